@@ -1,0 +1,278 @@
+/*
+ * emb-cat - print an emb(5) stream as text, read the text back, or write
+ * the vectors as a NumPy .npy matrix.
+ *
+ * The text view has one line per record: the key, a TAB, then the
+ * components (shortest text that reads back as the same float32) or, for a
+ * group record, '#' and its member count.  Keys are already escaped one-line
+ * text (see emb(5)), so the view needs no escaping of its own and
+ * `emb-cat x.emb | emb-cat -r | cmp - x.emb` holds.
+ */
+#include <err.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "util.h"
+
+#define OBUFSZ	(1u << 20)
+/* .npy says its byte order, so rows are written in the host's. */
+#define HOSTLE	(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
+
+static int	 allow;		/* -a: accept NaN and Inf */
+static int	 keysonly;	/* -k: keys, no components */
+static uint32_t	 dimopt;	/* -d: dimension for -r */
+
+static void
+usage(void)
+{
+	fprintf(stderr, "usage: emb-cat [-ak] [-N file.npy] [file]\n"
+	    "       emb-cat -r [-a] [-d dim] [file]\n");
+	exit(2);
+}
+
+/* Binary stream to text on stdout. */
+static void
+totext(int fd, const char *name)
+{
+	struct emb_reader *r = xreader(fd, name);
+	struct emb_rec rec;
+	uint32_t dim = emb_reader_dim(r);
+	char *line = NULL;
+	size_t cap = 0;
+	int rc;
+
+	emb_reader_allow_nonfinite(r, allow);
+	while ((rc = emb_reader_next(r, &rec)) > 0) {
+		size_t need = rec.keylen + (size_t)dim * EMB_FTOA_MAX + 16;
+		size_t n;
+
+		if (need > cap) {
+			cap = need;
+			line = xreallocarray(line, cap, 1);
+		}
+		if (rec.type == EMB_REC_GROUP) {
+			memcpy(line, rec.key, rec.keylen);
+			n = rec.keylen;
+			n += (size_t)sprintf(line + n, "\t#%u\n", rec.nmemb);
+		} else if (keysonly) {
+			memcpy(line, rec.key, rec.keylen);
+			n = rec.keylen;
+			line[n++] = '\n';
+		} else
+			n = emb_text_vec(line, rec.key, rec.keylen, rec.vec,
+			    dim);
+		if (fwrite(line, 1, n, stdout) != n)
+			break;
+	}
+	if (rc < 0)
+		rdie(r, name, rc);
+	fshut(stdout, "stdout");
+	free(line);
+	emb_reader_free(r);
+}
+
+/* A group line seen before the first vector line fixed the dimension. */
+struct early {
+	char		*key;
+	size_t		 keylen;
+	uint32_t	 nmemb;
+};
+
+/* Text on fp to a binary stream on stdout. */
+static void
+fromtext(FILE *fp, const char *name)
+{
+	struct emb_writer *w = NULL;
+	struct early *early = NULL;
+	size_t nearly = 0, cap = 0;
+	char *line = NULL;
+	unsigned long long lineno = 0;
+	uint32_t dim = dimopt;
+	float *vec;
+	ssize_t len;
+	int rc;
+
+	notty(STDOUT_FILENO);
+	vec = xreallocarray(NULL, dim ? dim : EMB_DIM_MAX, sizeof(*vec));
+	if (dim)
+		w = xwriter(dim);
+	while ((len = getline(&line, &cap, fp)) != -1) {
+		struct emb_textrec t;
+
+		lineno++;
+		if (len > 0 && line[len - 1] == '\n')
+			len--;
+		rc = emb_text_parse(line, (size_t)len, vec,
+		    dim ? dim : EMB_DIM_MAX, dim, allow, &t);
+		if (rc == EMB_EDIM)
+			errx(1, "%s: line %llu: %s components, expected %u",
+			    name, lineno, t.dim ? "more" : "other", dim);
+		if (rc < 0)
+			errx(1, "%s: line %llu: %s", name, lineno,
+			    emb_strerror(rc));
+		if (w == NULL && t.type == EMB_REC_GROUP) {
+			early = xreallocarray(early, nearly + 1,
+			    sizeof(*early));
+			early[nearly].key = xmalloc(t.keylen + 1);
+			memcpy(early[nearly].key, t.key, t.keylen);
+			early[nearly].keylen = t.keylen;
+			early[nearly++].nmemb = t.nmemb;
+			continue;
+		}
+		if (w == NULL) {
+			dim = t.dim;
+			w = xwriter(dim);
+			for (size_t i = 0; i < nearly; i++)
+				if ((rc = emb_write_group(w, early[i].key,
+				    early[i].keylen, early[i].nmemb)) < 0)
+					errx(1, "%s: group line %zu: %s", name,
+					    i + 1, emb_strerror(rc));
+		}
+		if (t.type == EMB_REC_GROUP)
+			rc = emb_write_group(w, t.key, t.keylen, t.nmemb);
+		else
+			rc = emb_write_vec(w, t.key, t.keylen, vec);
+		if (rc == EMB_EGROUP)
+			errx(1, "%s: line %llu: group starts before the "
+			    "previous one has all its members", name, lineno);
+		if (rc < 0)
+			wdie(rc);
+	}
+	if (ferror(fp))
+		err(1, "%s", name);
+	if (w == NULL) {
+		if (nearly > 0 || lineno == 0)
+			errx(1, "%s: no vector line to tell the dimension; "
+			    "give it with -d", name);
+	}
+	if ((rc = emb_writer_close(w)) == EMB_EGROUP)
+		errx(1, "%s: line %llu: input ends inside a group", name,
+		    lineno);
+	else if (rc < 0)
+		wdie(rc);
+	emb_writer_free(w);
+	for (size_t i = 0; i < nearly; i++)
+		free(early[i].key);
+	free(early);
+	free(line);
+	free(vec);
+}
+
+/*
+ * Vectors to a .npy file (version 1.0, little-endian float32, C order) and
+ * their keys, one per line, on stdout.  The row count is known only at the
+ * end, so the header is written with room for it and rewritten then.
+ */
+static void
+tonpy(int fd, const char *name, const char *npy)
+{
+	struct emb_reader *r = xreader(fd, name);
+	struct emb_rec rec;
+	uint32_t dim = emb_reader_dim(r);
+	unsigned char *row = xmalloc((size_t)dim * 4);
+	unsigned long long rows = 0;
+	char hdr[128];
+	FILE *out;
+	int rc;
+
+	emb_reader_allow_nonfinite(r, allow);
+	if ((out = fopen(npy, "w")) == NULL)
+		err(1, "%s", npy);
+	for (int pass = 0; pass < 2; pass++) {
+		int n = snprintf(hdr + 10, sizeof(hdr) - 10, "{'descr': '%cf4', "
+		    "'fortran_order': False, 'shape': (%llu, %u), }",
+		    HOSTLE ? '<' : '>', rows, dim);
+		/* Pad to 128 bytes in all, ending in a newline. */
+		memset(hdr + 10 + n, ' ', sizeof(hdr) - 10 - (size_t)n);
+		hdr[sizeof(hdr) - 1] = '\n';
+		memcpy(hdr, "\x93NUMPY\x01\x00", 8);
+		hdr[8] = (char)(sizeof(hdr) - 10);
+		hdr[9] = 0;
+		if (pass == 1 && fseek(out, 0, SEEK_SET) != 0)
+			err(1, "%s: cannot seek to rewrite the header", npy);
+		if (fwrite(hdr, 1, sizeof(hdr), out) != sizeof(hdr))
+			err(1, "%s", npy);
+		if (pass == 1)
+			break;
+		while ((rc = emb_reader_next(r, &rec)) > 0) {
+			if (rec.type != EMB_REC_VEC)
+				continue;
+			memcpy(row, rec.vec, (size_t)dim * 4);
+			if (fwrite(row, 4, dim, out) != dim)
+				err(1, "%s", npy);
+			fwrite(rec.key, 1, rec.keylen, stdout);
+			putchar('\n');
+			rows++;
+		}
+		if (rc < 0)
+			rdie(r, name, rc);
+	}
+	if (fclose(out) != 0)
+		err(1, "%s", npy);
+	fshut(stdout, "stdout");
+	free(row);
+	emb_reader_free(r);
+}
+
+int
+main(int argc, char *argv[])
+{
+	static const struct option longopts[] = {
+		{ "help",	no_argument,	NULL, 'h' },
+		{ "version",	no_argument,	NULL, 'V' },
+		{ NULL,		0,		NULL, 0 }
+	};
+	const char *npy = NULL, *name;
+	int ch, rflag = 0, fd;
+
+	while ((ch = getopt_long(argc, argv, "ad:hkN:r", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'a':
+			allow = 1;
+			break;
+		case 'd':
+			dimopt = (uint32_t)parsenum(optarg, 1, EMB_DIM_MAX,
+			    "-d");
+			break;
+		case 'k':
+			keysonly = 1;
+			break;
+		case 'N':
+			npy = optarg;
+			break;
+		case 'r':
+			rflag = 1;
+			break;
+		case 'V':
+			puts("emb-cat " EMB_VERSION);
+			return 0;
+		case 'h':
+		default:
+			usage();
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (argc > 1 || (rflag && (npy || keysonly)) || (!rflag && dimopt))
+		usage();
+	name = inname(argv[0]);
+	fd = openin(argv[0]);
+	if (rflag) {
+		FILE *fp = fd == STDIN_FILENO ? stdin : fdopen(fd, "r");
+
+		if (fp == NULL)
+			err(1, "%s", name);
+		fromtext(fp, name);
+	} else if (npy)
+		tonpy(fd, name, npy);
+	else {
+		static char obuf[OBUFSZ];
+
+		setvbuf(stdout, obuf, _IOFBF, sizeof(obuf));
+		totext(fd, name);
+	}
+	return 0;
+}

@@ -1,0 +1,47 @@
+/*
+ * util.h - what the emb programs share beyond libemb: allocation that exits
+ * on failure, checked number parsing, opening inputs, refusing a terminal
+ * for binary output, and the flush-and-check before exit.
+ */
+#ifndef EMB_UTIL_H
+#define EMB_UTIL_H
+
+#include <stdio.h>
+
+#include "emb.h"
+
+void	*xmalloc(size_t);
+void	*xcalloc(size_t, size_t);
+void	*xreallocarray(void *, size_t, size_t);
+char	*xstrdup(const char *);
+
+/* Parse a whole-string integer in [min, max]; exit 2 naming opt otherwise. */
+long long	 parsenum(const char *s, long long min, long long max,
+		    const char *opt);
+/* Parse a finite double in [min, max]; exit 2 naming opt otherwise. */
+double		 parsedbl(const char *s, double min, double max,
+		    const char *opt);
+
+/* Open path for reading ("-" or NULL is stdin): fd, or exit 1. */
+int	 openin(const char *path);
+/* The name of path for messages: "stdin" for "-" or NULL. */
+const char	*inname(const char *path);
+/* Exit 2 if fd is a terminal: binary streams are not for terminals. */
+void	 notty(int fd);
+
+/* Open a reader on fd or exit 1 with the reader's message. */
+struct emb_reader	*xreader(int fd, const char *name);
+/* Report a reader error (rc < 0) and exit 1. */
+void	 rdie(struct emb_reader *r, const char *name, int rc)
+	    __attribute__((noreturn));
+/* Open a writer on stdout (refusing a terminal) or exit. */
+struct emb_writer	*xwriter(uint32_t dim);
+/* Report a writer error and exit 1. */
+void	 wdie(int rc) __attribute__((noreturn));
+/* Write the trailer, flush, free; exit 1 on failure. */
+void	 wclose(struct emb_writer *w);
+
+/* Flush fp and exit 1 with a message if any write to it failed. */
+void	 fshut(FILE *fp, const char *name);
+
+#endif /* EMB_UTIL_H */

@@ -1,0 +1,554 @@
+/*
+ * stream.c - the emb(5) stream: reader and writer.
+ *
+ * Both sides work on large buffers.  The reader checks every length against
+ * its limit before it grows a buffer, follows the group framing, and checks
+ * each trailer's record count and crc32 (zlib) so that a clean end and an
+ * upstream that died mid-stream cannot be confused.  The writer hands the
+ * file descriptor whole records only.
+ */
+#include "emb.h"
+#include "int.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#define BUFSZ	(1u << 20)	/* I/O block */
+
+enum { R_HEADER, R_RECORDS, R_DONE, R_ERROR };
+
+struct emb_reader {
+	int		 fd;
+	const char	*name;		/* for the caller's messages */
+	unsigned char	*buf;		/* input block */
+	size_t		 cap;		/* size of buf */
+	size_t		 beg, end;	/* unread bytes are buf[beg, end) */
+	int		 eof;		/* read(2) returned 0 */
+	int		 state;		/* R_* */
+	int		 err;		/* sticky error code */
+	int		 allow_nonfinite;
+	uint32_t	 dim;		/* dimension of the first header */
+	uint32_t	 nhead;		/* headers read */
+	uint64_t	 nrec;		/* records read in all */
+	uint64_t	 segrec;	/* records since the last header */
+	uint32_t	 crc;		/* crc32 of the records since it */
+	uint64_t	 group;		/* groups seen */
+	uint32_t	 pending;	/* members the open group still needs */
+	uint32_t	 member;	/* members of the open group seen */
+	char		*key;		/* NUL-terminated key of the record */
+	size_t		 keycap;
+	float		*vec;		/* components, aligned */
+	char		 msg[256];	/* last error, "record N: ..." */
+};
+
+/* Record an error with its message; every later call returns it again. */
+static int
+rfail(struct emb_reader *r, int code, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(r->msg, sizeof(r->msg), fmt, ap);
+	va_end(ap);
+	r->state = R_ERROR;
+	r->err = code;
+	return code;
+}
+
+/*
+ * Make n bytes available at buf + beg.  @return 0, 1 when the input ends
+ * first, or EMB_EIO / EMB_ENOMEM.
+ */
+static int
+fill(struct emb_reader *r, size_t n)
+{
+	if (r->end - r->beg >= n)
+		return 0;
+	if (r->cap - r->beg < n) {
+		memmove(r->buf, r->buf + r->beg, r->end - r->beg);
+		r->end -= r->beg;
+		r->beg = 0;
+		if (r->cap < n) {
+			size_t cap = r->cap;
+			unsigned char *nb;
+
+			while (cap < n)
+				cap *= 2;
+			if ((nb = realloc(r->buf, cap)) == NULL)
+				return EMB_ENOMEM;
+			r->buf = nb;
+			r->cap = cap;
+		}
+	}
+	while (r->end - r->beg < n) {
+		ssize_t got;
+
+		if (r->eof)
+			return 1;
+		got = read(r->fd, r->buf + r->end, r->cap - r->end);
+		if (got < 0) {
+			if (errno == EINTR)
+				continue;
+			return EMB_EIO;
+		}
+		if (got == 0)
+			r->eof = 1;
+		r->end += (size_t)got;
+	}
+	return 0;
+}
+
+/* fill() with the failure turned into the reader's error. */
+static int
+need(struct emb_reader *r, size_t n, const char *what)
+{
+	int rc = fill(r, n);
+
+	if (rc == 0)
+		return 0;
+	if (rc == 1)
+		return rfail(r, EMB_ETRUNC, "record %llu: truncated inside %s",
+		    (unsigned long long)r->nrec + 1, what);
+	return rfail(r, rc, "record %llu: %s",
+	    (unsigned long long)r->nrec + 1, rc == EMB_EIO ? strerror(errno) :
+	    emb_strerror(rc));
+}
+
+static int
+header(struct emb_reader *r)
+{
+	const unsigned char *p;
+	uint32_t dim;
+	int rc;
+
+	if ((rc = fill(r, EMB_HEADER_LEN)) != 0) {
+		if (rc < 0)
+			return rfail(r, rc, "header: %s", rc == EMB_EIO ?
+			    strerror(errno) : emb_strerror(rc));
+		if (r->nhead == 0 && r->end == r->beg)
+			return rfail(r, EMB_ETRUNC, "empty input, no header");
+		return rfail(r, EMB_ETRUNC, "truncated inside header %u",
+		    r->nhead + 1);
+	}
+	p = r->buf + r->beg;
+	if (memcmp(p, EMB_MAGIC, EMB_MAGIC_LEN) != 0) {
+		if (r->nhead == 0)
+			return rfail(r, EMB_EMAGIC, "not an emb stream "
+			    "(bad magic)");
+		return rfail(r, EMB_EMAGIC, "after record %llu: bad magic in "
+		    "header %u", (unsigned long long)r->nrec, r->nhead + 1);
+	}
+	if (emb_le16(p + 8) != EMB_FORMAT || emb_le16(p + 10) != 0)
+		return rfail(r, EMB_EVERSION, "header %u: version %u flags %u, "
+		    "expected version %u flags 0", r->nhead + 1, emb_le16(p + 8),
+		    emb_le16(p + 10), EMB_FORMAT);
+	dim = emb_le32(p + 12);
+	if (dim == 0 || dim > EMB_DIM_MAX)
+		return rfail(r, EMB_EDIM, "header %u: dimension %u out of "
+		    "range 1..%u", r->nhead + 1, dim, EMB_DIM_MAX);
+	if (r->nhead > 0 && dim != r->dim)
+		return rfail(r, EMB_EDIM, "header %u (after record %llu): "
+		    "dimension %u, expected %u", r->nhead + 1,
+		    (unsigned long long)r->nrec, dim, r->dim);
+	if (r->nhead == 0) {
+		r->dim = dim;
+		if ((r->vec = emb_alloc((size_t)dim * 4)) == NULL)
+			return rfail(r, EMB_ENOMEM, "header: out of memory");
+	}
+	r->nhead++;
+	r->beg += EMB_HEADER_LEN;
+	r->segrec = 0;
+	r->crc = (uint32_t)crc32(0L, Z_NULL, 0);
+	r->state = R_RECORDS;
+	return 0;
+}
+
+int
+emb_reader_open(struct emb_reader **rp, int fd, const char *name)
+{
+	struct emb_reader *r;
+
+	*rp = NULL;
+	if ((r = calloc(1, sizeof(*r))) == NULL)
+		return EMB_ENOMEM;
+	*rp = r;
+	r->fd = fd;
+	r->name = name;
+	r->cap = BUFSZ;
+	r->keycap = 256;
+	if ((r->buf = malloc(r->cap)) == NULL ||
+	    (r->key = malloc(r->keycap)) == NULL)
+		return rfail(r, EMB_ENOMEM, "out of memory");
+	return header(r);
+}
+
+/* Copy a key of len bytes at p into r->key, NUL-terminated, and check it. */
+static int
+takekey(struct emb_reader *r, const unsigned char *p, size_t len)
+{
+	if (len + 1 > r->keycap) {
+		size_t cap = r->keycap;
+		char *nk;
+
+		while (cap < len + 1)
+			cap *= 2;
+		if ((nk = realloc(r->key, cap)) == NULL)
+			return rfail(r, EMB_ENOMEM, "record %llu: out of memory",
+			    (unsigned long long)r->nrec + 1);
+		r->key = nk;
+		r->keycap = cap;
+	}
+	memcpy(r->key, p, len);
+	r->key[len] = '\0';
+	if (emb_key_check(r->key, len) < 0)
+		return rfail(r, EMB_EKEY, "record %llu: badly escaped key",
+		    (unsigned long long)r->nrec + 1);
+	return 0;
+}
+
+static int
+trailer(struct emb_reader *r)
+{
+	const unsigned char *p;
+	uint64_t count;
+	uint32_t crc;
+	int rc;
+
+	if ((rc = need(r, EMB_TRAILER_LEN, "trailer")) < 0)
+		return rc;
+	p = r->buf + r->beg;
+	if (r->pending > 0)
+		return rfail(r, EMB_EGROUP, "record %llu: group %llu ends with "
+		    "%u of %u members", (unsigned long long)r->nrec,
+		    (unsigned long long)r->group, r->member,
+		    r->member + r->pending);
+	count = emb_le64(p + 1);
+	crc = emb_le32(p + 9);
+	if (count != r->segrec)
+		return rfail(r, EMB_ECOUNT, "after record %llu: trailer counts "
+		    "%llu records, stream had %llu",
+		    (unsigned long long)r->nrec, (unsigned long long)count,
+		    (unsigned long long)r->segrec);
+	if (crc != r->crc)
+		return rfail(r, EMB_ECRC, "after record %llu: crc32 %08x in "
+		    "trailer, data has %08x", (unsigned long long)r->nrec,
+		    crc, r->crc);
+	r->beg += EMB_TRAILER_LEN;
+	/* A clean end, or another stream concatenated to this one. */
+	if ((rc = fill(r, 1)) < 0)
+		return rfail(r, rc, "after record %llu: %s",
+		    (unsigned long long)r->nrec, rc == EMB_EIO ?
+		    strerror(errno) : emb_strerror(rc));
+	if (rc == 1) {
+		r->state = R_DONE;
+		return 0;
+	}
+	return header(r);
+}
+
+int
+emb_reader_next(struct emb_reader *r, struct emb_rec *rec)
+{
+	const unsigned char *p;
+	size_t keylen, len;
+	int rc;
+
+	for (;;) {
+		if (r->state == R_ERROR)
+			return r->err;
+		if (r->state == R_DONE)
+			return 0;
+		if ((rc = fill(r, 1)) != 0) {
+			if (rc < 0)
+				return need(r, 1, "record");
+			return rfail(r, EMB_ETRUNC, "truncated after record "
+			    "%llu: no trailer", (unsigned long long)r->nrec);
+		}
+		if (r->buf[r->beg] != EMB_REC_END)
+			break;
+		if ((rc = trailer(r)) < 0)
+			return rc;
+	}
+	p = r->buf + r->beg;
+	switch (p[0]) {
+	case EMB_REC_VEC:
+	case EMB_REC_GROUP:
+		break;
+	default:
+		return rfail(r, EMB_ETYPE, "record %llu: unknown record type "
+		    "0x%02x", (unsigned long long)r->nrec + 1, p[0]);
+	}
+	if ((rc = need(r, 5, "key length")) < 0)
+		return rc;
+	p = r->buf + r->beg;
+	keylen = emb_le32(p + 1);
+	if (keylen > EMB_KEY_MAX)
+		return rfail(r, EMB_ELIMIT, "record %llu: key length %zu over "
+		    "limit %u", (unsigned long long)r->nrec + 1, keylen,
+		    EMB_KEY_MAX);
+	len = 5 + keylen + (p[0] == EMB_REC_VEC ? (size_t)r->dim * 4 : 4);
+	if ((rc = need(r, len, p[0] == EMB_REC_VEC ? "vector" : "group")) < 0)
+		return rc;
+	p = r->buf + r->beg;
+	if ((rc = takekey(r, p + 5, keylen)) < 0)
+		return rc;
+	rec->key = r->key;
+	rec->keylen = keylen;
+	rec->recno = r->nrec + 1;
+	if (p[0] == EMB_REC_VEC) {
+		emb_getf32s(r->vec, p + 5 + keylen, r->dim);
+		if (!r->allow_nonfinite && !emb_allfinite(r->vec, r->dim))
+			return rfail(r, EMB_ENONFINITE, "record %llu: non-finite"
+			    " component", (unsigned long long)rec->recno);
+		rec->type = EMB_REC_VEC;
+		rec->vec = r->vec;
+		rec->nmemb = 0;
+		if (r->pending > 0) {
+			r->pending--;
+			rec->group = r->group;
+			rec->member = ++r->member;
+		} else {
+			rec->group = 0;
+			rec->member = 0;
+		}
+	} else {
+		uint32_t n = emb_le32(p + 5 + keylen);
+
+		if (r->pending > 0)
+			return rfail(r, EMB_EGROUP, "record %llu: group %llu "
+			    "ends with %u of %u members",
+			    (unsigned long long)rec->recno,
+			    (unsigned long long)r->group, r->member,
+			    r->member + r->pending);
+		if (n > EMB_GROUP_MAX)
+			return rfail(r, EMB_ELIMIT, "record %llu: group of %u "
+			    "members over limit %u",
+			    (unsigned long long)rec->recno, n, EMB_GROUP_MAX);
+		r->group++;
+		r->pending = n;
+		r->member = 0;
+		rec->type = EMB_REC_GROUP;
+		rec->vec = NULL;
+		rec->nmemb = n;
+		rec->group = r->group;
+		rec->member = 0;
+	}
+	r->crc = (uint32_t)crc32(r->crc, p, (uInt)len);
+	r->beg += len;
+	r->nrec++;
+	r->segrec++;
+	return 1;
+}
+
+uint32_t
+emb_reader_dim(const struct emb_reader *r)
+{
+	return r->dim;
+}
+
+void
+emb_reader_allow_nonfinite(struct emb_reader *r, int allow)
+{
+	r->allow_nonfinite = allow;
+}
+
+const char *
+emb_reader_msg(const struct emb_reader *r)
+{
+	return r->msg;
+}
+
+uint64_t
+emb_reader_count(const struct emb_reader *r)
+{
+	return r->nrec;
+}
+
+void
+emb_reader_free(struct emb_reader *r)
+{
+	if (r == NULL)
+		return;
+	free(r->buf);
+	free(r->key);
+	emb_free(r->vec);
+	free(r);
+}
+
+struct emb_writer {
+	int		 fd;
+	uint32_t	 dim;
+	int		 allow_nonfinite;
+	int		 err;		/* sticky write error */
+	unsigned char	*buf;		/* whole records waiting for write(2) */
+	size_t		 cap, len;
+	uint64_t	 nrec;		/* records written */
+	uint32_t	 crc;		/* crc32 of the records */
+	uint32_t	 pending;	/* members the open group still needs */
+};
+
+int
+emb_writer_open(struct emb_writer **wp, int fd, uint32_t dim)
+{
+	struct emb_writer *w;
+
+	*wp = NULL;
+	if (dim == 0 || dim > EMB_DIM_MAX)
+		return EMB_EDIM;
+	if ((w = calloc(1, sizeof(*w))) == NULL)
+		return EMB_ENOMEM;
+	w->cap = BUFSZ;
+	if ((w->buf = malloc(w->cap)) == NULL) {
+		free(w);
+		return EMB_ENOMEM;
+	}
+	w->fd = fd;
+	w->dim = dim;
+	w->crc = (uint32_t)crc32(0L, Z_NULL, 0);
+	memcpy(w->buf, EMB_MAGIC, EMB_MAGIC_LEN);
+	emb_put16(w->buf + 8, EMB_FORMAT);
+	emb_put16(w->buf + 10, 0);
+	emb_put32(w->buf + 12, dim);
+	w->len = EMB_HEADER_LEN;
+	*wp = w;
+	return 0;
+}
+
+void
+emb_writer_allow_nonfinite(struct emb_writer *w, int allow)
+{
+	w->allow_nonfinite = allow;
+}
+
+static int
+flush(struct emb_writer *w)
+{
+	if (w->err)
+		return w->err;
+	if (emb_writeall(w->fd, w->buf, w->len) < 0)
+		return w->err = EMB_EIO;
+	w->len = 0;
+	return 0;
+}
+
+/* Room for n more bytes in the buffer: flush or grow. */
+static int
+reserve(struct emb_writer *w, size_t n)
+{
+	if (w->err)
+		return w->err;
+	if (w->cap - w->len >= n)
+		return 0;
+	if (w->len > 0 && flush(w) < 0)
+		return w->err;
+	if (w->cap < n) {
+		unsigned char *nb = realloc(w->buf, n);
+
+		if (nb == NULL)
+			return EMB_ENOMEM;
+		w->buf = nb;
+		w->cap = n;
+	}
+	return 0;
+}
+
+/* The record at buf + len, n bytes long, is complete: account for it. */
+static int
+commit(struct emb_writer *w, size_t n)
+{
+	w->crc = (uint32_t)crc32(w->crc, w->buf + w->len, (uInt)n);
+	w->len += n;
+	w->nrec++;
+	if (w->len >= BUFSZ)
+		return flush(w);
+	return 0;
+}
+
+int
+emb_write_vec(struct emb_writer *w, const char *key, size_t keylen,
+    const float *vec)
+{
+	unsigned char *p;
+	size_t n;
+	int rc;
+
+	if (emb_key_check(key, keylen) < 0)
+		return EMB_EKEY;
+	if (!w->allow_nonfinite && !emb_allfinite(vec, w->dim))
+		return EMB_ENONFINITE;
+	n = 5 + keylen + (size_t)w->dim * 4;
+	if ((rc = reserve(w, n)) < 0)
+		return rc;
+	p = w->buf + w->len;
+	p[0] = EMB_REC_VEC;
+	emb_put32(p + 1, (uint32_t)keylen);
+	memcpy(p + 5, key, keylen);
+	emb_putf32s(p + 5 + keylen, vec, w->dim);
+	if (w->pending > 0)
+		w->pending--;
+	return commit(w, n);
+}
+
+int
+emb_write_group(struct emb_writer *w, const char *key, size_t keylen,
+    uint32_t nmemb)
+{
+	unsigned char *p;
+	size_t n;
+	int rc;
+
+	if (emb_key_check(key, keylen) < 0)
+		return EMB_EKEY;
+	if (nmemb > EMB_GROUP_MAX)
+		return EMB_ELIMIT;
+	if (w->pending > 0)
+		return EMB_EGROUP;
+	n = 9 + keylen;
+	if ((rc = reserve(w, n)) < 0)
+		return rc;
+	p = w->buf + w->len;
+	p[0] = EMB_REC_GROUP;
+	emb_put32(p + 1, (uint32_t)keylen);
+	memcpy(p + 5, key, keylen);
+	emb_put32(p + 5 + keylen, nmemb);
+	w->pending = nmemb;
+	return commit(w, n);
+}
+
+int
+emb_writer_close(struct emb_writer *w)
+{
+	unsigned char *p;
+	int rc;
+
+	if (w->pending > 0)
+		return EMB_EGROUP;
+	if ((rc = reserve(w, EMB_TRAILER_LEN)) < 0)
+		return rc;
+	p = w->buf + w->len;
+	p[0] = EMB_REC_END;
+	emb_put64(p + 1, w->nrec);
+	emb_put32(p + 9, w->crc);
+	w->len += EMB_TRAILER_LEN;
+	return flush(w);
+}
+
+uint64_t
+emb_writer_count(const struct emb_writer *w)
+{
+	return w->nrec;
+}
+
+void
+emb_writer_free(struct emb_writer *w)
+{
+	if (w == NULL)
+		return;
+	free(w->buf);
+	free(w);
+}
