@@ -949,7 +949,7 @@ fit_mlp(struct emb_clf *c, const float *X, size_t n, const int *y,
 	memset(&best, 0, sizeof(best));
 	if (mlp_init(&m, d, (int)h, K) < 0 || mlp_init(&best, d, (int)h, K) < 0)
 		goto out;
-	idx = malloc((n + ndev + 1) * sizeof(*idx));
+	idx = malloc((2 * n + ndev + 1) * sizeof(*idx));
 	yb = malloc(blk * sizeof(*yb));
 	Xb = emb_alloc(blk * d * sizeof(double));
 	H = emb_alloc(blk * hh * sizeof(double));
@@ -1263,7 +1263,7 @@ emb_clf_defaults(struct emb_clf_opts *o, enum emb_clf_kind kind)
 	o->tenacity = 5;
 	o->epoch_size = 4;
 	o->max_epoch = 200;
-	o->valfrac = 0.1;
+	o->valfrac = 0.05;
 	o->seed = 1111;
 }
 
