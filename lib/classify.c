@@ -480,6 +480,13 @@ fit_lda(struct emb_clf *c, const float *X, size_t n, const int *y)
 			for (size_t j = 0; j < d; j++)
 				c->W[j * K + k] = 0;
 	}
+	if (K == 2) {
+		/* scikit-learn's two-class form: one column, class 1 - 0. */
+		for (size_t j = 0; j < d; j++)
+			c->W[j] = c->W[2 * j + 1] - c->W[2 * j];
+		c->b[0] = c->b[1] - c->b[0];
+		c->nout = 1;
+	}
 	rc = 0;
 out:
 	free(cnt);
@@ -1169,37 +1176,59 @@ predict_knn(const struct emb_clf *c, const float *X, size_t n, int *pred)
 	return 0;
 }
 
-/* Scores X W + b in blocks, then the class rule. */
-static int
-predict_linear(const struct emb_clf *c, const float *X, size_t n, int *pred)
+int
+emb_clf_scores(const struct emb_clf *c, const float *X, size_t n, double *S)
 {
 	size_t d = c->d;
 	int no = c->nout;
-	double *Xb = emb_alloc(PBLK * d * sizeof(double));
-	double *S = emb_alloc(PBLK * no * sizeof(double));
+	double *Xb;
 
-	if (Xb == NULL || S == NULL) {
-		emb_free(Xb);
-		emb_free(S);
+	if (c->W == NULL)
+		return EMB_EINVAL;
+	if ((Xb = emb_alloc(PBLK * d * sizeof(double))) == NULL)
 		return EMB_ENOMEM;
-	}
 	for (size_t i0 = 0; i0 < n; i0 += PBLK) {
 		size_t r = n - i0 < PBLK ? n - i0 : PBLK;
 
 		for (size_t j = 0; j < r * d; j++)
 			Xb[j] = X[i0 * d + j];
-		dgemm(0, 0, r, no, d, 1, Xb, d, c->W, no, 0, S, no);
-		for (size_t i = 0; i < r; i++) {
-			double *s = S + i * no;
-
+		dgemm(0, 0, r, no, d, 1, Xb, d, c->W, no, 0, S + i0 * no, no);
+		for (size_t i = 0; i < r; i++)
 			for (int k = 0; k < no; k++)
-				s[k] += c->b[k];
-			/* One column: the binary rule, class 1 when > 0. */
-			pred[i0 + i] = no == 1 ? s[0] > 0 : argmax(s, no);
-		}
+				S[(i0 + i) * no + k] += c->b[k];
 	}
 	emb_free(Xb);
-	emb_free(S);
+	return 0;
+}
+
+int
+emb_clf_nscores(const struct emb_clf *c)
+{
+	return c->W ? c->nout : 0;
+}
+
+/* Scores X W + b in blocks, then the class rule. */
+static int
+predict_linear(const struct emb_clf *c, const float *X, size_t n, int *pred)
+{
+	int no = c->nout, rc;
+	double *S;
+
+	for (size_t i0 = 0; i0 < n; i0 += PBLK) {
+		size_t r = n - i0 < PBLK ? n - i0 : PBLK;
+
+		if ((S = malloc(r * no * sizeof(*S))) == NULL)
+			return EMB_ENOMEM;
+		if ((rc = emb_clf_scores(c, X + i0 * c->d, r, S)) < 0) {
+			free(S);
+			return rc;
+		}
+		/* One column: the binary rule, class 1 when > 0. */
+		for (size_t i = 0; i < r; i++)
+			pred[i0 + i] = no == 1 ? S[i] > 0 : argmax(S + i * no,
+			    no);
+		free(S);
+	}
 	return 0;
 }
 

@@ -414,7 +414,7 @@ struct emb_clf_opts {
 	int		 tenacity;	/* mlp: epochs without gain before stop (5) */
 	int		 epoch_size;	/* mlp: passes per epoch (4) */
 	int		 max_epoch;	/* mlp: most passes (200) */
-	double		 valfrac;	/* mlp: held-out share without dev (0.1) */
+	double		 valfrac;	/* mlp: held-out share without dev (0.05) */
 	uint64_t	 seed;		/* mlp: initial weights, batches (1111) */
 };
 
@@ -441,6 +441,20 @@ int emb_clf_fit(struct emb_clf **cp, const struct emb_clf_opts *o,
  */
 int emb_clf_predict(const struct emb_clf *c, const float *X, size_t n,
     int *pred);
+
+/*
+ * emb_clf_scores - the decision values of a linear model (centroid: 2 x.m
+ * - |m|^2; lda, ridge, logreg: scikit-learn's decision_function) of the n
+ * rows X into S, n x emb_clf_nscores(c).  Two-class ridge, lda and logreg
+ * have one column, positive for class 1 (lda's is the difference of its
+ * two discriminants, as scikit-learn's).
+ * @return 0, EMB_EINVAL (not a linear model) or EMB_ENOMEM.
+ */
+int emb_clf_scores(const struct emb_clf *c, const float *X, size_t n,
+    double *S);
+
+/* @return the columns of emb_clf_scores, 0 for knn and mlp. */
+int emb_clf_nscores(const struct emb_clf *c);
 
 /* Iterations the fit took (logreg: L-BFGS steps; mlp: passes), else 0. */
 int emb_clf_iters(const struct emb_clf *c);
