@@ -57,6 +57,8 @@ static const char *task;		/* -T */
 static int	 verbose;		/* -v */
 static int	 l2fixed;		/* --l2 given */
 static int	 innerk;		/* --inner-folds, 0: same as -k */
+static FILE	*predfp;		/* --predictions */
+static const char *predpath;
 
 static void
 usage(void)
@@ -559,6 +561,9 @@ classify(const char *trainpath, const char *testpath, unsigned labf,
 				errx(1, "%s: internal error: class out of "
 				    "range", cn);
 			acc += accof(p, yte, nte);
+			for (size_t i = 0; predfp && i < nte; i++)
+				fprintf(predfp, "%s\t%s\t%s\t%s\n", cn,
+				    L.name[p[i]], L.name[yte[i]], D.key[te[i]]);
 			ntrsum += ntr;
 			ntesum += nte;
 			free(p);
@@ -999,7 +1004,7 @@ parseclfs(const char *arg, int *use)
 enum {
 	OPT_NEIGHBOURS = 256, OPT_ALPHA, OPT_SHRINK, OPT_C, OPT_MAXITER,
 	OPT_TOL, OPT_NHID, OPT_L2, OPT_DROPOUT, OPT_BATCH, OPT_TENACITY,
-	OPT_EPOCHSIZE, OPT_MAXEPOCH, OPT_SEED, OPT_INNER
+	OPT_EPOCHSIZE, OPT_MAXEPOCH, OPT_SEED, OPT_INNER, OPT_PRED
 };
 
 int
@@ -1023,6 +1028,7 @@ main(int argc, char *argv[])
 		{ "max-epoch",	required_argument,	NULL, OPT_MAXEPOCH },
 		{ "seed",	required_argument,	NULL, OPT_SEED },
 		{ "inner-folds", required_argument,	NULL, OPT_INNER },
+		{ "predictions", required_argument,	NULL, OPT_PRED },
 		{ NULL,		0,			NULL, 0 }
 	};
 	const char *test = NULL, *second = NULL, *gold = NULL, *pairs = NULL;
@@ -1140,6 +1146,9 @@ main(int argc, char *argv[])
 			innerk = (int)parsenum(optarg, 2, 1000,
 			    "--inner-folds");
 			break;
+		case OPT_PRED:
+			predpath = optarg;
+			break;
 		case 'V':
 			puts("emb-eval " EMB_VERSION);
 			return 0;
@@ -1159,6 +1168,8 @@ main(int argc, char *argv[])
 		usage();
 	if (test != NULL && splitf)
 		usage();
+	if (predpath != NULL && (predfp = fopen(predpath, "w")) == NULL)
+		err(1, "%s", predpath);
 	if (task == NULL)
 		task = taskname(argc ? argv[0] : NULL, tbuf, sizeof(tbuf));
 	if (second != NULL)
@@ -1168,6 +1179,10 @@ main(int argc, char *argv[])
 	else
 		classify(argc ? argv[0] : NULL, test, labf, splitf, kfold,
 		    use);
+	if (predfp != NULL)
+		fshut(predfp, predpath);
+	if (predfp != NULL && fclose(predfp) != 0)
+		err(1, "%s", predpath);
 	fshut(stdout, "stdout");
 	return 0;
 }
