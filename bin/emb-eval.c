@@ -293,8 +293,9 @@ accof(const int *pred, const int *y, size_t n)
  * The MLP's weight decay, as SentEval chooses it: with a dev set, the grid
  * value whose model (early-stopped on dev) scores best on dev; without,
  * the value with the best mean accuracy over inner stratified folds of the
- * training rows (each model early-stopped on its inner test fold), means
- * rounded to 0.01 % before comparing.  Ties go to the smaller value.
+ * training rows (each model early-stopped on its inner test fold).
+ * Accuracies are rounded to 0.01 % before comparing, ties going to the
+ * smaller value.
  */
 static double
 choosel2(struct emb_clf_opts *o, const float *X, size_t n, size_t d,
@@ -320,7 +321,8 @@ choosel2(struct emb_clf_opts *o, const float *X, size_t n, size_t d,
 		if (dev != NULL) {
 			fitpredict(o, "mlp", X, n, d, y, ncls, dev, ndev, ydev,
 			    dev, ndev, pred, NULL);
-			score = accof(pred, ydev, ndev);
+			score = round(10000 * accof(pred, ydev, ndev)) /
+			    10000;
 		} else {
 			for (int f = 0; f < kfold; f++) {
 				struct data tmp = { .X = (float *)X, .dim =
