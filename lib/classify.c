@@ -502,62 +502,74 @@ out:
 /*
  * Ridge classifier.
  */
+#define RBLK	512	/* rows per block of the ridge Gram matrix */
+
 static int
 fit_ridge(struct emb_clf *c, const float *X, size_t n, const int *y)
 {
 	size_t d = c->d;
 	int K = c->ncls, nout = K > 2 ? K : 1, rc;
-	double *Xc, *A = NULL, *Y = NULL, *xm = NULL, *ym = NULL;
+	double *Xb, *A = NULL, *Yb = NULL, *xm = NULL, *ym = NULL;
 
 	if ((rc = linalloc(c, nout)) < 0)
 		return rc;
-	if ((Xc = todouble(X, n, d)) == NULL)
-		return EMB_ENOMEM;
 	rc = EMB_ENOMEM;
+	Xb = emb_alloc(RBLK * d * sizeof(*Xb));
 	A = emb_alloc(d * d * sizeof(*A));
-	Y = emb_alloc(n * nout * sizeof(*Y));
+	Yb = emb_alloc(RBLK * nout * sizeof(*Yb));
 	xm = calloc(d, sizeof(*xm));
 	ym = calloc(nout, sizeof(*ym));
-	if (!A || !Y || !xm || !ym)
+	if (!Xb || !A || !Yb || !xm || !ym)
 		goto out;
 	for (size_t i = 0; i < n; i++)
 		for (size_t j = 0; j < d; j++)
-			xm[j] += Xc[i * d + j];
+			xm[j] += X[i * d + j];
 	for (size_t j = 0; j < d; j++)
 		xm[j] /= (double)n;
-	for (size_t i = 0; i < n; i++)
-		for (size_t j = 0; j < d; j++)
-			Xc[i * d + j] -= xm[j];
-	for (size_t i = 0; i < n; i++)
-		for (int k = 0; k < nout; k++) {
-			int pos = nout == 1 ? y[i] == 1 : y[i] == k;
-
-			Y[i * nout + k] = pos ? 1 : -1;
-			ym[k] += Y[i * nout + k];
-		}
-	for (int k = 0; k < nout; k++)
-		ym[k] /= (double)n;
+	/* Targets +1 / -1; their column means. */
 	for (size_t i = 0; i < n; i++)
 		for (int k = 0; k < nout; k++)
-			Y[i * nout + k] -= ym[k];
-	dgemm(1, 0, d, d, n, 1, Xc, d, Xc, d, 0, A, d);
-	for (size_t j = 0; j < d; j++)
-		A[j * d + j] += c->o.alpha;
-	dgemm(1, 0, d, nout, n, 1, Xc, d, Y, nout, 0, c->W, nout);
+			ym[k] += (nout == 1 ? y[i] == 1 : y[i] == k) ? 1 : -1;
+	for (int k = 0; k < nout; k++)
+		ym[k] /= (double)n;
+	/*
+	 * A = Xc'Xc (upper triangle, row-major) and W = Xc'Yc, a block of
+	 * centred rows at a time: no n x d copy of the data.
+	 */
+	for (size_t i0 = 0; i0 < n; i0 += RBLK) {
+		size_t r = n - i0 < RBLK ? n - i0 : RBLK;
+		double one = 1, beta = i0 ? 1 : 0;
+
+		for (size_t i = 0; i < r; i++) {
+			for (size_t j = 0; j < d; j++)
+				Xb[i * d + j] = X[(i0 + i) * d + j] - xm[j];
+			for (int k = 0; k < nout; k++)
+				Yb[i * nout + k] = ((nout == 1 ? y[i0 + i] ==
+				    1 : y[i0 + i] == k) ? 1 : -1) - ym[k];
+		}
+		bli_dsyrk(BLIS_UPPER, BLIS_TRANSPOSE, (dim_t)d, (dim_t)r, &one,
+		    Xb, (inc_t)d, 1, &beta, A, (inc_t)d, 1);
+		dgemm(1, 0, d, nout, r, 1, Xb, d, Yb, nout, beta, c->W, nout);
+	}
+	for (size_t i = 0; i < d; i++) {
+		A[i * d + i] += c->o.alpha;
+		for (size_t j = 0; j < i; j++)
+			A[i * d + j] = A[j * d + i];
+	}
 	if ((rc = spdsolve(A, c->W, d, nout)) < 0)
 		goto out;
 	for (int k = 0; k < nout; k++) {
-		double s = 0;
+		double t = 0;
 
 		for (size_t j = 0; j < d; j++)
-			s += xm[j] * c->W[j * nout + k];
-		c->b[k] = ym[k] - s;
+			t += xm[j] * c->W[j * nout + k];
+		c->b[k] = ym[k] - t;
 	}
 	rc = 0;
 out:
-	emb_free(Xc);
+	emb_free(Xb);
 	emb_free(A);
-	emb_free(Y);
+	emb_free(Yb);
 	free(xm);
 	free(ym);
 	return rc;
@@ -601,18 +613,17 @@ lrfun(struct lrdata *L, const double *th, double *g)
 					mx = z[k];
 		} else
 			mx = z[0] > 0 ? z[0] : 0;
+		zy = nf == K ? z[L->y[i]] : (L->y[i] == 1 ? z[0] : 0);
 		if (nf < K)
 			s = exp(-mx);
 		for (int k = 0; k < nf; k++)
-			s += exp(z[k] - mx);
-		zy = nf == K ? z[L->y[i]] : (L->y[i] == 1 ? z[0] : 0);
+			s += (z[k] = exp(z[k] - mx));
 		f += mx + log(s) - zy;
 		/* Gradient rows: softmax minus one-hot, divided by n. */
 		for (int k = 0; k < nf; k++) {
 			int cls = nf == K ? k : 1;
 
-			z[k] = (exp(z[k] - mx) / s - (L->y[i] == cls)) /
-			    (double)n;
+			z[k] = (z[k] / s - (L->y[i] == cls)) / (double)n;
 		}
 	}
 	f /= (double)n;
