@@ -350,6 +350,19 @@ fit_centroid(struct emb_clf *c, const float *X, size_t n, const int *y)
  * Linear discriminant analysis (lsqr solver).
  */
 
+/* C = alpha A'A for A m x d (row-major), both triangles of C filled. */
+static void
+syrk_tn(size_t d, size_t m, double alpha, const double *A, double *C)
+{
+	double zero = 0;
+
+	bli_dsyrk(BLIS_UPPER, BLIS_TRANSPOSE, (dim_t)d, (dim_t)m, &alpha,
+	    (double *)A, (inc_t)d, 1, &zero, C, (inc_t)d, 1);
+	for (size_t i = 0; i < d; i++)
+		for (size_t j = 0; j < i; j++)
+			C[i * d + j] = C[j * d + i];
+}
+
 /* Ledoit-Wolf shrinkage of the standardized class data Z (m x d), given
  * its empirical covariance E = Z'Z / m. */
 static double
@@ -434,7 +447,7 @@ fit_lda(struct emb_clf *c, const float *X, size_t n, const int *y)
 					Z[i * d + j] /= scale[j];
 		}
 		/* E = Z'Z / m, the empirical covariance. */
-		dgemm(1, 0, d, d, m, 1.0 / (double)m, Z, d, Z, d, 0, E, d);
+		syrk_tn(d, m, 1.0 / (double)m, Z, E);
 		if (shr == EMB_SHRINK_AUTO) {
 			s = ledoitwolf(Z, E, m, d);
 			for (size_t j = 0; j < d; j++)
@@ -502,7 +515,7 @@ out:
 /*
  * Ridge classifier.
  */
-#define RBLK	512	/* rows per block of the ridge Gram matrix */
+#define RBLK	1024	/* rows per block of the ridge Gram matrix */
 
 static int
 fit_ridge(struct emb_clf *c, const float *X, size_t n, const int *y)
@@ -1187,6 +1200,9 @@ predict_knn(const struct emb_clf *c, const float *X, size_t n, int *pred)
 	return 0;
 }
 
+static int mlp_scores(const struct emb_clf *, const float *, size_t,
+    double *);
+
 int
 emb_clf_scores(const struct emb_clf *c, const float *X, size_t n, double *S)
 {
@@ -1194,6 +1210,8 @@ emb_clf_scores(const struct emb_clf *c, const float *X, size_t n, double *S)
 	int no = c->nout;
 	double *Xb;
 
+	if (c->o.kind == EMB_CLF_MLP)
+		return mlp_scores(c, X, n, S);
 	if (c->W == NULL)
 		return EMB_EINVAL;
 	if ((Xb = emb_alloc(PBLK * d * sizeof(double))) == NULL)
@@ -1215,6 +1233,8 @@ emb_clf_scores(const struct emb_clf *c, const float *X, size_t n, double *S)
 int
 emb_clf_nscores(const struct emb_clf *c)
 {
+	if (c->o.kind == EMB_CLF_MLP)
+		return c->ncls;
 	return c->W ? c->nout : 0;
 }
 
@@ -1243,19 +1263,18 @@ predict_linear(const struct emb_clf *c, const float *X, size_t n, int *pred)
 	return 0;
 }
 
+/* The MLP's output scores (logits), n x ncls, into S. */
 static int
-predict_mlp(const struct emb_clf *c, const float *X, size_t n, int *pred)
+mlp_scores(const struct emb_clf *c, const float *X, size_t n, double *S)
 {
 	struct mlp m;
 	size_t d = c->d, h = (size_t)c->o.nhid;
 	double *Xb = emb_alloc(PBLK * d * sizeof(double));
 	double *H = emb_alloc(PBLK * (h ? h : 1) * sizeof(double));
-	double *S = emb_alloc(PBLK * c->ncls * sizeof(double));
 
-	if (Xb == NULL || H == NULL || S == NULL) {
+	if (Xb == NULL || H == NULL) {
 		emb_free(Xb);
 		emb_free(H);
-		emb_free(S);
 		return EMB_ENOMEM;
 	}
 	/* Lay the struct over the stored parameter block. */
@@ -1271,13 +1290,32 @@ predict_mlp(const struct emb_clf *c, const float *X, size_t n, int *pred)
 
 		for (size_t j = 0; j < r * d; j++)
 			Xb[j] = X[i0 * d + j];
-		mlp_forward(&m, Xb, r, NULL, H, S);
-		for (size_t i = 0; i < r; i++)
-			pred[i0 + i] = argmax(S + i * c->ncls, c->ncls);
+		mlp_forward(&m, Xb, r, NULL, H, S + i0 * c->ncls);
 	}
 	emb_free(Xb);
 	emb_free(H);
-	emb_free(S);
+	return 0;
+}
+
+static int
+predict_mlp(const struct emb_clf *c, const float *X, size_t n, int *pred)
+{
+	double *S;
+	int rc;
+
+	for (size_t i0 = 0; i0 < n; i0 += PBLK) {
+		size_t r = n - i0 < PBLK ? n - i0 : PBLK;
+
+		if ((S = malloc(r * c->ncls * sizeof(*S))) == NULL)
+			return EMB_ENOMEM;
+		if ((rc = mlp_scores(c, X + i0 * c->d, r, S)) < 0) {
+			free(S);
+			return rc;
+		}
+		for (size_t i = 0; i < r; i++)
+			pred[i0 + i] = argmax(S + i * c->ncls, c->ncls);
+		free(S);
+	}
 	return 0;
 }
 

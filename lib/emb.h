@@ -453,13 +453,14 @@ int emb_clf_predict(const struct emb_clf *c, const float *X, size_t n,
  * - |m|^2; lda, ridge, logreg: scikit-learn's decision_function) of the n
  * rows X into S, n x emb_clf_nscores(c).  Two-class ridge, lda and logreg
  * have one column, positive for class 1 (lda's is the difference of its
- * two discriminants, as scikit-learn's).
- * @return 0, EMB_EINVAL (not a linear model) or EMB_ENOMEM.
+ * two discriminants, as scikit-learn's); mlp: its output scores (logits),
+ * one column per class.
+ * @return 0, EMB_EINVAL (knn) or EMB_ENOMEM.
  */
 int emb_clf_scores(const struct emb_clf *c, const float *X, size_t n,
     double *S);
 
-/* @return the columns of emb_clf_scores, 0 for knn and mlp. */
+/* @return the columns of emb_clf_scores, 0 for knn. */
 int emb_clf_nscores(const struct emb_clf *c);
 
 /* Iterations the fit took (logreg: L-BFGS steps; mlp: passes), else 0. */

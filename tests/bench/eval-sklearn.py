@@ -8,7 +8,7 @@
 #       (key "label<TAB>id") and as float32 arrays PREFIX.npz.
 #   eval-sklearn.py run PREFIX CLF REPS
 #       fit and predict CLF (knn centroid lda lda-auto ridge logreg) on the
-#       float32 values promoted to float64; prints "CLF<TAB>accuracy<TAB>
+#       float32 values promoted to float64 (CLF-f32: kept float32); prints "CLF<TAB>accuracy<TAB>
 #       median wall seconds<TAB>median CPU seconds" of fit+predict over
 #       REPS runs.
 #   eval-sklearn.py real TRAIN.txt TEST.txt CLF
@@ -81,9 +81,13 @@ def main():
         gen(n, d, k, seed, sys.argv[6])
     elif sys.argv[1] == "run":
         z = np.load(sys.argv[2] + ".npz")
-        acc, t, c = timed(sys.argv[3], z["Xtr"].astype(np.float64), z["ytr"],
-                          z["Xte"].astype(np.float64), z["yte"],
-                          int(sys.argv[4]))
+        # "-f32": the float32 arrays as they are (scikit-learn keeps
+        # float32 for kNN, ridge and LDA), else promoted to float64.
+        name = sys.argv[3]
+        dt = np.float32 if name.endswith("-f32") else np.float64
+        name = name[:-4] if name.endswith("-f32") else name
+        acc, t, c = timed(name, z["Xtr"].astype(dt), z["ytr"],
+                          z["Xte"].astype(dt), z["yte"], int(sys.argv[4]))
         print("%s\t%.6f\t%.6f\t%.6f" % (sys.argv[3], acc, t, c))
     elif sys.argv[1] == "real":
         Xtr, ytr = readtext(sys.argv[2])
