@@ -1042,11 +1042,57 @@ parseclfs(const char *arg, int *use)
 	free(s);
 }
 
-enum {
-	OPT_NEIGHBOURS = 256, OPT_ALPHA, OPT_SHRINK, OPT_C, OPT_MAXITER,
-	OPT_TOL, OPT_NHID, OPT_L2, OPT_DROPOUT, OPT_BATCH, OPT_TENACITY,
-	OPT_EPOCHSIZE, OPT_MAXEPOCH, OPT_SEED, OPT_INNER, OPT_PRED
+enum { OPT_NUM = 256, OPT_SHRINK, OPT_PRED };
+
+/*
+ * The numeric long options: the field each sets in base (or innerk) and
+ * its range.  All share one case of the getopt loop.
+ */
+static const struct numopt {
+	const char	*name;
+	int		 isint;		/* parsenum, else parsedbl */
+	double		 min, max;
+	void		*dst;		/* int or double; the seed a uint64_t */
+} numopts[] = {
+	{ "neighbours",	1, 1, 100000,	&base.k },
+	{ "alpha",	0, 0, 1e300,	&base.alpha },
+	{ "C",		0, 1e-300, 1e300, &base.C },
+	{ "max-iter",	1, 1, 1000000,	&base.maxiter },
+	{ "tol",	0, 0, 1,	&base.tol },
+	{ "nhid",	1, 0, 100000,	&base.nhid },
+	{ "l2",		0, 0, 1e6,	&base.l2 },
+	{ "dropout",	0, 0, 0.99,	&base.dropout },
+	{ "batch",	1, 1, 1000000,	&base.batch },
+	{ "tenacity",	1, 0, 100000,	&base.tenacity },
+	{ "epoch-size",	1, 1, 100000,	&base.epoch_size },
+	{ "max-epoch",	1, 0, 1000000,	&base.max_epoch },
+	{ "seed",	1, 0, 9.2e18,	&base.seed },
+	{ "inner-folds", 1, 2, 1000,	&innerk },
 };
+
+static void
+setnum(const char *name, const char *arg)
+{
+	char opt[64];
+
+	snprintf(opt, sizeof(opt), "--%s", name);
+	for (size_t i = 0; i < sizeof(numopts) / sizeof(numopts[0]); i++) {
+		const struct numopt *n = &numopts[i];
+
+		if (strcmp(n->name, name) != 0)
+			continue;
+		if (n->dst == &base.seed)
+			base.seed = (uint64_t)parsenum(arg, 0, LLONG_MAX, opt);
+		else if (n->isint)
+			*(int *)n->dst = (int)parsenum(arg, (long long)n->min,
+			    (long long)n->max, opt);
+		else
+			*(double *)n->dst = parsedbl(arg, n->min, n->max, opt);
+		if (n->dst == &base.l2)
+			l2fixed = 1;
+		return;
+	}
+}
 
 int
 main(int argc, char *argv[])
@@ -1054,33 +1100,34 @@ main(int argc, char *argv[])
 	static const struct option longopts[] = {
 		{ "help",	no_argument,		NULL, 'h' },
 		{ "version",	no_argument,		NULL, 'V' },
-		{ "neighbours",	required_argument,	NULL, OPT_NEIGHBOURS },
-		{ "alpha",	required_argument,	NULL, OPT_ALPHA },
+		{ "neighbours",	required_argument,	NULL, OPT_NUM },
+		{ "alpha",	required_argument,	NULL, OPT_NUM },
 		{ "shrinkage",	required_argument,	NULL, OPT_SHRINK },
-		{ "C",		required_argument,	NULL, OPT_C },
-		{ "max-iter",	required_argument,	NULL, OPT_MAXITER },
-		{ "tol",	required_argument,	NULL, OPT_TOL },
-		{ "nhid",	required_argument,	NULL, OPT_NHID },
-		{ "l2",		required_argument,	NULL, OPT_L2 },
-		{ "dropout",	required_argument,	NULL, OPT_DROPOUT },
-		{ "batch",	required_argument,	NULL, OPT_BATCH },
-		{ "tenacity",	required_argument,	NULL, OPT_TENACITY },
-		{ "epoch-size",	required_argument,	NULL, OPT_EPOCHSIZE },
-		{ "max-epoch",	required_argument,	NULL, OPT_MAXEPOCH },
-		{ "seed",	required_argument,	NULL, OPT_SEED },
-		{ "inner-folds", required_argument,	NULL, OPT_INNER },
+		{ "C",		required_argument,	NULL, OPT_NUM },
+		{ "max-iter",	required_argument,	NULL, OPT_NUM },
+		{ "tol",	required_argument,	NULL, OPT_NUM },
+		{ "nhid",	required_argument,	NULL, OPT_NUM },
+		{ "l2",		required_argument,	NULL, OPT_NUM },
+		{ "dropout",	required_argument,	NULL, OPT_NUM },
+		{ "batch",	required_argument,	NULL, OPT_NUM },
+		{ "tenacity",	required_argument,	NULL, OPT_NUM },
+		{ "epoch-size",	required_argument,	NULL, OPT_NUM },
+		{ "max-epoch",	required_argument,	NULL, OPT_NUM },
+		{ "seed",	required_argument,	NULL, OPT_NUM },
+		{ "inner-folds", required_argument,	NULL, OPT_NUM },
 		{ "predictions", required_argument,	NULL, OPT_PRED },
 		{ NULL,		0,			NULL, 0 }
 	};
 	const char *test = NULL, *second = NULL, *gold = NULL, *pairs = NULL;
 	unsigned labf = 1, splitf = 0, idf = 0, subf = 0, wf = 1;
-	int ch, kfold = 10, caseful = 0, use[NCLF] = { 1, 1, 1, 1, 1, 0 };
+	int ch, li = 0, kfold = 10, caseful = 0;
+	int use[NCLF] = { 1, 1, 1, 1, 1, 0 };
 	size_t nvocab = 300000;
 	char tbuf[256];
 
 	emb_clf_defaults(&base, EMB_CLF_KNN);
 	while ((ch = getopt_long(argc, argv, "c:f:g:hIi:k:l:n:p:s:T:t:u:vw:",
-	    longopts, NULL)) != -1) {
+	    longopts, &li)) != -1) {
 		switch (ch) {
 		case 'c':
 			parseclfs(optarg, use);
@@ -1127,12 +1174,8 @@ main(int argc, char *argv[])
 		case 'w':
 			pairs = optarg;
 			break;
-		case OPT_NEIGHBOURS:
-			base.k = (int)parsenum(optarg, 1, 100000,
-			    "--neighbours");
-			break;
-		case OPT_ALPHA:
-			base.alpha = parsedbl(optarg, 0, 1e300, "--alpha");
+		case OPT_NUM:
+			setnum(longopts[li].name, optarg);
 			break;
 		case OPT_SHRINK:
 			if (strcmp(optarg, "auto") == 0)
@@ -1142,50 +1185,6 @@ main(int argc, char *argv[])
 			else
 				base.shrinkage = parsedbl(optarg, 0, 1,
 				    "--shrinkage");
-			break;
-		case OPT_C:
-			base.C = parsedbl(optarg, 1e-300, 1e300, "--C");
-			break;
-		case OPT_MAXITER:
-			base.maxiter = (int)parsenum(optarg, 1, 1000000,
-			    "--max-iter");
-			break;
-		case OPT_TOL:
-			base.tol = parsedbl(optarg, 0, 1, "--tol");
-			break;
-		case OPT_NHID:
-			base.nhid = (int)parsenum(optarg, 0, 100000, "--nhid");
-			break;
-		case OPT_L2:
-			base.l2 = parsedbl(optarg, 0, 1e6, "--l2");
-			l2fixed = 1;
-			break;
-		case OPT_DROPOUT:
-			base.dropout = parsedbl(optarg, 0, 0.99, "--dropout");
-			break;
-		case OPT_BATCH:
-			base.batch = (int)parsenum(optarg, 1, 1000000,
-			    "--batch");
-			break;
-		case OPT_TENACITY:
-			base.tenacity = (int)parsenum(optarg, 0, 100000,
-			    "--tenacity");
-			break;
-		case OPT_EPOCHSIZE:
-			base.epoch_size = (int)parsenum(optarg, 1, 100000,
-			    "--epoch-size");
-			break;
-		case OPT_MAXEPOCH:
-			base.max_epoch = (int)parsenum(optarg, 0, 1000000,
-			    "--max-epoch");
-			break;
-		case OPT_SEED:
-			base.seed = (uint64_t)parsenum(optarg, 0, LLONG_MAX,
-			    "--seed");
-			break;
-		case OPT_INNER:
-			innerk = (int)parsenum(optarg, 2, 1000,
-			    "--inner-folds");
 			break;
 		case OPT_PRED:
 			predpath = optarg;

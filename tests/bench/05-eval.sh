@@ -12,6 +12,9 @@
 # numpy's libblas here) with the same thread settings.  The floor is cat
 # of both streams through a pipe.  The MLP has no scikit-learn anchor (it
 # is SentEval's PyTorch model): its time and accuracy are printed alone.
+# Rows: knn-f32 is scikit-learn given the float32 arrays (it then computes
+# in float32, as emb-eval's kNN does); lda-svd is emb-eval's lda beside
+# scikit-learn's default LinearDiscriminantAnalysis() (solver="svd").
 set -eu
 D=$BENCHDIR/eval
 mkdir -p "$D"
@@ -44,6 +47,7 @@ run() {	# run NAME ROWS RUNS CLASSIFIERS...
 		sk=$c
 		case $c in
 		knn-f32) opt="-c knn" ;;
+		lda-svd) opt="-c lda" ;;
 		lda-auto) opt="-c lda --shrinkage auto" ;;
 		mlp) opt="-c mlp --l2 1e-4" ;;
 		esac
@@ -82,8 +86,8 @@ print('BLIS dgemm 2000^3: %.1f GFLOP/s' % (2 * 2000**3 / min(t) / 1e9))"
 for set in ${EVAL_SETS:-semcat large}; do
 	case $set in
 	semcat)	run semcat 3000 "${EVAL_RUNS_SMALL:-7}" knn knn-f32 centroid \
-		    lda lda-auto ridge logreg mlp ;;
+		    lda lda-svd lda-auto ridge logreg mlp ;;
 	large)	run large 100000 "${EVAL_RUNS_LARGE:-3}" knn knn-f32 centroid \
-		    lda lda-auto ridge logreg ;;
+		    lda lda-svd lda-auto ridge logreg ;;
 	esac
 done

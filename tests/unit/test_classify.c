@@ -189,9 +189,10 @@ static const double S_ridge10[] = {
 static const double BS_lda[] = { -7.60070266, -2.734635146, 8.79147828, -2.687399042 };
 static const double BS_ridge[] = { -0.860133747, -0.3205680059, 0.9667838636, -0.2977491092 };
 
+/* Fit kind on n rows of dimension d, param its main parameter. */
 static struct emb_clf *
-fit(enum emb_clf_kind kind, double param, const float *Xf, size_t n,
-    const int *y, int ncls)
+fitd(enum emb_clf_kind kind, double param, const float *Xf, size_t n,
+    size_t d, const int *y, int ncls)
 {
 	struct emb_clf_opts o;
 	struct emb_clf *c;
@@ -205,9 +206,16 @@ fit(enum emb_clf_kind kind, double param, const float *Xf, size_t n,
 		o.C = param;
 		o.tol = 1e-10;
 	}
-	ck_assert_int_eq(emb_clf_fit(&c, &o, Xf, n, D, y, ncls, NULL, 0, NULL),
+	ck_assert_int_eq(emb_clf_fit(&c, &o, Xf, n, d, y, ncls, NULL, 0, NULL),
 	    0);
 	return c;
+}
+
+static struct emb_clf *
+fit(enum emb_clf_kind kind, double param, const float *Xf, size_t n,
+    const int *y, int ncls)
+{
+	return fitd(kind, param, Xf, n, D, y, ncls);
 }
 
 static void
@@ -304,14 +312,10 @@ START_TEST(test_centroid_hand)
 	static const float Xh[] = { -1, 0, 1, 0, 3, 0, 5, 0 };
 	static const float Q[] = { 1.9f, 5, 2.1f, -5 };
 	static const int yh[] = { 0, 0, 1, 1 };
-	struct emb_clf_opts o;
-	struct emb_clf *c;
+	struct emb_clf *c = fitd(EMB_CLF_CENTROID, 0, Xh, 4, 2, yh, 2);
 	double S[4];
 	int p[2];
 
-	emb_clf_defaults(&o, EMB_CLF_CENTROID);
-	ck_assert_int_eq(emb_clf_fit(&c, &o, Xh, 4, 2, yh, 2, NULL, 0, NULL),
-	    0);
 	ck_assert_int_eq(emb_clf_predict(c, Q, 2, p), 0);
 	ck_assert_int_eq(p[0], 0);
 	ck_assert_int_eq(p[1], 1);
@@ -571,13 +575,10 @@ START_TEST(test_lda_singular)
 	static const float Xs[] = { 0, 1, 1, 1, 2, 1, 10, 1, 11, 1, 12, 1 };
 	static const float Qs[] = { 0.5f, 1, 11.5f, 1 };
 	static const int ys[] = { 0, 0, 0, 1, 1, 1 };
-	struct emb_clf_opts o;
-	struct emb_clf *c;
+	struct emb_clf *c = fitd(EMB_CLF_LDA, EMB_SHRINK_NONE, Xs, 6, 2, ys,
+	    2);
 	int p[2];
 
-	emb_clf_defaults(&o, EMB_CLF_LDA);
-	ck_assert_int_eq(emb_clf_fit(&c, &o, Xs, 6, 2, ys, 2, NULL, 0, NULL),
-	    0);
 	ck_assert_int_eq(emb_clf_predict(c, Qs, 2, p), 0);
 	ck_assert_int_eq(p[0], 0);
 	ck_assert_int_eq(p[1], 1);
