@@ -297,6 +297,213 @@ int emb_mul(size_t a, size_t b, size_t *res);
 
 /* ---- numerics: OSE, Problem 2, pooling (emb-ose, emb-bov) ---- */
 
+/*
+ * Groups.
+ *
+ * A composition filter reads its input one group at a time: a GROUP record
+ * and its members, or a VEC record outside any group, which is a group of
+ * one keyed by its own key.
+ */
+struct emb_group {
+	char		*key;		/* group key, NUL-terminated */
+	size_t		 keylen;
+	size_t		 keycap;
+	float		*v;		/* nmemb x dim, row-major, aligned */
+	size_t		 vcap;		/* rows v has room for */
+	uint32_t	 nmemb;		/* members read */
+	uint32_t	 dim;
+	char		*mkey;		/* member keys, each NUL-terminated */
+	size_t		 mkeylen;	/* bytes used in mkey */
+	size_t		 mkeycap;
+	size_t		*moff;		/* nmemb + 1 offsets into mkey */
+	uint64_t	 recno;		/* record number of the group's record */
+	int		 lone;		/* 1: a VEC record outside any group */
+};
+
+/*
+ * emb_group_read - read the next group from r into g, which must be zeroed
+ * before its first use and is reused across calls.  Member keys are kept
+ * only if keepkeys.
+ * @return 1 for a group, 0 at the clean end, or the reader's negative code
+ * (emb_reader_msg() names the record), or EMB_ENOMEM.
+ */
+int emb_group_read(struct emb_reader *r, struct emb_group *g, int keepkeys);
+
+/* Free what g holds and zero it; NULL is a no-op. */
+void emb_group_free(struct emb_group *g);
+
+/* The key of member i of g (keepkeys), NUL-terminated; length in *len. */
+const char *emb_group_mkey(const struct emb_group *g, uint32_t i,
+    size_t *len);
+
+/*
+ * Pooling (emb-bov).  Each function writes one vector of dim components
+ * to out, accumulating in double.
+ */
+#define EMB_POOL_MEAN	0	/* arithmetic mean: the paper's BOV */
+#define EMB_POOL_UNIT	1	/* mean of the unit vectors (fastText) */
+#define EMB_POOL_MAX	2	/* componentwise maximum */
+#define EMB_POOL_MIN	3	/* componentwise minimum */
+
+/*
+ * emb_pool - pool the n rows of v (n x dim, row-major) into out.  wt, if
+ * not NULL, holds n weights for EMB_POOL_MEAN and EMB_POOL_UNIT (SIF: the
+ * sum of w_i v_i divided by n).  EMB_POOL_UNIT skips zero rows and divides
+ * by the number of nonzero rows, as fastText does.  acc is scratch for dim
+ * doubles.
+ * @return the number of rows that entered the result (0: out is the zero
+ * vector), or EMB_EINVAL for an unknown how.
+ */
+long emb_pool(int how, const float *v, size_t n, uint32_t dim,
+    const double *wt, float *out, double *acc);
+
+/* Plain reference twin of emb_pool (no scratch; used by the tests). */
+long emb_pool_ref(int how, const float *v, size_t n, uint32_t dim,
+    const double *wt, float *out);
+
+/*
+ * OSE (the paper's Proposition, eq. OPT_FINAL) and Problem 2.
+ *
+ * The members are normalized in double; zero members have no direction
+ * and are left out (counted); members with identical components are one
+ * (the group is a set).  With u_1..u_N the distinct unit members and S1
+ * the span of the differences u_N - u_j, the OSE is the normalized
+ * projection of u_N on the orthogonal complement of S1.  S1 is factored by
+ * Householder QR with column pivoting (LAPACK dgeqp3 over BLIS); its rank
+ * is the number of diagonal entries of R above EMB_OSE_RTOL times the
+ * largest.  No Gram matrix is formed.
+ */
+#define EMB_OSE_RTOL	1e-10	/* relative rank tolerance on diag(R) */
+#define EMB_OSE_PTOL	1e-10	/* a projection this short is zero */
+
+/* Outcomes (>= 0 return values of emb_ose). */
+#define EMB_OSE_OK	0	/* the OSE: unit, equidistant, closest */
+#define EMB_OSE_ORTH	1	/* the projection of u_N is zero: every
+				 * equidistant vector is orthogonal to all
+				 * members (distance 1); x is the same
+				 * deterministic choice as in emb_p2 */
+
+/* What emb_ose and emb_p2 tell about a group beside the vector. */
+struct emb_ose_info {
+	uint32_t	 nzero;		/* zero members left out */
+	uint32_t	 ndup;		/* repeated members left out */
+	uint32_t	 nuse;		/* distinct nonzero members used */
+	uint32_t	 rank;		/* rank of the factored matrix */
+	double		 alpha;		/* common cosine distance to members */
+	double		 znorm;		/* ||V^t (V V^t)^-1 w|| (Problem 2) */
+	double		 resid;		/* P2: residual of an inconsistent
+					 * system (0 when consistent) */
+};
+
+/* Workspace for the solvers, one per thread. */
+struct emb_ose;
+
+/* @return 0 and *op, EMB_EDIM or EMB_ENOMEM. */
+int emb_ose_create(struct emb_ose **op, uint32_t dim);
+/* NULL is a no-op. */
+void emb_ose_free(struct emb_ose *o);
+
+/*
+ * emb_ose - the OSE x (dim floats, unit length) of the n rows of v.
+ * @return EMB_OSE_OK or EMB_OSE_ORTH with x set and info->alpha the common
+ * distance; EMB_EEMPTY when no member is nonzero (n may be 0);
+ * EMB_ENOSOL when the differences span R^dim (no equidistant vector:
+ * then more than dim distinct directions); EMB_ENOMEM.  On a negative
+ * return x is untouched.
+ */
+int emb_ose(struct emb_ose *o, const float *v, size_t n, float *x,
+    struct emb_ose_info *info);
+
+/*
+ * emb_ose_ref - the plain-loop twin of emb_ose in double: modified
+ * Gram-Schmidt with column pivoting and reorthogonalization instead of
+ * Householder QR, same tolerances and outcomes.  x has dim doubles.
+ */
+int emb_ose_ref(const float *v, size_t n, uint32_t dim, double *x,
+    struct emb_ose_info *info);
+
+/*
+ * emb_p2 - Problem 2 (Proposition P2): a unit x with d(x, v_i) = alpha[i]
+ * for the n rows of v, alpha in [0, 2].  With V the unit rows and w_i =
+ * 1 - alpha_i, x = z + t x1 where z = V^t (V V^t)^-1 w is the min-norm
+ * solution of V x = w (through pivoted QR of V^t), x1 the deterministic
+ * unit vector orthogonal to the members (the first coordinate axis whose
+ * part outside their span has at least half the average squared length,
+ * that part normalized) and t = sqrt(1 - ||z||^2).  info->znorm is ||z||.
+ * Dependent members (repeats included) are checked for consistency.
+ * @return 0 with x set; EMB_ENOSOL when ||z|| > 1 (the existence test
+ * fails), when V x = w is inconsistent (info->resid > 0), or when V has
+ * rank dim and ||z|| != 1; EMB_EZERO for a zero member; EMB_EEMPTY for
+ * n = 0; EMB_EINVAL for an alpha outside [0, 2].
+ */
+int emb_p2(struct emb_ose *o, const float *v, size_t n, const double *alpha,
+    float *x, struct emb_ose_info *info);
+
+/* Interval kinds of emb_ose_interval. */
+#define EMB_IV_RANGE	0	/* every alpha in [lo, hi] */
+#define EMB_IV_POINTS	1	/* only alpha = lo and alpha = hi (rank dim) */
+#define EMB_IV_ONE	2	/* only alpha = 1 (V x = e inconsistent) */
+#define EMB_IV_NONE	3	/* no common distance at all */
+
+/*
+ * emb_ose_interval - the common distances alpha a group admits (Remark
+ * rm:decrea.dist): with z = V^t (V V^t)^-1 e, lo = max(0, 1 - 1/||z||) and
+ * hi = min(2, 1 + 1/||z||).  Zero members are left out, repeats are one.
+ * @return the kind (EMB_IV_*) with lo, hi set (both 1 for EMB_IV_ONE),
+ * EMB_EEMPTY or EMB_ENOMEM.
+ */
+int emb_ose_interval(struct emb_ose *o, const float *v, size_t n,
+    double *lo, double *hi, struct emb_ose_info *info);
+
+/*
+ * PCA post-processing (emb-normalize): mean-centering and removal of the
+ * top principal components ("all-but-the-top"; SIF's common component
+ * when not centered).
+ */
+struct emb_pca {
+	uint32_t	 dim;
+	uint32_t	 ncomp;		/* components removed */
+	int		 center;	/* subtract the mean first */
+	uint64_t	 count;		/* vectors the model was fitted on */
+	double		*mean;		/* dim (zeros when not centered) */
+	double		*comp;		/* ncomp x dim, unit rows, largest
+					 * variance first */
+};
+
+/* Accumulator for emb_pca_fit: mean and second moments in double. */
+struct emb_pcafit;
+
+/* @return 0 and *fp, EMB_EDIM or EMB_ENOMEM. */
+int emb_pcafit_create(struct emb_pcafit **fp, uint32_t dim);
+/* Add one vector. @return 0 or EMB_ENOMEM. */
+int emb_pcafit_add(struct emb_pcafit *f, const float *v);
+/*
+ * emb_pcafit_done - the model: the mean (if center) and the ncomp
+ * leading eigenvectors of the (centered) second-moment matrix (LAPACK
+ * dsyevr), each signed so that its largest component is positive.
+ * @return 0 and *pp (free with emb_pca_free), EMB_EEMPTY (no vector),
+ * EMB_EINVAL (ncomp > dim), EMB_ECONVERGE, EMB_ENOMEM.
+ */
+int emb_pcafit_done(struct emb_pcafit *f, uint32_t ncomp, int center,
+    struct emb_pca **pp);
+void emb_pcafit_free(struct emb_pcafit *f);
+
+/*
+ * emb_pca_apply - x <- x - mean, minus its projections on the components,
+ * in double; out may equal in.
+ */
+void emb_pca_apply(const struct emb_pca *p, const float *in, float *out);
+
+/*
+ * emb_pca_save / emb_pca_load - the model as text (see emb-normalize(1),
+ * FILES): exact round trip of every double.  load reports EMB_EFORMAT for
+ * a malformed file, with the line number in *line.
+ * @return 0, EMB_EIO, EMB_EFORMAT, EMB_ENOMEM.
+ */
+int emb_pca_save(const struct emb_pca *p, int fd);
+int emb_pca_load(struct emb_pca **pp, int fd, unsigned long *line);
+void emb_pca_free(struct emb_pca *p);
+
 /* ---- end of numerics ---- */
 
 
