@@ -468,6 +468,7 @@ struct emb_pca {
 	double		*mean;		/* dim (zeros when not centered) */
 	double		*comp;		/* ncomp x dim, unit rows, largest
 					 * variance first */
+	double		*work;		/* dim scratch of emb_pca_apply */
 };
 
 /* Accumulator for emb_pca_fit: mean and second moments in double. */
@@ -490,7 +491,7 @@ void emb_pcafit_free(struct emb_pcafit *f);
 
 /*
  * emb_pca_apply - x <- x - mean, minus its projections on the components,
- * in double; out may equal in.
+ * in double; out may equal in.  Uses p->work: one thread per model.
  */
 void emb_pca_apply(const struct emb_pca *p, const float *in, float *out);
 
