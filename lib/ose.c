@@ -89,27 +89,42 @@ st4(double *p, v4d x)
 	memcpy(p, &x, sizeof(x));
 }
 
-/* Dot products of x with y0 and y1 (n entries). */
+/*
+ * Dot products of x with y0 and y1 (n entries).  Eight accumulators hide
+ * the latency of the additions.
+ */
 KERN static void
 dot2(const double *x, const double *y0, const double *y1, size_t n,
     double *s0, double *s1)
 {
-	v4d a = { 0 }, b = { 0 }, c = { 0 }, d = { 0 };
+	v4d a0 = { 0 }, a1 = { 0 }, a2 = { 0 }, a3 = { 0 };
+	v4d c0 = { 0 }, c1 = { 0 }, c2 = { 0 }, c3 = { 0 };
 	double t0, t1;
 	size_t i = 0;
 
-	for (; i + 8 <= n; i += 8) {
+	for (; i + 16 <= n; i += 16) {
 		v4d x0 = ld4(x + i), x1 = ld4(x + i + 4);
+		v4d x2 = ld4(x + i + 8), x3 = ld4(x + i + 12);
 
-		a += x0 * ld4(y0 + i);
-		b += x1 * ld4(y0 + i + 4);
-		c += x0 * ld4(y1 + i);
-		d += x1 * ld4(y1 + i + 4);
+		a0 += x0 * ld4(y0 + i);
+		a1 += x1 * ld4(y0 + i + 4);
+		a2 += x2 * ld4(y0 + i + 8);
+		a3 += x3 * ld4(y0 + i + 12);
+		c0 += x0 * ld4(y1 + i);
+		c1 += x1 * ld4(y1 + i + 4);
+		c2 += x2 * ld4(y1 + i + 8);
+		c3 += x3 * ld4(y1 + i + 12);
 	}
-	a += b;
-	c += d;
-	t0 = a[0] + a[1] + a[2] + a[3];
-	t1 = c[0] + c[1] + c[2] + c[3];
+	for (; i + 4 <= n; i += 4) {
+		v4d x0 = ld4(x + i);
+
+		a0 += x0 * ld4(y0 + i);
+		c0 += x0 * ld4(y1 + i);
+	}
+	a0 += a1 + a2 + a3;
+	c0 += c1 + c2 + c3;
+	t0 = a0[0] + a0[1] + a0[2] + a0[3];
+	t1 = c0[0] + c0[1] + c0[2] + c0[3];
 	for (; i < n; i++) {
 		t0 += x[i] * y0[i];
 		t1 += x[i] * y1[i];
@@ -234,6 +249,39 @@ dot1(const double *x, const double *y, size_t n)
 	return t;
 }
 
+/* Swap x and y (n entries). */
+KERN static void
+dswap(double *x, double *y, size_t n)
+{
+	size_t i = 0;
+
+	for (; i + 4 <= n; i += 4) {
+		v4d t = ld4(x + i);
+
+		st4(x + i, ld4(y + i));
+		st4(y + i, t);
+	}
+	for (; i < n; i++) {
+		double t = x[i];
+
+		x[i] = y[i];
+		y[i] = t;
+	}
+}
+
+/* x *= s (n entries). */
+KERN static void
+dscal(double *x, size_t n, double s)
+{
+	v4d a = { s, s, s, s };
+	size_t i = 0;
+
+	for (; i + 4 <= n; i += 4)
+		st4(x + i, a * ld4(x + i));
+	for (; i < n; i++)
+		x[i] *= s;
+}
+
 /* y -= s x */
 KERN static void
 axpy1(const double *x, double *y, size_t n, double s)
@@ -270,14 +318,9 @@ qrcp_small(double *a, size_t n, size_t m, int *jpvt, double *tau)
 			if (nrm[j] > nrm[p])
 				p = j;
 		if (p != k) {
-			double *ap = a + p * n;
 			int ip = jpvt[p];
 
-			for (size_t i = 0; i < n; i++) {
-				t = ap[i];
-				ap[i] = ak[i];
-				ak[i] = t;
-			}
+			dswap(a + p * n, ak, n);
 			jpvt[p] = jpvt[k];
 			jpvt[k] = ip;
 			nrm[p] = nrm[k];
@@ -291,9 +334,7 @@ qrcp_small(double *a, size_t n, size_t m, int *jpvt, double *tau)
 		} else {
 			beta = -copysign(sqrt(alpha * alpha + sigma), alpha);
 			tau[k] = (beta - alpha) / beta;
-			t = 1 / (alpha - beta);
-			for (size_t i = k + 1; i < n; i++)
-				ak[i] *= t;
+			dscal(ak + k + 1, n - k - 1, 1 / (alpha - beta));
 			ak[k] = beta;
 		}
 		/* Apply it to the columns on the right, two at a time. */
