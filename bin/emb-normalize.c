@@ -10,7 +10,6 @@
 #include <err.h>
 #include <fcntl.h>
 #include <getopt.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,22 +23,6 @@ usage(void)
 	fprintf(stderr, "usage: emb-normalize [-lq] [-M model] [file]\n"
 	    "       emb-normalize -F model [-cq] [-r ncomp] [file]\n");
 	exit(2);
-}
-
-/* Scale v (dim floats) to unit length in double. @return 0 if v is zero. */
-static int
-unit(float *v, uint32_t dim)
-{
-	double s = 0;
-
-	for (uint32_t i = 0; i < dim; i++)
-		s += (double)v[i] * v[i];
-	if (s == 0)
-		return 0;
-	s = 1 / sqrt(s);
-	for (uint32_t i = 0; i < dim; i++)
-		v[i] = (float)(v[i] * s);
-	return 1;
 }
 
 static void
@@ -170,7 +153,7 @@ main(int argc, char *argv[])
 			else
 				memcpy(v, rec.vec, emb_reader_dim(r) *
 				    sizeof(float));
-			if (lflag && !unit(v, emb_reader_dim(r)))
+			if (lflag && !emb_unit(v, emb_reader_dim(r)))
 				nzero++;
 			rc = emb_write_vec(w, rec.key, rec.keylen, v);
 		}

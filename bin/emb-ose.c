@@ -43,7 +43,7 @@ struct slot {
 static enum mode mode = M_OSE;
 static enum policy pempty = P_ZERO, pnosol = P_BOV;
 static int appalpha, appsize, quiet;
-static long nthreads = 1;
+static long nthreads = -1;	/* -j; default: online CPUs */
 static long dfield;		/* -D: 1-based member key field */
 static const char *sidefile;	/* -F */
 static double calpha = -1;	/* -c */
@@ -423,6 +423,11 @@ main(int argc, char *argv[])
 	}
 	if (mode == M_IV && (appalpha || appsize))
 		usage();
+	if (nthreads < 0) {
+		long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+
+		nthreads = ncpu < 1 ? 1 : ncpu > 64 ? 64 : ncpu;
+	}
 	if (sidefile != NULL && (side = fopen(sidefile, "r")) == NULL)
 		err(1, "%s", sidefile);
 

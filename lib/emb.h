@@ -363,6 +363,12 @@ const char *emb_group_mkey(const struct emb_group *g, uint32_t i,
 long emb_pool(int how, const float *v, size_t n, uint32_t dim,
     const double *wt, float *out, double *acc);
 
+/*
+ * emb_unit - scale v (dim floats) to unit length, computed in double.
+ * @return 1, or 0 when v is zero (then left as it is).
+ */
+int emb_unit(float *v, uint32_t dim);
+
 /* Plain reference twin of emb_pool (no scratch; used by the tests). */
 long emb_pool_ref(int how, const float *v, size_t n, uint32_t dim,
     const double *wt, float *out);

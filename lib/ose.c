@@ -15,6 +15,7 @@
  */
 #include "emb.h"
 #include "int.h"
+#include "vec.h"
 
 #include <float.h>
 #include <math.h>
@@ -61,33 +62,6 @@ struct emb_ose {
  * load time.  Wider groups go to dgeqp3.
  */
 #define SMALLQR	64	/* widest matrix the kernel takes */
-
-typedef double v4d __attribute__((vector_size(32)));
-
-/* The 4-wide helpers are always inlined into a clone of their target. */
-#pragma GCC diagnostic ignored "-Wpsabi"
-
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-#define KERN	__attribute__((target_clones("arch=x86-64-v3", "default"), \
-	    optimize("fp-contract=fast")))
-#else
-#define KERN
-#endif
-
-static inline __attribute__((always_inline)) v4d
-ld4(const double *p)
-{
-	v4d r;
-
-	memcpy(&r, p, sizeof(r));
-	return r;
-}
-
-static inline __attribute__((always_inline)) void
-st4(double *p, v4d x)
-{
-	memcpy(p, &x, sizeof(x));
-}
 
 /*
  * Dot products of x with y0 and y1 (n entries).  Eight accumulators hide
@@ -173,38 +147,6 @@ sumsq(const double *x, size_t n)
 	return t;
 }
 
-
-typedef float v4f __attribute__((vector_size(16)));
-
-static inline __attribute__((always_inline)) v4d
-ldf4(const float *p)
-{
-	v4f r;
-
-	memcpy(&r, p, sizeof(r));
-	return __builtin_convertvector(r, v4d);
-}
-
-/* Sum of squares of n floats, in double. */
-KERN static double
-sumsqf(const float *x, size_t n)
-{
-	v4d a = { 0 }, b = { 0 };
-	double t;
-	size_t i = 0;
-
-	for (; i + 8 <= n; i += 8) {
-		v4d x0 = ldf4(x + i), x1 = ldf4(x + i + 4);
-
-		a += x0 * x0;
-		b += x1 * x1;
-	}
-	a += b;
-	t = a[0] + a[1] + a[2] + a[3];
-	for (; i < n; i++)
-		t += (double)x[i] * x[i];
-	return t;
-}
 
 /* y = s x, floats to doubles. */
 KERN static void

@@ -9,6 +9,7 @@
  */
 #include "emb.h"
 #include "int.h"
+#include "vec.h"
 
 #include <float.h>
 #include <math.h>
@@ -140,6 +141,48 @@ emb_group_free(struct emb_group *g)
 	memset(g, 0, sizeof(*g));
 }
 
+/* acc += s x, floats into doubles. */
+KERN static void
+accf(double *acc, const float *x, double s, size_t n)
+{
+	v4d a = { s, s, s, s };
+	size_t i = 0;
+
+	for (; i + 8 <= n; i += 8) {
+		st4(acc + i, ld4(acc + i) + a * ldf4(x + i));
+		st4(acc + i + 4, ld4(acc + i + 4) + a * ldf4(x + i + 4));
+	}
+	for (; i < n; i++)
+		acc[i] += s * x[i];
+}
+
+/* x *= s in double, rounded back to float. */
+KERN static void
+scalefl(float *x, double s, size_t n)
+{
+	v4d a = { s, s, s, s };
+	size_t i = 0;
+
+	for (; i + 4 <= n; i += 4) {
+		v4f r = __builtin_convertvector(a * ldf4(x + i), v4f);
+
+		memcpy(x + i, &r, sizeof(r));
+	}
+	for (; i < n; i++)
+		x[i] = (float)(s * x[i]);
+}
+
+int
+emb_unit(float *v, uint32_t dim)
+{
+	double q = sumsqf(v, dim);
+
+	if (q == 0)
+		return 0;
+	scalefl(v, 1 / sqrt(q), dim);
+	return 1;
+}
+
 long
 emb_pool(int how, const float *v, size_t n, uint32_t dim, const double *wt,
     float *out, double *acc)
@@ -155,16 +198,13 @@ emb_pool(int how, const float *v, size_t n, uint32_t dim, const double *wt,
 			double s = wt != NULL ? wt[i] : 1;
 
 			if (how == EMB_POOL_UNIT) {
-				double q = 0;
+				double q = sumsqf(r, dim);
 
-				for (uint32_t k = 0; k < dim; k++)
-					q += (double)r[k] * r[k];
 				if (q == 0)
 					continue;
 				s /= sqrt(q);
 			}
-			for (uint32_t k = 0; k < dim; k++)
-				acc[k] += s * r[k];
+			accf(acc, r, s, dim);
 			used++;
 		}
 		for (uint32_t k = 0; k < dim; k++)

@@ -87,6 +87,29 @@ START_TEST(mean_values)
 }
 END_TEST
 
+START_TEST(unit)
+{
+	for (uint32_t dim = 1; dim <= 300; dim += dim < 9 ? 1 : 97) {
+		float *v = malloc(dim * sizeof(float));
+		float *w = malloc(dim * sizeof(float));
+		double q = 0;
+
+		for (uint32_t k = 0; k < dim; k++) {
+			v[k] = w[k] = (float)(10 * urand() - 5);
+			q += (double)v[k] * v[k];
+		}
+		ck_assert_int_eq(emb_unit(v, dim), 1);
+		for (uint32_t k = 0; k < dim; k++)
+			ck_assert(fabs(v[k] - w[k] / sqrt(q)) <= 1e-7);
+		memset(v, 0, dim * sizeof(float));
+		ck_assert_int_eq(emb_unit(v, dim), 0);
+		ck_assert(v[0] == 0);
+		free(v);
+		free(w);
+	}
+}
+END_TEST
+
 START_TEST(groups)
 {
 	FILE *tmp = tmpfile();
@@ -168,6 +191,7 @@ suite(void)
 
 	tcase_add_test(tc, pool_vs_ref);
 	tcase_add_test(tc, mean_values);
+	tcase_add_test(tc, unit);
 	tcase_add_test(tc, groups);
 	tcase_add_test(tc, big_group);
 	suite_add_tcase(s, tc);
