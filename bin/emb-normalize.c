@@ -137,9 +137,14 @@ main(int argc, char *argv[])
 		emb_reader_free(r);
 		return 0;
 	}
-	if (p != NULL && p->dim != emb_reader_dim(r))
+	if (p != NULL && p->dim != emb_reader_dim(r)) {
+		uint32_t dim = emb_reader_dim(r), mdim = p->dim;
+
+		emb_reader_free(r);
+		emb_pca_free(p);
 		errx(1, "%s: dimension %u, but the model %s has %u", name,
-		    emb_reader_dim(r), modelfile, p->dim);
+		    dim, modelfile, mdim);
+	}
 	w = xwriter(emb_reader_dim(r));
 	v = xcalloc(emb_reader_dim(r), sizeof(float));
 	while ((rc = emb_reader_next(r, &rec)) > 0) {
