@@ -15,7 +15,8 @@ typedef double v4d __attribute__((vector_size(32)));
 /* The 4-wide helpers are always inlined into a clone of their target. */
 #pragma GCC diagnostic ignored "-Wpsabi"
 
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && \
+    !defined(__SANITIZE_THREAD__)
 #define KERN	__attribute__((target_clones("arch=x86-64-v3", "default"), \
 	    optimize("fp-contract=fast")))
 #else
