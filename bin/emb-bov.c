@@ -139,15 +139,16 @@ main(int argc, char *argv[])
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct emb_group g = { 0 };
 	struct emb_reader *r;
+	struct emb_rec rec;
 	struct emb_writer *w;
 	struct okey k = { 0 };
 	enum policy pempty = P_ZERO;
 	const char *freqfile = NULL, *name;
-	double a = 1e-3, *acc, *wt = NULL;
-	size_t wtcap = 0;
-	long field = 1;
+	double a = 1e-3, *acc;
+	long field = 1, used = 0;
+	uint64_t grecno = 0;
+	uint32_t dim, nmemb = 0;
 	uint64_t ngroups = 0, nwritten = 0, nempty = 0, nzero = 0, nknown = 0,
 	    nwords = 0;
 	int how = EMB_POOL_MEAN, appsize = 0, quiet = 0, c, rc, fd;
@@ -205,51 +206,58 @@ main(int argc, char *argv[])
 	name = inname(argv[0]);
 	fd = openin(argv[0]);
 	r = xreader(fd, name);
-	w = xwriter(emb_reader_dim(r));
-	acc = xcalloc(emb_reader_dim(r), sizeof(double));
-	out = xcalloc(emb_reader_dim(r), sizeof(float));
-	while ((rc = emb_group_read(r, &g, freqfile != NULL)) > 0) {
-		long used;
+	dim = emb_reader_dim(r);
+	w = xwriter(dim);
+	acc = xcalloc(dim, sizeof(double));
+	out = xcalloc(dim, sizeof(float));
+	/*
+	 * Members are pooled as they arrive; a group ends after its last
+	 * member (at once for an empty group, or a lone record).
+	 */
+	while ((rc = emb_reader_next(r, &rec)) > 0) {
+		if (rec.type == EMB_REC_GROUP || rec.group == 0) {
+			okey_set(&k, rec.key, rec.keylen);
+			grecno = rec.recno;
+			nmemb = rec.type == EMB_REC_GROUP ? rec.nmemb : 1;
+			used = 0;
+			ngroups++;
+		}
+		if (rec.type == EMB_REC_VEC) {
+			double wt = 1;	/* unknown words: weight 1 */
 
-		ngroups++;
-		if (freqfile != NULL) {
-			if (g.nmemb > wtcap) {
-				wtcap = g.nmemb;
-				wt = xreallocarray(wt, wtcap, sizeof(double));
-			}
-			for (uint32_t i = 0; i < g.nmemb; i++) {
-				size_t len, off, flen;
-				const char *mk = emb_group_mkey(&g, i, &len);
+			if (freqfile != NULL) {
+				size_t off, flen;
 				struct freq *f;
 
-				wt[i] = 1;	/* unknown words: weight 1 */
 				nwords++;
-				if (emb_key_field(mk, len, (unsigned)field - 1,
-				    &off, &flen) < 0)
-					continue;
-				f = lookup(mk + off, flen);
-				if (f->word != NULL) {
-					wt[i] = a / (a + f->count / total);
+				if (emb_key_field(rec.key, rec.keylen,
+				    (unsigned)field - 1, &off, &flen) == 0 &&
+				    (f = lookup(rec.key + off, flen))->word !=
+				    NULL) {
+					wt = a / (a + f->count / total);
 					nknown++;
 				}
 			}
-		}
-		used = emb_pool(how, g.v, g.nmemb, g.dim, wt, out, acc);
-		if (used < (long)g.nmemb)
-			nzero += g.nmemb - (uint32_t)used;
+			used += emb_pool_add(how, rec.vec, dim, wt, acc, used);
+			if (rec.group != 0 && rec.member < nmemb)
+				continue;
+		} else if (nmemb > 0)
+			continue;
+		/* The group is complete. */
+		emb_pool_end(how, acc, dim, used, out);
+		nzero += nmemb - (uint32_t)used;
 		if (used == 0) {
 			nempty++;
 			if (pempty == P_ERROR)
 				errx(1, "%s: record %llu: %s", name,
-				    (unsigned long long)g.recno, g.nmemb == 0 ?
+				    (unsigned long long)grecno, nmemb == 0 ?
 				    "empty group" : "group of zero vectors "
 				    "only");
 			if (pempty == P_SKIP)
 				continue;
 		}
-		okey_set(&k, g.key, g.keylen);
 		if (appsize)
-			okey_add(&k, "%u", g.nmemb);
+			okey_add(&k, "%u", nmemb);
 		if ((rc = emb_write_vec(w, k.buf, k.len, out)) < 0)
 			wdie(rc);
 		nwritten++;
@@ -274,11 +282,9 @@ main(int argc, char *argv[])
 	for (size_t i = 0; i < tabsz; i++)
 		free(tab[i].word);
 	free(tab);
-	free(wt);
 	free(acc);
 	free(out);
 	free(k.buf);
-	emb_group_free(&g);
 	emb_reader_free(r);
 	if (fd != 0)
 		close(fd);

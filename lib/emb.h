@@ -364,6 +364,18 @@ long emb_pool(int how, const float *v, size_t n, uint32_t dim,
     const double *wt, float *out, double *acc);
 
 /*
+ * emb_pool_add / emb_pool_end - the same, one row at a time, for callers
+ * that stream: add row x with weight w into acc (dim doubles), used being
+ * the number of rows that entered so far; emb_pool_end writes the result.
+ * @return 1 if the row entered, 0 if not (a zero row for EMB_POOL_UNIT),
+ * EMB_EINVAL for an unknown how.
+ */
+int emb_pool_add(int how, const float *x, uint32_t dim, double w,
+    double *acc, long used);
+void emb_pool_end(int how, const double *acc, uint32_t dim, long used,
+    float *out);
+
+/*
  * emb_unit - scale v (dim floats) to unit length, computed in double.
  * @return 1, or 0 when v is zero (then left as it is).
  */

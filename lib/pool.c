@@ -183,54 +183,65 @@ emb_unit(float *v, uint32_t dim)
 	return 1;
 }
 
+int
+emb_pool_add(int how, const float *x, uint32_t dim, double w, double *acc,
+    long used)
+{
+	switch (how) {
+	case EMB_POOL_UNIT: {
+		double q = sumsqf(x, dim);
+
+		if (q == 0)
+			return 0;
+		w /= sqrt(q);
+	}
+		/* FALLTHROUGH */
+	case EMB_POOL_MEAN:
+		if (used == 0)
+			memset(acc, 0, dim * sizeof(double));
+		accf(acc, x, w, dim);
+		return 1;
+	case EMB_POOL_MAX:
+	case EMB_POOL_MIN:
+		if (used == 0) {
+			for (uint32_t k = 0; k < dim; k++)
+				acc[k] = x[k];
+		} else if (how == EMB_POOL_MAX) {
+			for (uint32_t k = 0; k < dim; k++)
+				acc[k] = x[k] > acc[k] ? x[k] : acc[k];
+		} else {
+			for (uint32_t k = 0; k < dim; k++)
+				acc[k] = x[k] < acc[k] ? x[k] : acc[k];
+		}
+		return 1;
+	}
+	return EMB_EINVAL;
+}
+
+void
+emb_pool_end(int how, const double *acc, uint32_t dim, long used,
+    float *out)
+{
+	double d = how == EMB_POOL_MEAN || how == EMB_POOL_UNIT ?
+	    (double)used : 1;
+
+	for (uint32_t k = 0; k < dim; k++)
+		out[k] = used > 0 ? (float)(acc[k] / d) : 0;
+}
+
 long
 emb_pool(int how, const float *v, size_t n, uint32_t dim, const double *wt,
     float *out, double *acc)
 {
-	size_t used = 0;
+	long used = 0;
 
-	switch (how) {
-	case EMB_POOL_MEAN:
-	case EMB_POOL_UNIT:
-		memset(acc, 0, dim * sizeof(double));
-		for (size_t i = 0; i < n; i++) {
-			const float *r = v + i * dim;
-			double s = wt != NULL ? wt[i] : 1;
-
-			if (how == EMB_POOL_UNIT) {
-				double q = sumsqf(r, dim);
-
-				if (q == 0)
-					continue;
-				s /= sqrt(q);
-			}
-			accf(acc, r, s, dim);
-			used++;
-		}
-		for (uint32_t k = 0; k < dim; k++)
-			out[k] = used ? (float)(acc[k] / used) : 0;
-		return (long)used;
-	case EMB_POOL_MAX:
-	case EMB_POOL_MIN:
-		if (n == 0) {
-			memset(out, 0, dim * sizeof(float));
-			return 0;
-		}
-		memcpy(out, v, dim * sizeof(float));
-		for (size_t i = 1; i < n; i++) {
-			const float *r = v + i * dim;
-
-			if (how == EMB_POOL_MAX) {
-				for (uint32_t k = 0; k < dim; k++)
-					out[k] = r[k] > out[k] ? r[k] : out[k];
-			} else {
-				for (uint32_t k = 0; k < dim; k++)
-					out[k] = r[k] < out[k] ? r[k] : out[k];
-			}
-		}
-		return (long)n;
-	}
-	return EMB_EINVAL;
+	if (how < EMB_POOL_MEAN || how > EMB_POOL_MIN)
+		return EMB_EINVAL;
+	for (size_t i = 0; i < n; i++)
+		used += emb_pool_add(how, v + i * dim, dim, wt != NULL ?
+		    wt[i] : 1, acc, used);
+	emb_pool_end(how, acc, dim, used, out);
+	return used;
 }
 
 long
