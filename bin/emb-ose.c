@@ -168,6 +168,7 @@ static void
 distances(struct slot *sl, size_t i, FILE *side, unsigned long long *sline)
 {
 	struct emb_group *g = &sl->g[i];
+	char where[512];
 	double *a;
 
 	if (g->nmemb > sl->acap[i]) {
@@ -183,23 +184,23 @@ distances(struct slot *sl, size_t i, FILE *side, unsigned long long *sline)
 		for (uint32_t j = 0; j < g->nmemb; j++) {
 			size_t len, off, flen;
 			const char *k = emb_group_mkey(g, j, &len);
+			unsigned long long rn = g->recno + (g->lone ? 0 : j + 1);
 			char buf[64];
 
 			if (emb_key_field(k, len, (unsigned)dfield - 1, &off,
 			    &flen) < 0 || flen == 0 || flen >= sizeof(buf))
 				errx(1, "%s: record %llu: no distance in key "
-				    "field %ld", name, (unsigned long long)
-				    (g->recno + j + 1), dfield);
+				    "field %ld", name, rn, dfield);
 			memcpy(buf, k + off, flen);
 			buf[flen] = '\0';
-			a[j] = distance(buf, "record", g->recno + j + 1);
+			snprintf(where, sizeof(where), "%s: record", name);
+			a[j] = distance(buf, where, rn);
 		}
 	} else {
 		static char *line;
 		static size_t cap;
 		char *p, *tok;
 		uint32_t j = 0;
-		char where[512];
 
 		if (getline(&line, &cap, side) < 0)
 			errx(1, "%s: ends before group %llu", sidefile,

@@ -34,3 +34,10 @@ echo "exit $?"
 printf '0.3 x\n' >bad.txt
 emb-ose -p -F bad.txt g.emb >/dev/null
 echo "exit $?"
+echo "-- a bad distance in a key field, a lone record without one"
+printf 'g\t#2\na\tx\t1 0 0\nb\t0.5\t0 1 0\n' | emb-cat -r >d.emb
+emb-ose -p -D 2 d.emb >/dev/null
+echo "exit $?"
+printf 'l\t1 1 0\n' | emb-cat -r >l.emb
+emb-ose -p -D 2 l.emb >/dev/null
+echo "exit $?"
