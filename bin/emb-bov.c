@@ -205,6 +205,7 @@ main(int argc, char *argv[])
 
 	name = inname(argv[0]);
 	fd = openin(argv[0]);
+	bigpipe(fd);
 	r = xreader(fd, name);
 	dim = emb_reader_dim(r);
 	w = xwriter(dim);

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "util.h"
+#include "compose.h"
 
 static void
 usage(void)
@@ -131,6 +132,7 @@ main(int argc, char *argv[])
 	} else
 		lflag = 1;
 	fd = openin(argv[0]);
+	bigpipe(fd);
 	r = xreader(fd, name);
 	if (fitfile != NULL) {
 		fit(r, name, fitfile, ncomp, center, quiet);

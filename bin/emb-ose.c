@@ -434,6 +434,7 @@ main(int argc, char *argv[])
 
 	name = inname(argv[0]);
 	fd = openin(argv[0]);
+	bigpipe(fd);
 	r = xreader(fd, name);
 	dim = emb_reader_dim(r);
 	if (mode == M_IV) {
