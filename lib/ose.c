@@ -63,70 +63,6 @@ struct emb_ose {
  */
 #define SMALLQR	64	/* widest matrix the kernel takes */
 
-/*
- * Dot products of x with y0 and y1 (n entries).  Eight accumulators hide
- * the latency of the additions.
- */
-KERN static void
-dot2(const double *x, const double *y0, const double *y1, size_t n,
-    double *s0, double *s1)
-{
-	v4d a0 = { 0 }, a1 = { 0 }, a2 = { 0 }, a3 = { 0 };
-	v4d c0 = { 0 }, c1 = { 0 }, c2 = { 0 }, c3 = { 0 };
-	double t0, t1;
-	size_t i = 0;
-
-	for (; i + 16 <= n; i += 16) {
-		v4d x0 = ld4(x + i), x1 = ld4(x + i + 4);
-		v4d x2 = ld4(x + i + 8), x3 = ld4(x + i + 12);
-
-		a0 += x0 * ld4(y0 + i);
-		a1 += x1 * ld4(y0 + i + 4);
-		a2 += x2 * ld4(y0 + i + 8);
-		a3 += x3 * ld4(y0 + i + 12);
-		c0 += x0 * ld4(y1 + i);
-		c1 += x1 * ld4(y1 + i + 4);
-		c2 += x2 * ld4(y1 + i + 8);
-		c3 += x3 * ld4(y1 + i + 12);
-	}
-	for (; i + 4 <= n; i += 4) {
-		v4d x0 = ld4(x + i);
-
-		a0 += x0 * ld4(y0 + i);
-		c0 += x0 * ld4(y1 + i);
-	}
-	a0 += a1 + a2 + a3;
-	c0 += c1 + c2 + c3;
-	t0 = a0[0] + a0[1] + a0[2] + a0[3];
-	t1 = c0[0] + c0[1] + c0[2] + c0[3];
-	for (; i < n; i++) {
-		t0 += x[i] * y0[i];
-		t1 += x[i] * y1[i];
-	}
-	*s0 = t0;
-	*s1 = t1;
-}
-
-/* y0 -= s0 x, y1 -= s1 x (n entries). */
-KERN static void
-axpy2(const double *x, double *y0, double *y1, size_t n, double s0,
-    double s1)
-{
-	v4d a = { s0, s0, s0, s0 }, b = { s1, s1, s1, s1 };
-	size_t i = 0;
-
-	for (; i + 4 <= n; i += 4) {
-		v4d xi = ld4(x + i);
-
-		st4(y0 + i, ld4(y0 + i) - a * xi);
-		st4(y1 + i, ld4(y1 + i) - b * xi);
-	}
-	for (; i < n; i++) {
-		y0[i] -= s0 * x[i];
-		y1[i] -= s1 * x[i];
-	}
-}
-
 KERN static double
 sumsq(const double *x, size_t n)
 {
@@ -238,65 +174,119 @@ axpy1(const double *x, double *y, size_t n, double s)
 }
 
 /*
+ * y -= s x, and return the dot product of z with the updated y (n
+ * entries): applies one reflector and starts the next in one pass.
+ */
+KERN static double
+axpydot(const double *x, const double *z, double *y, size_t n, double s)
+{
+	v4d a = { s, s, s, s }, c0 = { 0 }, c1 = { 0 };
+	double t;
+	size_t i = 0;
+
+	for (; i + 8 <= n; i += 8) {
+		v4d y0 = ld4(y + i) - a * ld4(x + i);
+		v4d y1 = ld4(y + i + 4) - a * ld4(x + i + 4);
+
+		st4(y + i, y0);
+		st4(y + i + 4, y1);
+		c0 += ld4(z + i) * y0;
+		c1 += ld4(z + i + 4) * y1;
+	}
+	c0 += c1;
+	t = c0[0] + c0[1] + c0[2] + c0[3];
+	for (; i < n; i++) {
+		y[i] -= s * x[i];
+		t += z[i] * y[i];
+	}
+	return t;
+}
+
+/* The reflector of column k below its diagonal (LAPACK dlarfg). */
+static void
+house(double *a, size_t n, size_t k, double *tau)
+{
+	double *ak = a + k * n, alpha = ak[k], beta, sigma;
+
+	sigma = k + 1 < n ? sumsq(ak + k + 1, n - k - 1) : 0;
+	if (sigma == 0) {
+		tau[k] = 0;
+		return;
+	}
+	beta = -copysign(sqrt(alpha * alpha + sigma), alpha);
+	tau[k] = (beta - alpha) / beta;
+	dscal(ak + k + 1, n - k - 1, 1 / (alpha - beta));
+	ak[k] = beta;
+}
+
+/*
  * Householder QR with column pivoting of the n x m column-major matrix a
- * (lda n), m <= SMALLQR.  nrm and nrm0 are scratch for m doubles.
+ * (lda n), m <= SMALLQR: the algorithm of LAPACK dgeqp2 (norms downdated,
+ * recomputed when they cancel), with the update of the trailing columns by
+ * reflector k and their dot products with reflector k + 1 fused into one
+ * pass over the matrix: the pivot column is updated first, which is all
+ * the next reflector needs.
  */
 static void
 qrcp_small(double *a, size_t n, size_t m, int *jpvt, double *tau)
 {
-	double nrm[SMALLQR], nrm0[SMALLQR];
-	size_t k, kmax = m < n ? m : n;
+	double nrm[SMALLQR], nrm0[SMALLQR], dot[SMALLQR], sv[SMALLQR];
+	unsigned char fresh[SMALLQR];	/* already updated by reflector k */
+	size_t k, j, p, kmax = m < n ? m : n;
 	const double tol3z = sqrt(DBL_EPSILON);
 
-	for (size_t j = 0; j < m; j++) {
+	for (j = 0; j < m; j++) {
 		nrm[j] = nrm0[j] = sqrt(sumsq(a + j * n, n));
 		jpvt[j] = (int)j + 1;
 	}
-	for (k = 0; k < kmax; k++) {
-		double *ak = a + k * n, alpha, sigma, beta, t;
-		size_t p = k, j;
+	if (kmax == 0)
+		return;
+	for (p = 0, j = 1; j < m; j++)
+		if (nrm[j] > nrm[p])
+			p = j;
+	k = 0;
+	for (;;) {
+		double *ak;
 
-		for (j = k + 1; j < m; j++)
-			if (nrm[j] > nrm[p])
-				p = j;
+		/* Column p (up to date) becomes column k, the reflector. */
 		if (p != k) {
 			int ip = jpvt[p];
+			double t;
+			unsigned char f;
 
-			dswap(a + p * n, ak, n);
+			dswap(a + p * n, a + k * n, n);
 			jpvt[p] = jpvt[k];
 			jpvt[k] = ip;
 			nrm[p] = nrm[k];
 			nrm0[p] = nrm0[k];
+			t = sv[p];
+			sv[p] = sv[k];
+			sv[k] = t;
+			f = fresh[p];
+			fresh[p] = fresh[k];
+			fresh[k] = f;
 		}
-		/* The reflector (dlarfg): H ak[k:] = beta e_1. */
-		alpha = ak[k];
-		sigma = k + 1 < n ? sumsq(ak + k + 1, n - k - 1) : 0;
-		if (sigma == 0) {
-			tau[k] = 0;
-		} else {
-			beta = -copysign(sqrt(alpha * alpha + sigma), alpha);
-			tau[k] = (beta - alpha) / beta;
-			dscal(ak + k + 1, n - k - 1, 1 / (alpha - beta));
-			ak[k] = beta;
-		}
-		/* Apply it to the columns on the right, two at a time. */
-		for (j = k + 1; j < m; j += 2) {
-			double *a0 = a + j * n, *a1 = j + 1 < m ? a0 + n : a0;
-			double s0, s1;
-
-			dot2(ak + k + 1, a0 + k + 1, a1 + k + 1, n - k - 1,
-			    &s0, &s1);
-			s0 = tau[k] * (s0 + a0[k]);
-			s1 = j + 1 < m ? tau[k] * (s1 + a1[k]) : 0;
-			a0[k] -= s0;
-			a1[k] -= s1;
-			axpy2(ak + k + 1, a0 + k + 1, a1 + k + 1, n - k - 1,
-			    s0, s1);
-		}
-		/* Downdate the column norms, recomputing when they cancel. */
+		house(a, n, k, tau);
+		ak = a + k * n;
+		/* Finish the previous update, start this one: dot products. */
 		for (j = k + 1; j < m; j++) {
 			double *aj = a + j * n;
 
+			if (k == 0 || fresh[j])
+				dot[j] = dot1(ak + k + 1, aj + k + 1, n - k - 1);
+			else {
+				aj[k] -= sv[j] * a[(k - 1) * n + k];
+				dot[j] = axpydot(a + (k - 1) * n + k + 1,
+				    ak + k + 1, aj + k + 1, n - k - 1, sv[j]);
+			}
+		}
+		/* Row k of the trailing columns, and their norms. */
+		for (j = k + 1; j < m; j++) {
+			double *aj = a + j * n, t;
+
+			sv[j] = tau[k] * (dot[j] + aj[k]);
+			aj[k] -= sv[j];
+			fresh[j] = 0;
 			if (nrm[j] == 0)
 				continue;
 			t = fabs(aj[k]) / nrm[j];
@@ -304,13 +294,29 @@ qrcp_small(double *a, size_t n, size_t m, int *jpvt, double *tau)
 			t = t < 0 ? 0 : t;
 			if (t * (nrm[j] / nrm0[j]) * (nrm[j] / nrm0[j]) <=
 			    tol3z) {
+				axpy1(ak + k + 1, aj + k + 1, n - k - 1, sv[j]);
+				fresh[j] = 1;
 				nrm[j] = k + 1 < n ? sqrt(sumsq(aj + k + 1,
 				    n - k - 1)) : 0;
 				nrm0[j] = nrm[j];
 			} else
 				nrm[j] *= sqrt(t);
 		}
+		if (++k >= kmax)
+			break;
+		for (p = k, j = k + 1; j < m; j++)
+			if (nrm[j] > nrm[p])
+				p = j;
+		if (!fresh[p]) {
+			axpy1(ak + k, a + p * n + k, n - k, sv[p]);
+			fresh[p] = 1;
+		}
 	}
+	/* The last reflector's update of the columns beyond kmax. */
+	for (j = k; j < m; j++)
+		if (!fresh[j])
+			axpy1(a + (k - 1) * n + k, a + j * n + k, n - k,
+			    sv[j]);
 }
 
 
