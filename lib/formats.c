@@ -499,8 +499,12 @@ textentry(struct emb_wfile *f, const char *s, size_t len)
 	if ((rc = setword(f, s, wl)) < 0)
 		return rc;
 	n = parsenums(s + wl, len - wl, f->vec, f->dim, &bad);
-	if (n > (long)f->dim || n < 0) {
-		/* Try the word as all fields but the last dim. */
+	if (n < 0) {
+		/*
+		 * Not a number after the word: try the word as all fields
+		 * but the last dim (some GloVe releases hold words with
+		 * spaces in them).
+		 */
 		size_t cut = len, k = 0, bad2, w2;
 
 		while (cut > 0 && k < f->dim) {
@@ -516,9 +520,11 @@ textentry(struct emb_wfile *f, const char *s, size_t len)
 		    s[w2 - 1] == '\t'); w2--)
 			;
 		if (k == f->dim && w2 > wl && parsenums(s + cut, len - cut,
-		    f->vec, f->dim, &bad2) == (long)f->dim)
-			return setword(f, s, w2);
-		if (n < 0) {
+		    f->vec, f->dim, &bad2) == (long)f->dim) {
+			if ((rc = setword(f, s, w2)) < 0)
+				return rc;
+			n = (long)f->dim;
+		} else {
 			const char *t = s + wl + bad;
 			size_t tl = 0;
 
