@@ -437,7 +437,7 @@ build(const char *src, const char *dst)
 	tmp = xmalloc(strlen(dst) + 16);
 	sprintf(tmp, "%s.tmp.XXXXXX", dst);
 	if ((out = mkstemp(tmp)) < 0)
-		err(1, "%s", tmp);
+		err(1, "%s", dst);
 	rc = emb_store_build(out, f, limit, tty ? progress : NULL,
 	    (void *)inname(src), &ss);
 	progress_end(tty);

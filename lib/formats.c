@@ -98,6 +98,16 @@ where(struct emb_wfile *f, char *buf, size_t sz)
 	return buf;
 }
 
+/* Where a read failed: inside the record or line not yet complete. */
+static const char *
+wherenext(struct emb_wfile *f, char *buf, size_t sz)
+{
+	if (f->format == EMB_WF_W2VBIN)
+		return where(f, buf, sz);
+	snprintf(buf, sz, "line %llu", (unsigned long long)f->lineno + 1);
+	return buf;
+}
+
 /*
  * Read raw bytes into in.  @return bytes read (0 at end of input) or
  * EMB_EIO.
@@ -218,7 +228,7 @@ fillerr(struct emb_wfile *f, int rc)
 {
 	char w[64];
 
-	where(f, w, sizeof(w));
+	wherenext(f, w, sizeof(w));
 	if (rc == EMB_EIO)
 		return wfail(f, rc, "%s: %s", w, strerror(errno));
 	if (rc == EMB_EGZIP)
@@ -797,15 +807,25 @@ detect(struct emb_wfile *f)
 			}
 	} else {
 		/* GloVe: the first line is an entry; it sets the dimension. */
-		const char *s = (const char *)f->buf + f->beg;
-		size_t bad;
+		const char *s = (const char *)f->buf + f->beg, *p, *e;
 		long n;
 
 		f->format = EMB_WF_GLOVE;
 		for (wl = 0; wl < len && s[wl] != ' ' && s[wl] != '\t'; wl++)
 			;
-		n = parsenums(s + wl, len - wl, NULL, 0, &bad);
-		if (n <= 0 || n > EMB_DIM_MAX)
+		/*
+		 * The fields after the word set the dimension; textentry()
+		 * then parses the line again and names a bad number.
+		 */
+		for (p = s + wl, e = s + len, n = 0; p < e; n++) {
+			while (p < e && (*p == ' ' || *p == '\t'))
+				p++;
+			if (p == e)
+				break;
+			while (p < e && *p != ' ' && *p != '\t')
+				p++;
+		}
+		if (n == 0 || n > EMB_DIM_MAX)
 			return wfail(f, EMB_EFORMAT, "line 1: neither a word2vec"
 			    " header nor a word followed by numbers");
 		f->dim = (uint32_t)n;
