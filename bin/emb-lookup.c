@@ -38,6 +38,7 @@ static struct emb_store *st;	/* the vocabulary */
 static uint64_t	 nvocab;	/* words usable: count, or limit */
 static const float *unkvec;	/* -o unk */
 static float	*zerovec;	/* -o zero */
+static struct emb_writer *w;	/* the output, reachable until exit */
 
 /* Counters for the summary. */
 static unsigned long long nlines, ntokens, noov, nempty;
@@ -156,9 +157,9 @@ done:
 
 /* @return the word's index among the usable words, or -1. */
 static int64_t
-find(const char *w, size_t n)
+find(const char *word, size_t n)
 {
-	int64_t i = emb_store_lookup(st, w, n);
+	int64_t i = emb_store_lookup(st, word, n);
 
 	return i >= 0 && (uint64_t)i < nvocab ? i : -1;
 }
@@ -250,7 +251,7 @@ isblank_(int c)
 
 /* Query mode: one group per line. */
 static void
-queries(FILE *fp, const char *name, struct emb_writer *w)
+queries(FILE *fp, const char *name)
 {
 	struct buf key = { 0 }, mk = { 0 };
 	struct memb *m = NULL;
@@ -352,7 +353,7 @@ filelabel(const char *path)
 
 /* Word mode: one word per line, ungrouped records keyed word<TAB>label. */
 static void
-words(FILE *fp, const char *name, const char *label, struct emb_writer *w)
+words(FILE *fp, const char *name, const char *label)
 {
 	struct buf key = { 0 };
 	size_t cap = 0;
@@ -406,7 +407,7 @@ words(FILE *fp, const char *name, const char *label, struct emb_writer *w)
 
 /* The whole vocabulary, in file order. */
 static void
-dump(struct emb_writer *w)
+dump(void)
 {
 	struct buf key = { 0 };
 	int rc;
@@ -526,7 +527,6 @@ main(int argc, char *argv[])
 	const char *vectors = NULL, *label = NULL, *store = NULL, *name;
 	char *flabel = NULL;
 	int ch, wmode = 0, dflag = 0, cflag = 0, ooset = 0, fset = 0;
-	struct emb_writer *w;
 	FILE *fp;
 
 	while ((ch = getopt_long(argc, argv, "B:CcDe:f:hL:lNn:o:qu:w",
@@ -617,7 +617,7 @@ main(int argc, char *argv[])
 	openvocab(vectors);
 	if (dflag) {
 		w = xwriter(emb_store_dim(st));
-		dump(w);
+		dump();
 		wclose(w);
 		emb_store_close(st);
 		return 0;
@@ -644,9 +644,9 @@ main(int argc, char *argv[])
 	if (wmode) {
 		if (label == NULL && fp != stdin)
 			label = flabel = filelabel(argv[0]);
-		words(fp, name, label, w);
+		words(fp, name, label);
 	} else
-		queries(fp, name, w);
+		queries(fp, name);
 	wclose(w);
 	summary(name, wmode);
 	if (fp != stdin)
