@@ -361,74 +361,77 @@ slowf32(const char *s, size_t len, float *out, size_t *used)
 	return 0;
 }
 
-int
-emb_parse_f32(const char *s, size_t len, float *out, size_t *used)
+/*
+ * The fast path: @return 0 with *out and *used, or 1 when strtof() must
+ * decide.  Up to 19 digits in all cannot overflow m.
+ */
+static inline int
+fastf32(const char *s, const char *end, float *out, size_t *used)
 {
-	const char *p = s, *end = s + len;
+	const char *p = s, *q;
 	uint64_t m = 0, bits;
-	int neg = 0, nd = 0, e10 = 0, digits = 0;
+	int neg = 0, nd, e10 = 0;
 	double d;
 	float v;
 
 	if (p < end && (*p == '-' || *p == '+'))
 		neg = *p++ == '-';
-	for (; p < end && (unsigned)(*p - '0') < 10; p++, digits++) {
-		if (m == 0 && *p == '0')
-			continue;
-		if (++nd > 19)
-			return slowf32(s, len, out, used);
+	for (q = p; p < end && (unsigned)(*p - '0') < 10; p++)
 		m = m * 10 + (uint64_t)(*p - '0');
-	}
+	nd = (int)(p - q);
 	if (p < end && *p == '.') {
-		for (p++; p < end && (unsigned)(*p - '0') < 10; p++) {
-			digits++;
-			e10--;
-			if (m == 0 && *p == '0')
-				continue;
-			if (++nd > 19)
-				return slowf32(s, len, out, used);
+		for (q = ++p; p < end && (unsigned)(*p - '0') < 10; p++)
 			m = m * 10 + (uint64_t)(*p - '0');
-		}
+		e10 = -(int)(p - q);
+		nd -= e10;
 	}
-	if (digits == 0)
-		return slowf32(s, len, out, used);
+	if (nd == 0 || nd > 19)
+		return 1;
 	if (p < end && (*p == 'e' || *p == 'E')) {
-		int eneg = 0, ex = 0, ed = 0;
+		int eneg = 0, ex = 0;
 
 		p++;
 		if (p < end && (*p == '-' || *p == '+'))
 			eneg = *p++ == '-';
-		for (; p < end && (unsigned)(*p - '0') < 10; p++, ed++)
+		for (q = p; p < end && (unsigned)(*p - '0') < 10; p++)
 			if (ex < 10000)
 				ex = ex * 10 + (*p - '0');
-		if (ed == 0)
-			return slowf32(s, len, out, used);
+		if (p == q)
+			return 1;
 		e10 += eneg ? -ex : ex;
 	}
 	if (p < end && !isnumsep((unsigned char)*p))
-		return slowf32(s, len, out, used);
+		return 1;
 	if (m == 0) {
 		*out = neg ? -0.0f : 0.0f;
 		*used = (size_t)(p - s);
 		return 0;
 	}
 	if (m >= (UINT64_C(1) << 53) || e10 < -22 || e10 > 22)
-		return slowf32(s, len, out, used);
+		return 1;
 	d = (double)m;
 	if (e10 < 0)
 		d /= pow10tab[-e10];
 	else
 		d *= pow10tab[e10];
 	if (d < FLT_MIN || d >= FLT_MAX)
-		return slowf32(s, len, out, used);
+		return 1;
 	memcpy(&bits, &d, 8);
 	bits &= (UINT64_C(1) << 29) - 1;
 	if (bits + 1 >= (UINT64_C(1) << 28) && bits <= (UINT64_C(1) << 28) + 1)
-		return slowf32(s, len, out, used);
+		return 1;
 	v = (float)d;
 	*out = neg ? -v : v;
 	*used = (size_t)(p - s);
 	return 0;
+}
+
+int
+emb_parse_f32(const char *s, size_t len, float *out, size_t *used)
+{
+	if (fastf32(s, s + len, out, used) == 0)
+		return 0;
+	return slowf32(s, len, out, used);
 }
 
 /*
@@ -451,7 +454,8 @@ parsenums(const char *s, size_t len, float *vec, uint32_t dim, size_t *bad)
 			p++;
 		if (p == end)
 			return n;
-		if ((rc = emb_parse_f32(p, (size_t)(end - p), &v, &used)) < 0) {
+		if (fastf32(p, end, &v, &used) != 0 &&
+		    (rc = slowf32(p, (size_t)(end - p), &v, &used)) < 0) {
 			*bad = (size_t)(p - s);
 			return rc;
 		}
