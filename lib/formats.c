@@ -615,23 +615,30 @@ nextbin(struct emb_wfile *f)
 		    "words the header declares", (unsigned long long)f->nwords
 		    + 1, (unsigned long long)f->declared);
 	for (;;) {
-		if ((rc = fill(f, wl + 1)) < 0)
+		size_t avail = f->end - f->beg;
+		unsigned char *sp;
+
+		p = f->buf + f->beg;
+		sp = memchr(p, ' ', avail < EMB_WORD_MAX + 1 ? avail :
+		    EMB_WORD_MAX + 1);
+		if (sp != NULL) {
+			wl = (size_t)(sp - p);
+			break;
+		}
+		if (avail > EMB_WORD_MAX)
+			return wfail(f, EMB_EFORMAT, "record %llu: word longer "
+			    "than %u bytes", (unsigned long long)f->nwords + 1,
+			    EMB_WORD_MAX);
+		if ((rc = fill(f, avail + 1)) < 0)
 			return fillerr(f, rc);
 		if (rc == 1)
 			return wfail(f, EMB_EFORMAT, "record %llu: short record"
 			    " (file ends inside a word)",
 			    (unsigned long long)f->nwords + 1);
-		p = f->buf + f->beg;
-		if (p[wl] == ' ')
-			break;
-		if (p[wl] == '\n')
-			return wfail(f, EMB_EFORMAT, "record %llu: newline "
-			    "inside a word", (unsigned long long)f->nwords + 1);
-		if (++wl > EMB_WORD_MAX)
-			return wfail(f, EMB_EFORMAT, "record %llu: word longer "
-			    "than %u bytes", (unsigned long long)f->nwords + 1,
-			    EMB_WORD_MAX);
 	}
+	if (memchr(p, '\n', wl) != NULL)
+		return wfail(f, EMB_EFORMAT, "record %llu: newline inside a "
+		    "word", (unsigned long long)f->nwords + 1);
 	if ((rc = setword(f, f->buf + f->beg, wl)) < 0)
 		return rc;
 	if ((rc = fill(f, wl + 1 + vb)) < 0)

@@ -47,7 +47,8 @@ struct emb_store {
 	const uint32_t	*bkt;		/* 0 empty, else index + 1 */
 	uint32_t	 vcrc;		/* crc32 of the vectors as stored */
 	/* memory stores own these */
-	float		*mvec;
+	float		*mvec;		/* rows, mapped anonymous memory */
+	size_t		 mvecsz;	/* bytes mapped at mvec */
 	uint32_t	*moffs;
 	char		*mpool;
 	uint32_t	*mbkt;
@@ -165,7 +166,8 @@ emb_store_close(struct emb_store *s)
 		return;
 	if (s->map != NULL)
 		munmap(s->map, s->mapsz);
-	emb_free(s->mvec);
+	if (s->mvec != NULL)
+		munmap(s->mvec, s->mvecsz);
 	free(s->moffs);
 	free(s->mpool);
 	free(s->mbkt);
@@ -221,6 +223,32 @@ flushvec(struct builder *b)
 	return 0;
 }
 
+/*
+ * Room for cap rows in s->mvec.  Large vocabularies take gigabytes: the
+ * rows live in an anonymous mapping that grows with mremap(2), without
+ * copying.
+ */
+static int
+growvec(struct emb_store *s, uint64_t *veccap, uint64_t cap)
+{
+	size_t sz;
+	void *p;
+
+	if (emb_mul(cap, s->stride * 4, &sz) < 0)
+		return EMB_ELIMIT;
+	if (s->mvec == NULL)
+		p = mmap(NULL, sz, PROT_READ | PROT_WRITE, MAP_PRIVATE |
+		    MAP_ANONYMOUS, -1, 0);
+	else
+		p = mremap(s->mvec, s->mvecsz, sz, MREMAP_MAYMOVE);
+	if (p == MAP_FAILED)
+		return EMB_ENOMEM;
+	s->mvec = p;
+	s->mvecsz = sz;
+	*veccap = cap;
+	return 0;
+}
+
 /* @return 1 added, 0 a duplicate, or a negative code. */
 static int
 addword(struct builder *b, const char *word, size_t len, const float *vec)
@@ -268,21 +296,9 @@ addword(struct builder *b, const char *word, size_t len, const float *vec)
 		emb_putf32s(b->wbuf + b->wlen, vec, s->dim);
 		b->wlen += rowb;
 	} else {
-		if (s->count == b->veccap) {
-			uint64_t cap = b->veccap ? b->veccap * 2 : 1024;
-			size_t sz;
-			float *nv;
-
-			if (emb_mul(cap, rowb, &sz) < 0)
-				return EMB_ELIMIT;
-			if ((nv = emb_alloc(sz)) == NULL)
-				return EMB_ENOMEM;
-			if (s->count)
-				memcpy(nv, s->mvec, s->count * rowb);
-			emb_free(s->mvec);
-			s->mvec = nv;
-			b->veccap = cap;
-		}
+		if (s->count == b->veccap && (rc = growvec(s, &b->veccap,
+		    b->veccap ? b->veccap * 2 : 1024)) < 0)
+			return rc;
 		memset(s->mvec + s->count * s->stride, 0, rowb);
 		memcpy(s->mvec + s->count * s->stride, vec, (size_t)s->dim * 4);
 	}
@@ -327,13 +343,8 @@ readall(struct builder *b, struct emb_wfile *f, uint64_t limit,
 	s->pool = s->mpool;
 	s->bkt = s->mbkt;
 	s->nb = nb;
-	if (b->fd < 0 && hint > 0) {
-		size_t sz;
-
-		if (emb_mul(hint, s->stride * 4, &sz) == 0 &&
-		    (s->mvec = emb_alloc(sz)) != NULL)
-			b->veccap = hint;
-	}
+	if (b->fd < 0 && hint > 0 && growvec(s, &b->veccap, hint) < 0)
+		b->veccap = 0;	/* only a hint: grow as entries come */
 	while (limit == 0 || st->read < limit) {
 		if ((rc = emb_wfile_next(f, &word, &len, &vec)) <= 0) {
 			if (rc < 0)
@@ -373,8 +384,6 @@ emb_store_load(struct emb_store **sp, struct emb_wfile *f, uint64_t limit,
 		emb_store_close(b.s);
 		return rc;
 	}
-	if (b.s->mvec == NULL && (b.s->mvec = emb_alloc(64)) != NULL)
-		b.s->vec = b.s->mvec;
 	*sp = b.s;
 	return 0;
 }

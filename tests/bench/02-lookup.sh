@@ -5,6 +5,9 @@
 # same files; the time from start to the first output record through a
 # store over the 400k vocabulary; lookup throughput on 1M tokens of text.
 #
+# The machine is shared: beside each median wall time the script prints
+# the CPU time (user + system) of the same runs, and the ratios of both.
+#
 # Environment: BENCHDIR (from tests/bench/run), LOOKUP_BIN_ROWS (rows of
 # the binary file, default 3000000; fewer when disk or time is short).
 set -u
@@ -14,20 +17,30 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 ROWS=${LOOKUP_BIN_ROWS:-3000000}
 mkdir -p "$D"
 
-# Median wall time in seconds of a command, from hyperfine.
+# "wall cpu": median wall seconds and mean user + system seconds of a
+# command over several runs (hyperfine, no shell).
 median() {
 	runs=$1
 	shift
 	hyperfine -N --style none --runs "$runs" --export-json "$D/hf.json" \
-	    "$@" >/dev/null 2>&1 || { echo nan; return; }
-	$PY -c 'import json,sys; print("%.4f" % json.load(open(sys.argv[1]))["results"][0]["median"])' "$D/hf.json"
+	    "$@" >/dev/null 2>&1 || { echo nan nan; return; }
+	$PY -c 'import json, sys
+r = json.load(open(sys.argv[1]))["results"][0]
+print("%.4f %.4f" % (r["median"], r["user"] + r["system"]))' "$D/hf.json"
 }
 ratio() {
-	$PY -c 'import sys; a,b=map(float,sys.argv[1:]); print("%.1f" % (a/b))' "$1" "$2"
+	$PY -c 'import sys; a, b = map(float, sys.argv[1:]); print("%.1f" % (a / b))' "$1" "$2"
+}
+# line WHAT WALL CPU [ANCHORWALL ANCHORCPU]
+line() {
+	printf '%-42s wall %8.3f s  cpu %8.3f s' "$1" "$2" "$3"
+	[ $# -gt 3 ] && printf '  gensim/this: wall %sx, cpu %sx' \
+	    "$(ratio "$4" "$2")" "$(ratio "$5" "$3")"
+	echo
 }
 
-# The generator: real words first (so real text finds them), then made-up
-# ones; GloVe-like values (5-6 significant digits) or raw float32.
+# The generator: real words first (so that real text finds them), then
+# made-up ones; GloVe-like values (5 significant digits) or raw float32.
 cat >"$D/gen.c" <<'EOF'
 #include <stdio.h>
 #include <stdlib.h>
@@ -87,50 +100,56 @@ W=$D/gnews-${ROWS}-300d.bin
 echo "files: $(du -h "$G" | cut -f1) GloVe text 400000 x 300;" \
     "$(du -h "$W" | cut -f1) word2vec binary $ROWS x 300" \
     "$( [ "$ROWS" = 3000000 ] || echo '(fewer rows than GoogleNews)')"
+echo "load: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores"
 
-# gensim, the anchor: seconds for load_word2vec_format alone.
+# gensim, the anchor: "wall cpu" seconds of load_word2vec_format alone.
 gensim() {
 	$PY - "$@" <<'EOF'
 import sys, time
 from gensim.models import KeyedVectors
 path, kind = sys.argv[1], sys.argv[2]
-t = time.perf_counter()
+t, c = time.perf_counter(), time.process_time()
 if kind == "glove":
     KeyedVectors.load_word2vec_format(path, binary=False, no_header=True)
 else:
     KeyedVectors.load_word2vec_format(path, binary=True)
-print("%.4f" % (time.perf_counter() - t))
+print("%.4f %.4f" % (time.perf_counter() - t, time.process_time() - c))
 EOF
 }
 
-# Warm the page cache so that both sides read from memory.
-cat "$G" "$W" >/dev/null
+# Both sides read from the page cache.
+cat "$G" >/dev/null
 
-echo "-- parse GloVe text 400000 x 300 (median of 3; gensim 1 run)"
-gg=$(gensim "$G" glove)
-gm=$(median 3 "sh -c 'emb-lookup -q -e $G </dev/null >/dev/null'")
-gs=$(median 3 "emb-lookup -q -e $G -B $D/glove.store")
-echo "gensim load_word2vec_format(no_header=True)  ${gg} s"
-echo "emb-lookup into memory                       ${gm} s  ($(ratio "$gg" "$gm")x faster than gensim; goal >= 10x)"
-echo "emb-lookup -B store (written, fsync'd)       ${gs} s  ($(ratio "$gg" "$gs")x faster than gensim)"
+echo "-- parse GloVe text 400000 x 300 (median of 3; gensim 1 run; goal >= 10x)"
+set -- $(gensim "$G" glove)
+gw=$1 gc=$2
+line "gensim load_word2vec_format(no_header)" "$gw" "$gc"
+set -- $(median 3 "sh -c 'emb-lookup -q -e $G </dev/null >/dev/null'")
+line "emb-lookup, parsed into memory" "$1" "$2" "$gw" "$gc"
+set -- $(median 3 "emb-lookup -q -e $G -B $D/glove.store")
+line "emb-lookup -B, store written and synced" "$1" "$2" "$gw" "$gc"
 
-echo "-- parse word2vec binary $ROWS x 300 (median of 3; gensim 1 run)"
-wg=$(gensim "$W" bin)
-wm=$(median 3 "sh -c 'emb-lookup -q -e $W </dev/null >/dev/null'")
-ws=$(median 3 "emb-lookup -q -e $W -B $D/gnews.store")
-echo "gensim load_word2vec_format(binary=True)     ${wg} s"
-echo "emb-lookup into memory                       ${wm} s  ($(ratio "$wg" "$wm")x faster than gensim; goal >= 10x)"
-echo "emb-lookup -B store (written, fsync'd)       ${ws} s  ($(ratio "$wg" "$ws")x faster than gensim)"
-cat "$W" >/dev/null 2>&1
+echo "-- parse word2vec binary $ROWS x 300 (median of 3; gensim 1 run; goal >= 10x)"
+cat "$W" >/dev/null
+set -- $(gensim "$W" bin)
+gw=$1 gc=$2
+line "gensim load_word2vec_format(binary)" "$gw" "$gc"
+set -- $(median 3 "sh -c 'emb-lookup -q -e $W </dev/null >/dev/null'")
+line "emb-lookup, parsed into memory" "$1" "$2" "$gw" "$gc"
+set -- $(median 3 "emb-lookup -q -e $W -B $D/gnews.store")
+line "emb-lookup -B, store written and synced" "$1" "$2" "$gw" "$gc"
 rm -f "$D/gnews.store"
 
-echo "-- start to first output record through the store (400k x 300)"
+echo "-- start to first output record through the store (400k x 300; median of 30)"
 printf 'the quick brown fox\n' >"$D/one.txt"
-f1=$(median 30 "emb-lookup -q -e $D/glove.store $D/one.txt")
-fc=$(median 30 "cat $D/one.txt")
-echo "emb-lookup, one query line, whole run        $($PY -c "print('%.1f' % (1000 * $f1))") ms  (goal < 20 ms; cat of the same line: $($PY -c "print('%.1f' % (1000 * $fc))") ms)"
+set -- $(median 30 "emb-lookup -q -e $D/glove.store $D/one.txt")
+fw=$1 fc=$2
+set -- $(median 30 "cat $D/one.txt")
+echo "emb-lookup, one query line, whole run: $($PY -c "print('%.1f' % (1000 * $fw))") ms" \
+    "wall, $($PY -c "print('%.1f' % (1000 * $fc))") ms cpu (goal < 20 ms;" \
+    "cat of the same line: $($PY -c "print('%.1f' % (1000 * $1))") ms wall)"
 
-echo "-- lookup throughput, 1M tokens of text, 400k vocabulary store"
+echo "-- lookup throughput, 1M tokens of text, 400k-word store (median of 3)"
 src=
 for f in "$top/../shared/data/senteval/MR/rt-polarity.pos" \
     "$top/../shared/data/senteval/MR/rt-polarity.neg" \
@@ -138,6 +157,7 @@ for f in "$top/../shared/data/senteval/MR/rt-polarity.pos" \
     "$top/../shared/data/senteval/SUBJ/subj.subjective"; do
 	[ -f "$f" ] && src="$src $f"
 done
+rm -f "$D/text.txt"
 if [ -n "$src" ]; then
 	what="SentEval MR and SUBJ sentences, repeated"
 	while [ "$(cat "$D/text.txt" 2>/dev/null | wc -w)" -lt 1000000 ]; do
@@ -154,26 +174,32 @@ awk -v max=1000000 '{ n += NF; print; if (n >= max) exit }' "$D/text.txt" \
     >"$D/text1m.txt"
 ntok=$(wc -w <"$D/text1m.txt")
 emb-lookup -c -e "$D/glove.store" "$D/text1m.txt" 2>"$D/sum.txt" >/dev/null
-tt=$(median 3 "emb-lookup -q -c -o zero -e $D/glove.store $D/text1m.txt")
-tg=$($PY - "$D/text1m.txt" <<'EOF'
+set -- $(median 3 "emb-lookup -q -c -o zero -e $D/glove.store $D/text1m.txt")
+tw=$1 tc=$2
+set -- $($PY - "$D/text1m.txt" "$D/words.txt" <<'EOF'
 import sys, time
 import numpy as np
 from gensim.models import KeyedVectors
-# gensim's lookup loop on the same tokens, against a 400k x 300 model
-# built in memory (lookup only; the load is not timed).
+# gensim's lookup loop on the same tokens against a 400k x 300 model made
+# in memory (the lookups alone are timed, nothing is written).
 words = [w.lower() for l in open(sys.argv[1], encoding="utf-8",
     errors="surrogateescape") for w in l.split()]
-voc = [l.split(" ", 1)[0] for l in open(sys.argv[1].replace("text1m.txt",
-    "words.txt"))]
+voc = [l.rstrip("\n") for l in open(sys.argv[2], encoding="utf-8",
+    errors="surrogateescape")]
+keys = list(dict.fromkeys(voc + ["w%d" % i for i in range(400000)]))[:400000]
 kv = KeyedVectors(300)
-keys = list(dict.fromkeys(voc + ["w%d" % i for i in range(400000 - len(voc))]))[:400000]
 kv.add_vectors(keys, np.zeros((len(keys), 300), dtype=np.float32))
 z = np.zeros(300, dtype=np.float32)
-t = time.perf_counter()
-out = [kv[w] if w in kv.key_to_index else z for w in words]
-print("%.4f" % (time.perf_counter() - t))
+k2i = kv.key_to_index
+t, c = time.perf_counter(), time.process_time()
+out = [kv[w] if w in k2i else z for w in words]
+print("%.4f %.4f" % (time.perf_counter() - t, time.process_time() - c))
 EOF
 )
+gw=$1 gc=$2
 echo "text: $what; $ntok tokens; $(sed 's/^emb-lookup: [^:]*: //' "$D/sum.txt")"
-echo "emb-lookup -c (stream of 1M vectors to /dev/null)  ${tt} s  $($PY -c "print('%.2f M tokens/s' % ($ntok / $tt / 1e6))")"
-echo "gensim kv[word] loop, no output                    ${tg} s  $($PY -c "print('%.2f M tokens/s' % ($ntok / $tg / 1e6))")"
+mt() { $PY -c "print('%.2f' % ($ntok / $1 / 1e6))"; }
+echo "emb-lookup -c, 1M vectors streamed to /dev/null:" \
+    "$(mt "$tw") M tokens/s wall, $(mt "$tc") M tokens/s cpu"
+echo "gensim kv[word] loop, in memory, no output:     " \
+    "$(mt "$gw") M tokens/s wall, $(mt "$gc") M tokens/s cpu"
