@@ -117,28 +117,21 @@ print("%.4f %.4f" % (time.perf_counter() - t, time.process_time() - c))
 EOF
 }
 
-# Both sides read from the page cache.
-cat "$G" >/dev/null
-
-echo "-- parse GloVe text 400000 x 300 (median of 3; gensim 1 run; goal >= 10x)"
-set -- $(gensim "$G" glove)
-gw=$1 gc=$2
-line "gensim load_word2vec_format(no_header)" "$gw" "$gc"
-set -- $(median 3 "sh -c 'emb-lookup -q -e $G </dev/null >/dev/null'")
-line "emb-lookup, parsed into memory" "$1" "$2" "$gw" "$gc"
-set -- $(median 3 "emb-lookup -q -e $G -B $D/glove.store")
-line "emb-lookup -B, store written and synced" "$1" "$2" "$gw" "$gc"
-
-echo "-- parse word2vec binary $ROWS x 300 (median of 3; gensim 1 run; goal >= 10x)"
-cat "$W" >/dev/null
-set -- $(gensim "$W" bin)
-gw=$1 gc=$2
-line "gensim load_word2vec_format(binary)" "$gw" "$gc"
-set -- $(median 3 "sh -c 'emb-lookup -q -e $W </dev/null >/dev/null'")
-line "emb-lookup, parsed into memory" "$1" "$2" "$gw" "$gc"
-set -- $(median 3 "emb-lookup -q -e $W -B $D/gnews.store")
-line "emb-lookup -B, store written and synced" "$1" "$2" "$gw" "$gc"
-rm -f "$D/gnews.store"
+# parse WHAT FILE KIND: gensim once, emb-lookup into memory and into a
+# store three times each.
+parse() {
+	echo "-- parse $1 (median of 3; gensim 1 run; goal >= 10x)"
+	cat "$2" >/dev/null
+	set -- "$@" $(gensim "$2" "$3")
+	line "gensim load_word2vec_format" "$4" "$5"
+	line "emb-lookup, parsed into memory" $(median 3 \
+	    "sh -c 'emb-lookup -q -e $2 </dev/null >/dev/null'") "$4" "$5"
+	line "emb-lookup -B, store written and synced" $(median 3 \
+	    "emb-lookup -q -e $2 -B $D/$3.store") "$4" "$5"
+}
+parse "GloVe text 400000 x 300" "$G" glove
+parse "word2vec binary $ROWS x 300" "$W" bin
+rm -f "$D/bin.store"
 
 echo "-- start to first output record through the store (400k x 300; median of 30)"
 printf 'the quick brown fox\n' >"$D/one.txt"
