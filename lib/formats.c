@@ -262,8 +262,7 @@ nextline(struct emb_wfile *f, size_t *len, size_t *adv)
 			    "%u bytes", (unsigned long long)f->lineno,
 			    LINEMAX);
 		}
-		rc = fill(f, scanned + 1 > f->cap / 2 ? f->cap * 2 :
-		    scanned + 1);
+		rc = fill(f, scanned + 1);
 		if (rc < 0)
 			return fillerr(f, rc);
 		if (rc == 1) {
@@ -746,14 +745,32 @@ nextemb(struct emb_wfile *f)
 	return 1;
 }
 
+/*
+ * Does [p, e) look like the numbers of a text line, if a malformed one:
+ * blanks, digits and number characters only, and some digits?
+ */
+static int
+textish(const char *p, const char *e)
+{
+	int digits = 0;
+
+	for (; p < e; p++) {
+		if (*p >= '0' && *p <= '9')
+			digits++;
+		else if (*p == '\0' || strchr(" \t.+-eE", *p) == NULL)
+			return 0;
+	}
+	return digits >= 2;
+}
+
 /* Decide the format from the first decompressed bytes and read headers. */
 static int
 detect(struct emb_wfile *f)
 {
 	static const unsigned char bom[3] = { 0xef, 0xbb, 0xbf };
-	static const char textch[] = " \t\r0123456789+-.eEnaifNAIFtyTY";
 	uint64_t a, b;
-	size_t len, adv, wl;
+	size_t len, adv, wl, want, bad;
+	const char *s, *p, *e, *nl;
 	int rc;
 
 	if ((rc = fill(f, EMB_MAGIC_LEN)) < 0)
@@ -799,28 +816,32 @@ detect(struct emb_wfile *f)
 		f->dim = (uint32_t)b;
 		f->beg += adv;
 		/*
-		 * Text or binary?  Past the first word, text holds only the
-		 * bytes of numbers and spaces up to its newline; float32
-		 * bytes practically never do for a whole vector.
+		 * Text or binary?  The first entry is text when it is a line
+		 * of a word and exactly dim numbers; float32 bytes read as
+		 * such a line practically never (a newline byte may well
+		 * occur among them, so the test is the whole line).
 		 */
-		if ((rc = fill(f, (size_t)f->dim * 4 + 4096)) < 0)
+		want = (size_t)f->dim * 32 + 4096;
+		if (want > LINEMAX)
+			want = LINEMAX;
+		if ((rc = fill(f, want)) < 0)
 			return fillerr(f, rc);
-		f->format = EMB_WF_W2VTEXT;
-		for (wl = 0; f->beg + wl < f->end && f->buf[f->beg + wl] !=
-		    ' ' && f->buf[f->beg + wl] != '\n'; wl++)
+		f->format = EMB_WF_W2VBIN;
+		s = (const char *)f->buf + f->beg;
+		nl = memchr(s, '\n', f->end - f->beg);
+		e = nl != NULL ? nl : s + (f->end - f->beg);
+		if (e > s && e[-1] == '\r')
+			e--;
+		for (p = s; p < e && *p != ' ' && *p != '\t'; p++)
 			;
-		for (size_t i = f->beg + wl; i < f->end &&
-		    f->buf[i] != '\n'; i++)
-			if (f->buf[i] == '\0' || strchr(textch, f->buf[i]) ==
-			    NULL) {
-				f->format = EMB_WF_W2VBIN;
-				break;
-			}
+		if ((nl != NULL || f->eof) && (parsenums(p, (size_t)(e - p),
+		    NULL, 0, &bad) == (long)f->dim || textish(p, e)))
+			f->format = EMB_WF_W2VTEXT;
 	} else {
 		/* GloVe: the first line is an entry; it sets the dimension. */
-		const char *s = (const char *)f->buf + f->beg, *p, *e;
 		long n;
 
+		s = (const char *)f->buf + f->beg;
 		f->format = EMB_WF_GLOVE;
 		for (wl = 0; wl < len && s[wl] != ' ' && s[wl] != '\t'; wl++)
 			;

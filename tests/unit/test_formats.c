@@ -197,6 +197,33 @@ START_TEST(binary_format)
 }
 END_TEST
 
+START_TEST(binary_newline_bytes)
+{
+	/* Float bytes that hold newlines and digits are still binary. */
+	unsigned char buf[64];
+	uint32_t bits[3] = { 0x3f800a0a, 0x0a353520, 0x3f800a35 };
+	struct opened o;
+	const char *w;
+	const float *v;
+	size_t n = (size_t)sprintf((char *)buf, "2 3\na ");
+
+	memcpy(buf + n, bits, 12);
+	n += 12;
+	n += (size_t)sprintf((char *)buf + n, "b ");
+	memcpy(buf + n, bits, 12);
+	n += 12;
+	o = wopen(put("nl.bin", buf, n, 0));
+	ck_assert_int_eq(o.rc, 0);
+	ck_assert_int_eq(emb_wfile_format(o.f), EMB_WF_W2VBIN);
+	ck_assert_int_eq(drain(o.f), 2);
+	wclose_(&o);
+	o = wopen(put("nl.bin", buf, n, 0));
+	ck_assert_int_eq(emb_wfile_next(o.f, &w, &n, &v), 1);
+	ck_assert(memcmp(v, bits, 12) == 0);
+	wclose_(&o);
+}
+END_TEST
+
 START_TEST(emb_format)
 {
 	char path[256], key[64];
@@ -504,6 +531,7 @@ formats_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, text_formats);
 	tcase_add_test(tc, binary_format);
+	tcase_add_test(tc, binary_newline_bytes);
 	tcase_add_test(tc, emb_format);
 	tcase_add_test(tc, gzip_members);
 	tcase_add_test(tc, word_with_spaces);
