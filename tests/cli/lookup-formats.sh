@@ -28,9 +28,11 @@ for f in glove-6B-300d-1k.txt glove-6B-100d-2.6k.txt \
 	# The dump, read back as an emb(5) vocabulary, and gzip'd.
 	dump plain.emb again.emb
 	cmp -s plain.emb again.emb && echo "$f: emb dump = itself"
-	gzip -1 -c plain.emb >plain.emb.gz
-	dump plain.emb.gz again.emb
-	cmp -s plain.emb again.emb && echo "$f: emb dump gzip = itself"
+	if [ $f = glove-6B-100d-2.6k.txt ]; then
+		gzip -1 -c plain.emb >plain.emb.gz
+		dump plain.emb.gz again.emb
+		cmp -s plain.emb again.emb && echo "$f: emb dump gzip = itself"
+	fi
 	emb-lookup -q -e "$x/$f.gz" -B s.store &&
 	    dump s.store store.emb && cmp -s plain.emb store.emb &&
 	    echo "$f: store = file"
