@@ -79,7 +79,18 @@ struct early {
 	char		*key;
 	size_t		 keylen;
 	uint32_t	 nmemb;
+	unsigned long long lineno;
 };
+
+/* A write refused at line lineno of the text: exit 1 saying why. */
+static void
+grouperr(const char *name, unsigned long long lineno, int rc)
+{
+	if (rc == EMB_EGROUP)
+		errx(1, "%s: line %llu: group starts before the previous one "
+		    "has all its members", name, lineno);
+	wdie(rc);
+}
 
 /* Text on fp to a binary stream on stdout. */
 static void
@@ -97,8 +108,10 @@ fromtext(FILE *fp, const char *name)
 
 	notty(STDOUT_FILENO);
 	vec = xreallocarray(NULL, dim ? dim : EMB_DIM_MAX, sizeof(*vec));
-	if (dim)
+	if (dim) {
 		w = xwriter(dim);
+		emb_writer_allow_nonfinite(w, allow);
+	}
 	while ((len = getline(&line, &cap, fp)) != -1) {
 		struct emb_textrec t;
 
@@ -107,9 +120,12 @@ fromtext(FILE *fp, const char *name)
 			len--;
 		rc = emb_text_parse(line, (size_t)len, vec,
 		    dim ? dim : EMB_DIM_MAX, dim, allow, &t);
+		if (rc == EMB_EDIM && dim == 0)
+			errx(1, "%s: line %llu: %u components, limit %u", name,
+			    lineno, t.dim, EMB_DIM_MAX);
 		if (rc == EMB_EDIM)
-			errx(1, "%s: line %llu: %s components, expected %u",
-			    name, lineno, t.dim ? "more" : "other", dim);
+			errx(1, "%s: line %llu: %u components, expected %u",
+			    name, lineno, t.dim, dim);
 		if (rc < 0)
 			errx(1, "%s: line %llu: %s", name, lineno,
 			    emb_strerror(rc));
@@ -119,27 +135,25 @@ fromtext(FILE *fp, const char *name)
 			early[nearly].key = xmalloc(t.keylen + 1);
 			memcpy(early[nearly].key, t.key, t.keylen);
 			early[nearly].keylen = t.keylen;
+			early[nearly].lineno = lineno;
 			early[nearly++].nmemb = t.nmemb;
 			continue;
 		}
 		if (w == NULL) {
 			dim = t.dim;
 			w = xwriter(dim);
+			emb_writer_allow_nonfinite(w, allow);
 			for (size_t i = 0; i < nearly; i++)
 				if ((rc = emb_write_group(w, early[i].key,
 				    early[i].keylen, early[i].nmemb)) < 0)
-					errx(1, "%s: group line %zu: %s", name,
-					    i + 1, emb_strerror(rc));
+					grouperr(name, early[i].lineno, rc);
 		}
 		if (t.type == EMB_REC_GROUP)
 			rc = emb_write_group(w, t.key, t.keylen, t.nmemb);
 		else
 			rc = emb_write_vec(w, t.key, t.keylen, vec);
-		if (rc == EMB_EGROUP)
-			errx(1, "%s: line %llu: group starts before the "
-			    "previous one has all its members", name, lineno);
 		if (rc < 0)
-			wdie(rc);
+			grouperr(name, lineno, rc);
 	}
 	if (ferror(fp))
 		err(1, "%s", name);

@@ -11,6 +11,7 @@
 #include "int.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,6 +45,7 @@ struct emb_reader {
 	size_t		 keycap;
 	float		*vec;		/* components, aligned */
 	char		 msg[256];	/* last error, "record N: ..." */
+	char		 hname[64];	/* "header N (after record M)" */
 };
 
 /* Record an error with its message; every later call returns it again. */
@@ -119,6 +121,19 @@ need(struct emb_reader *r, size_t n, const char *what)
 	    emb_strerror(rc));
 }
 
+/* "header", or for a concatenated stream "header N (after record M)". */
+static const char *
+hname(struct emb_reader *r)
+{
+	static const char first[] = "header";
+
+	if (r->nhead == 0)
+		return first;
+	snprintf(r->hname, sizeof(r->hname), "header %u (after record %llu)",
+	    r->nhead + 1, (unsigned long long)r->nrec);
+	return r->hname;
+}
+
 static int
 header(struct emb_reader *r)
 {
@@ -132,29 +147,29 @@ header(struct emb_reader *r)
 			    strerror(errno) : emb_strerror(rc));
 		if (r->nhead == 0 && r->end == r->beg)
 			return rfail(r, EMB_ETRUNC, "empty input, no header");
-		return rfail(r, EMB_ETRUNC, "truncated inside header %u",
-		    r->nhead + 1);
+		return rfail(r, EMB_ETRUNC, "%s: truncated inside the header",
+		    hname(r));
 	}
 	p = r->buf + r->beg;
 	if (memcmp(p, EMB_MAGIC, EMB_MAGIC_LEN) != 0) {
 		if (r->nhead == 0)
 			return rfail(r, EMB_EMAGIC, "not an emb stream "
 			    "(bad magic)");
-		return rfail(r, EMB_EMAGIC, "after record %llu: bad magic in "
-		    "header %u", (unsigned long long)r->nrec, r->nhead + 1);
+		return rfail(r, EMB_EMAGIC, "%s: bad magic (data after the "
+		    "trailer is not a stream)", hname(r));
 	}
 	if (emb_le16(p + 8) != EMB_FORMAT || emb_le16(p + 10) != 0)
-		return rfail(r, EMB_EVERSION, "header %u: version %u flags %u, "
-		    "expected version %u flags 0", r->nhead + 1, emb_le16(p + 8),
+		return rfail(r, EMB_EVERSION, "%s: version %u flags %u, "
+		    "expected version %u flags 0", hname(r), emb_le16(p + 8),
 		    emb_le16(p + 10), EMB_FORMAT);
 	dim = emb_le32(p + 12);
 	if (dim == 0 || dim > EMB_DIM_MAX)
-		return rfail(r, EMB_EDIM, "header %u: dimension %u out of "
-		    "range 1..%u", r->nhead + 1, dim, EMB_DIM_MAX);
+		return rfail(r, EMB_EDIM, "%s: dimension %u out of range "
+		    "1..%u", hname(r), dim, EMB_DIM_MAX);
 	if (r->nhead > 0 && dim != r->dim)
-		return rfail(r, EMB_EDIM, "header %u (after record %llu): "
-		    "dimension %u, expected %u", r->nhead + 1,
-		    (unsigned long long)r->nrec, dim, r->dim);
+		return rfail(r, EMB_EDIM, "%s: dimension %u, expected %u "
+		    "(concatenated streams must agree)", hname(r), dim,
+		    r->dim);
 	if (r->nhead == 0) {
 		r->dim = dim;
 		if ((r->vec = emb_alloc((size_t)dim * 4)) == NULL)
@@ -219,8 +234,11 @@ trailer(struct emb_reader *r)
 	uint32_t crc;
 	int rc;
 
-	if ((rc = need(r, EMB_TRAILER_LEN, "trailer")) < 0)
-		return rc;
+	if ((rc = fill(r, EMB_TRAILER_LEN)) < 0)
+		return need(r, EMB_TRAILER_LEN, "trailer");
+	if (rc == 1)
+		return rfail(r, EMB_ETRUNC, "after record %llu: truncated "
+		    "inside the trailer", (unsigned long long)r->nrec);
 	p = r->buf + r->beg;
 	if (r->pending > 0)
 		return rfail(r, EMB_EGROUP, "record %llu: group %llu ends with "
@@ -249,6 +267,19 @@ trailer(struct emb_reader *r)
 		return 0;
 	}
 	return header(r);
+}
+
+/* Name the first non-finite component of the record just decoded. */
+static int
+nonfinite(struct emb_reader *r, uint64_t recno)
+{
+	uint32_t i = 0;
+
+	while (i + 1 < r->dim && emb_allfinite(r->vec + i, 1))
+		i++;
+	return rfail(r, EMB_ENONFINITE, "record %llu: component %u is %s",
+	    (unsigned long long)recno, i + 1, isnan(r->vec[i]) ? "NaN" :
+	    r->vec[i] > 0 ? "+Inf" : "-Inf");
 }
 
 int
@@ -303,8 +334,7 @@ emb_reader_next(struct emb_reader *r, struct emb_rec *rec)
 	if (p[0] == EMB_REC_VEC) {
 		emb_getf32s(r->vec, p + 5 + keylen, r->dim);
 		if (!r->allow_nonfinite && !emb_allfinite(r->vec, r->dim))
-			return rfail(r, EMB_ENONFINITE, "record %llu: non-finite"
-			    " component", (unsigned long long)rec->recno);
+			return nonfinite(r, rec->recno);
 		rec->type = EMB_REC_VEC;
 		rec->vec = r->vec;
 		rec->nmemb = 0;
@@ -390,6 +420,7 @@ struct emb_writer {
 	uint64_t	 nrec;		/* records written */
 	uint32_t	 crc;		/* crc32 of the records */
 	uint32_t	 pending;	/* members the open group still needs */
+	int		 closed;	/* the trailer is written */
 };
 
 int
@@ -442,6 +473,8 @@ reserve(struct emb_writer *w, size_t n)
 {
 	if (w->err)
 		return w->err;
+	if (w->closed)
+		return EMB_EINVAL;
 	if (w->cap - w->len >= n)
 		return 0;
 	if (w->len > 0 && flush(w) < 0)
@@ -487,7 +520,8 @@ emb_write_vec(struct emb_writer *w, const char *key, size_t keylen,
 	p = w->buf + w->len;
 	p[0] = EMB_REC_VEC;
 	emb_put32(p + 1, (uint32_t)keylen);
-	memcpy(p + 5, key, keylen);
+	if (keylen > 0)
+		memcpy(p + 5, key, keylen);
 	emb_putf32s(p + 5 + keylen, vec, w->dim);
 	if (w->pending > 0)
 		w->pending--;
@@ -514,7 +548,8 @@ emb_write_group(struct emb_writer *w, const char *key, size_t keylen,
 	p = w->buf + w->len;
 	p[0] = EMB_REC_GROUP;
 	emb_put32(p + 1, (uint32_t)keylen);
-	memcpy(p + 5, key, keylen);
+	if (keylen > 0)
+		memcpy(p + 5, key, keylen);
 	emb_put32(p + 5 + keylen, nmemb);
 	w->pending = nmemb;
 	return commit(w, n);
@@ -535,6 +570,7 @@ emb_writer_close(struct emb_writer *w)
 	emb_put64(p + 1, w->nrec);
 	emb_put32(p + 9, w->crc);
 	w->len += EMB_TRAILER_LEN;
+	w->closed = 1;
 	return flush(w);
 }
 

@@ -6,15 +6,41 @@
 #include "int.h"
 
 #include <errno.h>
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+/*
+ * Try prec significant digits: the correctly rounded text, and for a power
+ * of two (whose rounding interval is twice as wide above as below) also the
+ * next prec-digit decimal away from zero.  @return the length or 0.
+ */
+static int
+tryprec(char *buf, float f, int prec, int pow2)
+{
+	char tmp[EMB_FTOA_MAX + 8], *e;
+	double d;
+	int n;
+
+	n = snprintf(buf, EMB_FTOA_MAX, "%.*g", prec, (double)f);
+	if (strtof(buf, NULL) == f)
+		return n;
+	if (!pow2)
+		return 0;
+	snprintf(tmp, sizeof(tmp), "%.*e", prec - 1, (double)f);
+	e = strchr(tmp, 'e');
+	d = strtod(tmp, NULL) + copysign(pow(10, atoi(e + 1) - prec + 1), f);
+	n = snprintf(buf, EMB_FTOA_MAX, "%.*g", prec, d);
+	return strtof(buf, NULL) == f ? n : 0;
+}
+
 int
 emb_ftoa(char *buf, float f)
 {
-	int n = 0;
+	uint32_t u;
+	int n, pow2;
 
 	if (isnan(f))
 		return (int)(memcpy(buf, "nan", 4), 3);
@@ -24,16 +50,17 @@ emb_ftoa(char *buf, float f)
 		return (int)(memcpy(buf, "inf", 4), 3);
 	}
 	/*
-	 * A float32 is pinned down by at most 9 significant digits.  Start at
-	 * 6: if a shorter text reads back as f, so does f printed with 6
-	 * digits, and %g drops the trailing zeros.
+	 * A float32 is pinned down by at most 9 significant digits.  A normal
+	 * one needs at least 6 (FLT_DIG): if a shorter text reads back as f,
+	 * so does f printed with 6 digits, and %g drops the trailing zeros.
+	 * A subnormal has fewer bits, so its search starts at one digit.
 	 */
-	for (int prec = 6; prec <= 9; prec++) {
-		n = snprintf(buf, EMB_FTOA_MAX, "%.*g", prec, (double)f);
-		if (strtof(buf, NULL) == f)
-			break;
-	}
-	return n;
+	memcpy(&u, &f, 4);
+	pow2 = (u & 0x007fffffu) == 0 && (u & 0x7f800000u) > 0x00800000u;
+	for (int prec = fabsf(f) < FLT_MIN ? 1 : 6; prec < 9; prec++)
+		if ((n = tryprec(buf, f, prec, pow2)) > 0)
+			return n;
+	return snprintf(buf, EMB_FTOA_MAX, "%.9g", (double)f);
 }
 
 int
@@ -98,6 +125,8 @@ emb_text_parse(const char *line, size_t len, float *vec, uint32_t cap,
 		out->dim = 0;
 		return 0;
 	}
+	if (dim != 0 && dim < cap)
+		cap = dim;
 	for (;;) {
 		size_t used;
 		float f;
@@ -113,17 +142,19 @@ emb_text_parse(const char *line, size_t len, float *vec, uint32_t cap,
 			return EMB_ESYNTAX;
 		if (!allow_nonfinite && !isfinite(f))
 			return EMB_ENONFINITE;
-		if (n == cap || (dim != 0 && n == dim))
-			return EMB_EDIM;
-		vec[n++] = f;
+		/* Past the room, go on counting so that the error can say. */
+		if (n < cap)
+			vec[n] = f;
+		if (n < UINT32_MAX)
+			n++;
 	}
+	out->dim = n;
 	if (n == 0)
 		return EMB_ESYNTAX;
-	if (dim != 0 && n != dim)
+	if (n > cap || (dim != 0 && n != dim))
 		return EMB_EDIM;
 	out->type = EMB_REC_VEC;
 	out->nmemb = 0;
-	out->dim = n;
 	return 0;
 }
 
