@@ -147,8 +147,8 @@ header(struct emb_reader *r)
 			    strerror(errno) : emb_strerror(rc));
 		if (r->nhead == 0 && r->end == r->beg)
 			return rfail(r, EMB_ETRUNC, "empty input, no header");
-		return rfail(r, EMB_ETRUNC, "%s: truncated inside the header",
-		    hname(r));
+		return rfail(r, EMB_ETRUNC, "%s: truncated after %zu of %u "
+		    "bytes", hname(r), r->end - r->beg, EMB_HEADER_LEN);
 	}
 	p = r->buf + r->beg;
 	if (memcmp(p, EMB_MAGIC, EMB_MAGIC_LEN) != 0) {
@@ -202,6 +202,33 @@ emb_reader_open(struct emb_reader **rp, int fd, const char *name)
 	return header(r);
 }
 
+/* Say what is wrong with a key that emb_key_check refused. */
+static int
+badkey(struct emb_reader *r, const char *k, size_t len)
+{
+	unsigned long long recno = (unsigned long long)r->nrec + 1;
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)k[i];
+
+		if (c == '\n' || c == '\r' || c == '\0')
+			return rfail(r, EMB_EKEY, "record %llu: key byte %zu "
+			    "is a raw %s (escape it)", recno, i + 1,
+			    c == '\n' ? "LF" : c == '\r' ? "CR" : "NUL");
+		if (c != '\\')
+			continue;
+		if (++i == len)
+			return rfail(r, EMB_EKEY, "record %llu: key ends "
+			    "inside an escape", recno);
+		if (strchr("\\tnr0", k[i]) == NULL || k[i] == '\0')
+			return rfail(r, EMB_EKEY, "record %llu: key byte %zu: "
+			    "bad escape, backslash then 0x%02x", recno, i,
+			    (unsigned char)k[i]);
+	}
+	return rfail(r, EMB_EKEY, "record %llu: bad key", recno);
+}
+
 /* Copy a key of len bytes at p into r->key, NUL-terminated, and check it. */
 static int
 takekey(struct emb_reader *r, const unsigned char *p, size_t len)
@@ -221,8 +248,7 @@ takekey(struct emb_reader *r, const unsigned char *p, size_t len)
 	memcpy(r->key, p, len);
 	r->key[len] = '\0';
 	if (emb_key_check(r->key, len) < 0)
-		return rfail(r, EMB_EKEY, "record %llu: badly escaped key",
-		    (unsigned long long)r->nrec + 1);
+		return badkey(r, r->key, len);
 	return 0;
 }
 
@@ -241,10 +267,10 @@ trailer(struct emb_reader *r)
 		    "inside the trailer", (unsigned long long)r->nrec);
 	p = r->buf + r->beg;
 	if (r->pending > 0)
-		return rfail(r, EMB_EGROUP, "record %llu: group %llu ends with "
-		    "%u of %u members", (unsigned long long)r->nrec,
-		    (unsigned long long)r->group, r->member,
-		    r->member + r->pending);
+		return rfail(r, EMB_EGROUP, "after record %llu: trailer while "
+		    "group %llu has %u of %u members",
+		    (unsigned long long)r->nrec, (unsigned long long)r->group,
+		    r->member, r->member + r->pending);
 	count = emb_le64(p + 1);
 	crc = emb_le32(p + 9);
 	if (count != r->segrec)
@@ -297,8 +323,8 @@ emb_reader_next(struct emb_reader *r, struct emb_rec *rec)
 		if ((rc = fill(r, 1)) != 0) {
 			if (rc < 0)
 				return need(r, 1, "record");
-			return rfail(r, EMB_ETRUNC, "truncated after record "
-			    "%llu: no trailer", (unsigned long long)r->nrec);
+			return rfail(r, EMB_ETRUNC, "after record %llu: "
+			    "truncated, no trailer", (unsigned long long)r->nrec);
 		}
 		if (r->buf[r->beg] != EMB_REC_END)
 			break;
@@ -351,8 +377,9 @@ emb_reader_next(struct emb_reader *r, struct emb_rec *rec)
 
 		if (r->pending > 0)
 			return rfail(r, EMB_EGROUP, "record %llu: group %llu "
-			    "ends with %u of %u members",
+			    "starts while group %llu has %u of %u members",
 			    (unsigned long long)rec->recno,
+			    (unsigned long long)r->group + 1,
 			    (unsigned long long)r->group, r->member,
 			    r->member + r->pending);
 		if (n > EMB_GROUP_MAX)

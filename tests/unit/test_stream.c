@@ -790,7 +790,7 @@ START_TEST(t_concat_errors)
 	/* Garbage after a trailer: too short for a header, then not one. */
 	b.n = a.n;
 	put(&b, "hello\n", 6);
-	expect(&b, EMB_ETRUNC, "header 2 (after record 4): truncated");
+	expect(&b, EMB_ETRUNC, "header 2 (after record 4): truncated after 6 of 16 bytes");
 	put(&b, "hello, world\n", 13);
 	expect(&b, EMB_EMAGIC, "header 2 (after record 4): bad magic");
 	free(a.p);
@@ -826,14 +826,21 @@ START_TEST(t_record_errors)
 	/* Badly escaped keys, raw newline in a key. */
 	reset(&e);
 	enc_vec(&e, "a\\x", 3, v, 2);
-	expect(&e, EMB_EKEY, "record 1: badly escaped key");
+	expect(&e, EMB_EKEY, "record 1: key byte 2: bad escape, backslash "
+	    "then 0x78");
 	reset(&e);
 	enc_vec(&e, "ok", 2, v, 2);
 	enc_vec(&e, "a\nb", 3, v, 2);
-	expect(&e, EMB_EKEY, "record 2: badly escaped key");
+	expect(&e, EMB_EKEY, "record 2: key byte 2 is a raw LF");
 	reset(&e);
 	enc_vec(&e, "a\\", 2, v, 2);
-	expect(&e, EMB_EKEY, "record 1");
+	expect(&e, EMB_EKEY, "record 1: key ends inside an escape");
+	reset(&e);
+	enc_vec(&e, "a\rb\0", 4, v, 2);
+	expect(&e, EMB_EKEY, "record 1: key byte 2 is a raw CR");
+	reset(&e);
+	enc_vec(&e, "ab\0", 3, v, 2);
+	expect(&e, EMB_EKEY, "record 1: key byte 3 is a raw NUL");
 
 	/* Non-finite components, refused unless allowed. */
 	for (int k = 0; k < 3; k++) {
@@ -853,12 +860,14 @@ START_TEST(t_record_errors)
 	enc_group(&e, "g", 1, 2);
 	enc_vec(&e, "a", 1, v, 2);
 	enc_trailer(&e);
-	expect(&e, EMB_EGROUP, "record 2: group 1 ends with 1 of 2 members");
+	expect(&e, EMB_EGROUP, "after record 2: trailer while group 1 has 1 of 2 "
+	    "members");
 	reset(&e);
 	enc_group(&e, "g", 1, 2);
 	enc_vec(&e, "a", 1, v, 2);
 	enc_group(&e, "h", 1, 1);
-	expect(&e, EMB_EGROUP, "record 3: group 1 ends with 1 of 2 members");
+	expect(&e, EMB_EGROUP, "record 3: group 2 starts while group 1 has 1 of "
+	    "2 members");
 
 	/* Trailer count and crc. */
 	reset(&e);
@@ -877,7 +886,7 @@ START_TEST(t_record_errors)
 	e.n = EMB_HEADER_LEN + 7;
 	expect(&e, EMB_ETRUNC, "record 1: truncated inside vector");
 	reset(&e);
-	expect(&e, EMB_ETRUNC, "no trailer");
+	expect(&e, EMB_ETRUNC, "after record 0: truncated, no trailer");
 	free(e.p);
 }
 END_TEST
