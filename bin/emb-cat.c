@@ -82,6 +82,27 @@ struct early {
 	unsigned long long lineno;
 };
 
+/* What is wrong with a text line, for emb_text_parse's code rc. */
+static const char *
+textmsg(int rc)
+{
+	switch (rc) {
+	case EMB_ESYNTAX:
+		return "syntax error (want KEY TAB components, or KEY TAB "
+		    "#members)";
+	case EMB_EKEY:
+		return "badly escaped key (see emb(5))";
+	case EMB_ELIMIT:
+		return "key or member count over the limit";
+	case EMB_ENONFINITE:
+		return "non-finite component (-a allows it)";
+	case EMB_ERANGE:
+		return "number out of float32 range";
+	default:
+		return emb_strerror(rc);
+	}
+}
+
 /* A write refused at line lineno of the text: exit 1 saying why. */
 static void
 grouperr(const char *name, unsigned long long lineno, int rc)
@@ -124,11 +145,11 @@ fromtext(FILE *fp, const char *name)
 			errx(1, "%s: line %llu: %u components, limit %u", name,
 			    lineno, t.dim, EMB_DIM_MAX);
 		if (rc == EMB_EDIM)
-			errx(1, "%s: line %llu: %u components, expected %u",
-			    name, lineno, t.dim, dim);
+			errx(1, "%s: line %llu: %u component%s, expected %u",
+			    name, lineno, t.dim, t.dim == 1 ? "" : "s", dim);
 		if (rc < 0)
 			errx(1, "%s: line %llu: %s", name, lineno,
-			    emb_strerror(rc));
+			    textmsg(rc));
 		if (w == NULL && t.type == EMB_REC_GROUP) {
 			early = xreallocarray(early, nearly + 1,
 			    sizeof(*early));
@@ -205,6 +226,8 @@ tonpy(int fd, const char *name, const char *npy)
 		memcpy(hdr, "\x93NUMPY\x01\x00", 8);
 		hdr[8] = (char)(sizeof(hdr) - 10);
 		hdr[9] = 0;
+		if (pass == 1 && fflush(out) != 0)
+			err(1, "%s", npy);
 		if (pass == 1 && fseek(out, 0, SEEK_SET) != 0)
 			err(1, "%s: cannot seek to rewrite the header", npy);
 		if (fwrite(hdr, 1, sizeof(hdr), out) != sizeof(hdr))
