@@ -114,20 +114,29 @@ fill(struct emb_reader *r, size_t n)
 	return 0;
 }
 
-/* fill() with the failure turned into the reader's error. */
+/*
+ * The failure rc of fill() (1: the input ended) as the reader's error.  It
+ * must not call fill() again: a second read could succeed, and the failure
+ * pass unnoticed.
+ */
 static int
-need(struct emb_reader *r, size_t n, const char *what)
+fillfail(struct emb_reader *r, int rc, const char *what)
 {
-	int rc = fill(r, n);
-
-	if (rc == 0)
-		return 0;
 	if (rc == 1)
 		return rfail(r, EMB_ETRUNC, "record %llu: truncated inside %s",
 		    (unsigned long long)r->nrec + 1, what);
 	return rfail(r, rc, "record %llu: %s",
 	    (unsigned long long)r->nrec + 1, rc == EMB_EIO ? strerror(errno) :
 	    emb_strerror(rc));
+}
+
+/* fill() with the failure turned into the reader's error. */
+static int
+need(struct emb_reader *r, size_t n, const char *what)
+{
+	int rc = fill(r, n);
+
+	return rc == 0 ? 0 : fillfail(r, rc, what);
 }
 
 /* "header", or for a concatenated stream "header N (after record M)". */
@@ -272,7 +281,7 @@ trailer(struct emb_reader *r)
 
 	sumup(r);
 	if ((rc = fill(r, EMB_TRAILER_LEN)) < 0)
-		return need(r, EMB_TRAILER_LEN, "trailer");
+		return fillfail(r, rc, "trailer");
 	if (rc == 1)
 		return rfail(r, EMB_ETRUNC, "after record %llu: truncated "
 		    "inside the trailer", (unsigned long long)r->nrec);
@@ -334,7 +343,7 @@ emb_reader_next(struct emb_reader *r, struct emb_rec *rec)
 			return 0;
 		if ((rc = fill(r, 1)) != 0) {
 			if (rc < 0)
-				return need(r, 1, "record");
+				return fillfail(r, rc, "record");
 			return rfail(r, EMB_ETRUNC, "after record %llu: "
 			    "truncated, no trailer", (unsigned long long)r->nrec);
 		}

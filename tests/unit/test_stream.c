@@ -915,13 +915,27 @@ START_TEST(t_eio)
 		int pfd[2];
 
 		ck_assert_int_eq(pipe(pfd), 0);
-		ck_assert_int_eq(write(pfd[1], e.p, EMB_HEADER_LEN + 5), 
+		ck_assert_int_eq(write(pfd[1], e.p, EMB_HEADER_LEN + 5),
 		    EMB_HEADER_LEN + 5);
 		ck_assert_int_eq(emb_reader_open(&r, pfd[0], "pipe"), 0);
 		ck_assert_int_eq(fcntl(pfd[0], F_SETFL, O_NONBLOCK), 0);
 		/* EAGAIN: the reader is not for non-blocking input. */
 		ck_assert_int_eq(emb_reader_next(r, &rec), EMB_EIO);
 		ck_assert_ptr_nonnull(strstr(emb_reader_msg(r), "record 1"));
+		emb_reader_free(r);
+		close(pfd[0]);
+		close(pfd[1]);
+
+		/* The same between two records. */
+		ck_assert_int_eq(pipe(pfd), 0);
+		ck_assert_int_eq(write(pfd[1], e.p, EMB_HEADER_LEN + 10),
+		    EMB_HEADER_LEN + 10);
+		ck_assert_int_eq(emb_reader_open(&r, pfd[0], "pipe"), 0);
+		ck_assert_int_eq(fcntl(pfd[0], F_SETFL, O_NONBLOCK), 0);
+		ck_assert_int_eq(emb_reader_next(r, &rec), 1);
+		ck_assert_int_eq(emb_reader_next(r, &rec), EMB_EIO);
+		ck_assert_ptr_nonnull(strstr(emb_reader_msg(r), "record 2"));
+		ck_assert_int_eq(emb_reader_next(r, &rec), EMB_EIO);
 		emb_reader_free(r);
 		close(pfd[0]);
 		close(pfd[1]);
