@@ -750,6 +750,33 @@ START_TEST(t_flipped)
 }
 END_TEST
 
+START_TEST(t_random_garbage)
+{
+	/*
+	 * A valid header, then random bytes biased towards type bytes and
+	 * small lengths: always an error, never a crash or a clean end.
+	 */
+	static const unsigned char likely[] = { 'V', 'G', 'E', 0, 1, 2 };
+	struct enc e = { 0 };
+
+	for (int t = 0; t < 3000; t++) {
+		size_t n = rnd() % 120;
+
+		e.n = 0;
+		enc_header(&e, 1 + rnd() % 3);
+		for (size_t i = 0; i < n; i++) {
+			uint32_t r = rnd();
+			unsigned char c = r % 2 ? likely[r / 2 % 6] :
+			    (unsigned char)(r >> 8);
+
+			put(&e, &c, 1);
+		}
+		ck_assert_int_lt(readbytes(e.p, e.n, t % 2, NULL, 0), 0);
+	}
+	free(e.p);
+}
+END_TEST
+
 START_TEST(t_header_errors)
 {
 	struct enc e = sample();
@@ -1179,6 +1206,7 @@ stream_suite(void)
 	tcase_add_test(tc, t_whole_records);
 	tcase_add_test(tc, t_truncated);
 	tcase_add_test(tc, t_flipped);
+	tcase_add_test(tc, t_random_garbage);
 	tcase_add_test(tc, t_header_errors);
 	tcase_add_test(tc, t_concat_errors);
 	tcase_add_test(tc, t_record_errors);

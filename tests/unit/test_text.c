@@ -396,6 +396,36 @@ START_TEST(t_view_errors)
 }
 END_TEST
 
+START_TEST(t_view_garbage)
+{
+	/* Random lines over the view's alphabet: a code, never a crash. */
+	static const char alpha[] = "\t\\ #0123456789.-+eEnaif\r\nx";
+	uint32_t seed = 777;
+	char line[64];
+	float v[8];
+
+	for (int t = 0; t < 200000; t++) {
+		struct emb_textrec r;
+		size_t n;
+		int rc;
+
+		seed = seed * 1664525u + 1013904223u;
+		n = seed >> 26;
+		for (size_t i = 0; i < n; i++) {
+			seed = seed * 1664525u + 1013904223u;
+			line[i] = alpha[(seed >> 16) % (sizeof(alpha) - 1)];
+		}
+		rc = emb_text_parse(line, n, v, 8, seed % 3 ? 0 : 2,
+		    (int)(seed >> 31), &r);
+		if (rc > 0 || rc < EMB_ELAST)
+			ck_abort_msg("code %d", rc);
+		if (rc == 0 && r.type == EMB_REC_VEC && (r.dim == 0 ||
+		    r.dim > 8))
+			ck_abort_msg("dimension %u", r.dim);
+	}
+}
+END_TEST
+
 static Suite *
 text_suite(void)
 {
@@ -411,6 +441,7 @@ text_suite(void)
 	tcase_add_test(tc, t_view_format);
 	tcase_add_test(tc, t_view_groups);
 	tcase_add_test(tc, t_view_errors);
+	tcase_add_test(tc, t_view_garbage);
 	suite_add_tcase(s, tc);
 	return s;
 }
