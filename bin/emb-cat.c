@@ -25,12 +25,14 @@ static int	 allow;		/* -a: accept NaN and Inf */
 static int	 keysonly;	/* -k: keys, no components */
 static uint32_t	 dimopt;	/* -d: dimension for -r */
 
+/* The usage: on request (-h) to stdout with exit 0, else a misuse. */
 static void
-usage(void)
+usage(int help)
 {
-	fprintf(stderr, "usage: emb-cat [-ak] [-N file.npy] [file]\n"
+	fprintf(help ? stdout : stderr,
+	    "usage: emb-cat [-ak] [-N file.npy] [file]\n"
 	    "       emb-cat -r [-a] [-d dim] [file]\n");
-	exit(2);
+	exit(help ? 0 : 2);
 }
 
 /* Binary stream to text on stdout. */
@@ -287,14 +289,16 @@ main(int argc, char *argv[])
 			puts("emb-cat " EMB_VERSION);
 			return 0;
 		case 'h':
+			usage(1);
+			break;
 		default:
-			usage();
+			usage(0);
 		}
 	}
 	argc -= optind;
 	argv += optind;
 	if (argc > 1 || (rflag && (npy || keysonly)) || (!rflag && dimopt))
-		usage();
+		usage(0);
 	name = inname(argv[0]);
 	fd = openin(argv[0]);
 	if (rflag) {
