@@ -43,10 +43,11 @@ static struct emb_writer *w;	/* the output, reachable until exit */
 /* Counters for the summary. */
 static unsigned long long nlines, ntokens, noov, nempty;
 
+/* The usage: on request (-h) to stdout with exit 0, else a misuse. */
 static void
-usage(void)
+usage(int help)
 {
-	fprintf(stderr,
+	fprintf(help ? stdout : stderr,
 	    "usage: emb-lookup -e vectors [-clNq] [-f nfields] [-n limit] "
 	    "[-o policy]\n"
 	    "                  [-u word] [file]\n"
@@ -56,7 +57,7 @@ usage(void)
 	    "       emb-lookup -e vectors -D [-n limit]\n"
 	    "       emb-lookup -e vectors -B store [-q] [-n limit]\n"
 	    "       emb-lookup -C -e store\n");
-	exit(2);
+	exit(help ? 0 : 2);
 }
 
 /* Building progress, on a terminal only, at most four times a second. */
@@ -576,7 +577,7 @@ main(int argc, char *argv[])
 			else {
 				warnx("-o: '%s' is not skip, zero, fail or unk",
 				    optarg);
-				usage();
+				usage(0);
 			}
 			break;
 		case 'q':
@@ -592,8 +593,10 @@ main(int argc, char *argv[])
 			puts("emb-lookup " EMB_VERSION);
 			return 0;
 		case 'h':
+			usage(1);
+			break;
 		default:
-			usage();
+			usage(0);
 		}
 	}
 	argc -= optind;
@@ -604,7 +607,7 @@ main(int argc, char *argv[])
 	    (store != NULL) > 1 || (oov == OOV_UNK) != (unkword != NULL) ||
 	    ((dflag || store || cflag) && argc > 0) || (wmode && (fset ||
 	    numlines)) || (label && !wmode))
-		usage();
+		usage(0);
 	if (cflag) {
 		check(vectors);
 		emb_store_close(st);

@@ -26,7 +26,6 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <zlib.h>
 
 #define WBUFSZ		(4u << 20)	/* vector write block */
 #define COUNT_MAX	0x7fffffffu	/* words: bucket values are u32 */
@@ -216,7 +215,7 @@ flushvec(struct builder *b)
 {
 	if (b->wlen == 0)
 		return 0;
-	b->vcrc = (uint32_t)crc32(b->vcrc, b->wbuf, (uInt)b->wlen);
+	b->vcrc = emb_crc32(b->vcrc, b->wbuf, b->wlen);
 	if (emb_writeall(b->fd, b->wbuf, b->wlen) < 0)
 		return EMB_EIO;
 	b->wlen = 0;
@@ -415,7 +414,7 @@ mkheader(unsigned char *h, const struct emb_store *s, uint64_t fsize,
 	emb_put32(h + 48, icrc);
 	emb_put32(h + 52, vcrc);
 	emb_put32(h + 56, 0);
-	emb_put32(h + 60, (uint32_t)crc32(0L, h, 60));
+	emb_put32(h + 60, emb_crc32(0, h, 60));
 }
 
 /* Write offsets, word bytes, padding and buckets; @return their crc32. */
@@ -424,7 +423,7 @@ writeindex(const struct emb_store *s, int fd, uint32_t *crc)
 {
 	static const unsigned char zero[4];
 	size_t pad = (size_t)(((s->poolsz + 3) & ~(uint64_t)3) - s->poolsz);
-	uint32_t c = (uint32_t)crc32(0L, Z_NULL, 0);
+	uint32_t c = 0;
 	const struct {
 		const void *p;
 		size_t n;
@@ -436,14 +435,7 @@ writeindex(const struct emb_store *s, int fd, uint32_t *crc)
 	};
 
 	for (size_t i = 0; i < sizeof(part) / sizeof(part[0]); i++) {
-		/* crc32 takes a uInt length: feed it in slices. */
-		for (size_t o = 0; o < part[i].n; o += 1u << 30) {
-			size_t n = part[i].n - o < (1u << 30) ?
-			    part[i].n - o : 1u << 30;
-
-			c = (uint32_t)crc32(c, (const unsigned char *)part[i].p
-			    + o, (uInt)n);
-		}
+		c = emb_crc32(c, part[i].p, part[i].n);
 		if (emb_writeall(fd, part[i].p, part[i].n) < 0)
 			return EMB_EIO;
 	}
@@ -461,7 +453,7 @@ emb_store_build(int fd, struct emb_wfile *f, uint64_t limit,
 	uint32_t icrc;
 	int rc;
 
-	b.vcrc = (uint32_t)crc32(0L, Z_NULL, 0);
+	b.vcrc = 0;
 	if ((b.s = calloc(1, sizeof(*b.s))) == NULL ||
 	    (b.wbuf = malloc(WBUFSZ)) == NULL) {
 		rc = EMB_ENOMEM;
@@ -492,7 +484,7 @@ emb_store_write(const struct emb_store *s, int fd)
 {
 	unsigned char h[EMB_STORE_HEADER];
 	uint64_t offoff, pooloff, bktoff, fsize;
-	uint32_t vcrc = (uint32_t)crc32(0L, Z_NULL, 0), icrc;
+	uint32_t vcrc = 0, icrc;
 	size_t rowb = s->stride * 4;
 
 	memset(h, 0, sizeof(h));
@@ -502,7 +494,7 @@ emb_store_write(const struct emb_store *s, int fd)
 		const unsigned char *row = (const unsigned char *)(s->vec +
 		    i * s->stride);
 
-		vcrc = (uint32_t)crc32(vcrc, row, (uInt)rowb);
+		vcrc = emb_crc32(vcrc, row, rowb);
 		if (emb_writeall(fd, row, rowb) < 0)
 			return EMB_EIO;
 	}
@@ -514,22 +506,6 @@ emb_store_write(const struct emb_store *s, int fd)
 	if (pwrite(fd, h, sizeof(h), 0) != (ssize_t)sizeof(h))
 		return EMB_EIO;
 	return 0;
-}
-
-/* crc32 of n bytes at p, in slices that fit zlib's uInt. */
-static uint32_t
-crcall(const unsigned char *p, uint64_t n)
-{
-	uint32_t c = (uint32_t)crc32(0L, Z_NULL, 0);
-
-	while (n > 0) {
-		uInt k = n > (1u << 30) ? 1u << 30 : (uInt)n;
-
-		c = (uint32_t)crc32(c, p, k);
-		p += k;
-		n -= k;
-	}
-	return c;
 }
 
 int
@@ -579,7 +555,7 @@ emb_store_open(struct emb_store **sp, const char *path)
 		    emb_le32(h + 8), EMB_STORE_VERSION);
 		goto out;
 	}
-	if (emb_le32(h + 60) != (uint32_t)crc32(0L, h, 60)) {
+	if (emb_le32(h + 60) != emb_crc32(0, h, 60)) {
 		rc = sfail(s, EMB_ESTORE, "header checksum mismatch");
 		goto out;
 	}
@@ -630,7 +606,7 @@ emb_store_open(struct emb_store **sp, const char *path)
 	s->pool = (const char *)(s->map + pooloff);
 	s->bkt = (const uint32_t *)(s->map + bktoff);
 	s->vcrc = emb_le32(h + 52);
-	if (crcall(s->map + offoff, fsize - offoff) != emb_le32(h + 48)) {
+	if (emb_crc32(0, s->map + offoff, fsize - offoff) != emb_le32(h + 48)) {
 		rc = sfail(s, EMB_ESTORE, "index checksum mismatch (store "
 		    "modified or damaged)");
 		goto out;
@@ -675,8 +651,7 @@ emb_store_verify(struct emb_store *s)
 {
 	if (s->map == NULL)
 		return 0;
-	if (crcall((const unsigned char *)s->vec, s->count * s->stride * 4) !=
-	    s->vcrc)
+	if (emb_crc32(0, s->vec, s->count * s->stride * 4) != s->vcrc)
 		return sfail(s, EMB_ESTORE, "vector checksum mismatch (store "
 		    "modified or damaged)");
 	return 0;

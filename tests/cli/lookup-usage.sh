@@ -2,6 +2,8 @@
 cp "$TESTDATA/lookup/tiny.vec" .
 v=tiny.vec
 emb-lookup --version
+emb-lookup --help >help.txt; echo "--help: $?"
+head -1 help.txt
 emb-lookup </dev/null; echo "no -e: $?"
 emb-lookup -e "$v" -o maybe </dev/null; echo "-o maybe: $?"
 emb-lookup -e "$v" -o unk </dev/null; echo "-o unk without -u: $?"
