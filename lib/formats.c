@@ -314,9 +314,11 @@ setword(struct emb_wfile *f, const void *p, size_t n)
 /*
  * Fast float parsing.
  *
- * A decimal m * 10^e with m < 2^53 and |e| <= 22 is converted to the
- * correctly rounded double d by one multiplication or division of exact
- * doubles (Clinger).  Rounding d to float gives strtof's answer unless the
+ * A decimal m * 10^e with m < 2^24 and |e| <= 10 is one float operation
+ * on exact operands, hence correctly rounded: strtof's answer, unless it
+ * lands outside the normal range.  Otherwise, with m < 2^53 and |e| <=
+ * 22, it becomes the correctly rounded double d by one multiplication or
+ * division of exact doubles (Clinger).  Rounding d to float gives strtof's answer unless the
  * exact value and d lie on different sides of a float rounding boundary;
  * since |d - exact| <= half a double ulp, that can only happen when the 29
  * bits d drops are within one unit of the halfway pattern, and then (as
@@ -326,6 +328,11 @@ setword(struct emb_wfile *f, const void *p, size_t n)
 static const double pow10tab[23] = {
 	1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
 	1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22
+};
+
+/* Powers of ten exact in float32 (5^10 < 2^24). */
+static const float pow10ftab[11] = {
+	1e0f, 1e1f, 1e2f, 1e3f, 1e4f, 1e5f, 1e6f, 1e7f, 1e8f, 1e9f, 1e10f
 };
 
 static int
@@ -406,6 +413,18 @@ fastf32(const char *s, const char *end, float *out, size_t *used)
 		*used = (size_t)(p - s);
 		return 0;
 	}
+#if FLT_EVAL_METHOD == 0	/* float operations round to float */
+	if (m < (1u << 24) && e10 >= -10 && e10 <= 10) {
+		/* Exact operands, one correctly rounded float operation. */
+		v = e10 < 0 ? (float)m / pow10ftab[-e10] :
+		    (float)m * pow10ftab[e10];
+		if (v >= FLT_MIN && v <= FLT_MAX) {
+			*out = neg ? -v : v;
+			*used = (size_t)(p - s);
+			return 0;
+		}
+	}
+#endif
 	if (m >= (UINT64_C(1) << 53) || e10 < -22 || e10 > 22)
 		return 1;
 	d = (double)m;
