@@ -126,7 +126,8 @@ rawread(struct emb_wfile *f, unsigned char *dst, size_t n)
 		return EMB_EIO;
 	if (got == 0)
 		f->ineof = 1;
-	f->rawread += (uint64_t)got;
+	/* Relaxed atomic: the pump thread reads while progress looks. */
+	__atomic_fetch_add(&f->rawread, (uint64_t)got, __ATOMIC_RELAXED);
 	return got;
 }
 
@@ -993,7 +994,7 @@ void
 emb_wfile_progress(const struct emb_wfile *f, uint64_t *done,
     uint64_t *total)
 {
-	*done = f->rawread;
+	*done = __atomic_load_n(&f->rawread, __ATOMIC_RELAXED);
 	*total = f->rawsize;
 }
 
