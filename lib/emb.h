@@ -347,6 +347,14 @@ int emb_wfile_open(struct emb_wfile **fp, int fd, const char *name);
 int emb_wfile_next(struct emb_wfile *f, const char **word, size_t *len,
     const float **vec);
 
+/*
+ * emb_wfile_read - emb_wfile_next() that stores the vector into vec
+ * (room for dim floats, 4-byte aligned; the caller's), saving a copy.
+ * vec's content is undefined after an error or at the end.
+ */
+int emb_wfile_read(struct emb_wfile *f, const char **word, size_t *len,
+    float *vec);
+
 uint32_t emb_wfile_dim(const struct emb_wfile *f);	/* D */
 int emb_wfile_format(const struct emb_wfile *f);	/* EMB_WF_* */
 int emb_wfile_gzip(const struct emb_wfile *f);		/* 1 if gzip */

@@ -63,6 +63,7 @@ struct emb_wfile {
 	size_t		 wordlen;	/* its length (it may hold NUL bytes) */
 	size_t		 wordcap;
 	float		*vec;		/* current vector, aligned */
+	float		*out;		/* where this entry's vector goes */
 	/* emb(5) input */
 	struct emb_reader *rd;
 	int		 pfd[2];	/* pump pipe */
@@ -531,7 +532,7 @@ textentry(struct emb_wfile *f, const char *s, size_t len)
 		wl++;
 	if ((rc = setword(f, s, wl)) < 0)
 		return rc;
-	n = parsenums(s + wl, len - wl, f->vec, f->dim, &bad);
+	n = parsenums(s + wl, len - wl, f->out, f->dim, &bad);
 	if (n < 0) {
 		/*
 		 * Not a number after the word: try the word as all fields
@@ -553,7 +554,7 @@ textentry(struct emb_wfile *f, const char *s, size_t len)
 		    s[w2 - 1] == '\t'); w2--)
 			;
 		if (k == f->dim && w2 > wl && parsenums(s + cut, len - cut,
-		    f->vec, f->dim, &bad2) == (long)f->dim) {
+		    f->out, f->dim, &bad2) == (long)f->dim) {
 			if ((rc = setword(f, s, w2)) < 0)
 				return rc;
 			n = (long)f->dim;
@@ -573,7 +574,7 @@ textentry(struct emb_wfile *f, const char *s, size_t len)
 		return wfail(f, EMB_EFORMAT, "line %llu: word '%s': %ld values,"
 		    " expected %u", (unsigned long long)f->lineno, f->word, n,
 		    f->dim);
-	if (!emb_allfinite(f->vec, f->dim))
+	if (!emb_allfinite(f->out, f->dim))
 		return wfail(f, EMB_EFORMAT, "line %llu: word '%s': non-finite "
 		    "value", (unsigned long long)f->lineno, f->word);
 	return 0;
@@ -667,8 +668,8 @@ nextbin(struct emb_wfile *f)
 		    "record (%zu of %zu vector bytes)",
 		    (unsigned long long)f->nwords + 1, f->word,
 		    f->end - f->beg - wl - 1, vb);
-	emb_getf32s(f->vec, f->buf + f->beg + wl + 1, f->dim);
-	if (!emb_allfinite(f->vec, f->dim))
+	emb_getf32s(f->out, f->buf + f->beg + wl + 1, f->dim);
+	if (!emb_allfinite(f->out, f->dim))
 		return wfail(f, EMB_EFORMAT, "record %llu: word '%s': "
 		    "non-finite value", (unsigned long long)f->nwords + 1,
 		    f->word);
@@ -760,7 +761,7 @@ nextemb(struct emb_wfile *f)
 	if (n == 0)
 		return wfail(f, EMB_EFORMAT, "record %llu: empty word",
 		    (unsigned long long)rec.recno);
-	memcpy(f->vec, rec.vec, (size_t)f->dim * 4);
+	memcpy(f->out, rec.vec, (size_t)f->dim * 4);
 	f->nwords++;
 	return 1;
 }
@@ -934,13 +935,14 @@ emb_wfile_open(struct emb_wfile **fp, int fd, const char *name)
 }
 
 int
-emb_wfile_next(struct emb_wfile *f, const char **word, size_t *len,
-    const float **vec)
+emb_wfile_read(struct emb_wfile *f, const char **word, size_t *len,
+    float *vec)
 {
 	int rc;
 
 	if (f->err)
 		return f->err;
+	f->out = vec;
 	switch (f->format) {
 	case EMB_WF_W2VBIN:
 		rc = nextbin(f);
@@ -956,8 +958,18 @@ emb_wfile_next(struct emb_wfile *f, const char **word, size_t *len,
 		return rc;
 	*word = f->word;
 	*len = f->wordlen;
-	*vec = f->vec;
 	return 1;
+}
+
+int
+emb_wfile_next(struct emb_wfile *f, const char **word, size_t *len,
+    const float **vec)
+{
+	int rc = emb_wfile_read(f, word, len, f->vec);
+
+	if (rc > 0)
+		*vec = f->vec;
+	return rc;
 }
 
 uint32_t

@@ -185,27 +185,67 @@ struct builder {
 	unsigned char	*wbuf;		/* build: vector bytes not yet written */
 	size_t		 wlen;
 	uint32_t	 vcrc;
+	uint32_t	*tag;		/* hash tag of each bucket */
 };
+
+/*
+ * The build's own probe: each bucket's hash tag (high 32 bits) sits in
+ * b->tag, so that a probe passes other words without touching their
+ * offsets and bytes.  @return the bucket of word or of its place.
+ */
+static uint32_t
+bprobe(struct builder *b, const char *word, size_t len, uint64_t h,
+    int64_t *idx)
+{
+	struct emb_store *s = b->s;
+	uint32_t i = (uint32_t)h & (s->nb - 1), tag = (uint32_t)(h >> 32);
+
+	for (;; i = (i + 1) & (s->nb - 1)) {
+		uint32_t v = s->mbkt[i], o;
+
+		if (v == 0) {
+			*idx = -1;
+			return i;
+		}
+		if (b->tag[i] != tag)
+			continue;
+		o = s->moffs[v - 1];
+		if (s->moffs[v] - o - 1 == len &&
+		    memcmp(s->mpool + o, word, len) == 0) {
+			*idx = v - 1;
+			return i;
+		}
+	}
+}
 
 static int
 regrow(struct builder *b, uint32_t nb)
 {
 	struct emb_store *s = b->s;
-	uint32_t *nbkt;
-	int64_t idx;
+	uint32_t *nbkt, *ntag;
 
 	if ((nbkt = calloc(nb, sizeof(*nbkt))) == NULL)
 		return EMB_ENOMEM;
+	if ((ntag = calloc(nb, sizeof(*ntag))) == NULL) {
+		free(nbkt);
+		return EMB_ENOMEM;
+	}
+	/* The words are distinct: each goes to the first empty bucket. */
 	for (uint64_t i = 0; i < s->count; i++) {
-		uint32_t at = probe(nbkt, nb, s->moffs, s->mpool,
-		    s->mpool + s->moffs[i], s->moffs[i + 1] - s->moffs[i] - 1,
-		    &idx);
+		uint64_t h = hash(s->mpool + s->moffs[i],
+		    s->moffs[i + 1] - s->moffs[i] - 1);
+		uint32_t at = (uint32_t)h & (nb - 1);
 
+		while (nbkt[at] != 0)
+			at = (at + 1) & (nb - 1);
 		nbkt[at] = (uint32_t)i + 1;
+		ntag[at] = (uint32_t)(h >> 32);
 	}
 	free(s->mbkt);
+	free(b->tag);
 	s->mbkt = nbkt;
 	s->bkt = nbkt;
+	b->tag = ntag;
 	s->nb = nb;
 	return 0;
 }
@@ -225,10 +265,12 @@ flushvec(struct builder *b)
 /*
  * Room for cap rows in s->mvec.  Large vocabularies take gigabytes: the
  * rows live in an anonymous mapping that grows with mremap(2), without
- * copying.
+ * copying.  populate asks the kernel for all the pages at once, which is
+ * much cheaper than faulting them in one by one; it is used only for a
+ * size the input file can back (a header's word count is not trusted).
  */
 static int
-growvec(struct emb_store *s, uint64_t *veccap, uint64_t cap)
+growvec(struct emb_store *s, uint64_t *veccap, uint64_t cap, int populate)
 {
 	size_t sz;
 	void *p;
@@ -237,7 +279,7 @@ growvec(struct emb_store *s, uint64_t *veccap, uint64_t cap)
 		return EMB_ELIMIT;
 	if (s->mvec == NULL)
 		p = mmap(NULL, sz, PROT_READ | PROT_WRITE, MAP_PRIVATE |
-		    MAP_ANONYMOUS, -1, 0);
+		    MAP_ANONYMOUS | (populate ? MAP_POPULATE : 0), -1, 0);
 	else
 		p = mremap(s->mvec, s->mvecsz, sz, MREMAP_MAYMOVE);
 	if (p == MAP_FAILED)
@@ -248,17 +290,45 @@ growvec(struct emb_store *s, uint64_t *veccap, uint64_t cap)
 	return 0;
 }
 
-/* @return 1 added, 0 a duplicate, or a negative code. */
+/*
+ * The row where the next entry's vector is read: the next free one, so
+ * that a new word needs no copy and a duplicate's row is simply reused.
+ */
 static int
-addword(struct builder *b, const char *word, size_t len, const float *vec)
+nextrow(struct builder *b, float **row)
 {
 	struct emb_store *s = b->s;
 	size_t rowb = s->stride * 4;
+	int rc;
+
+	if (b->fd >= 0) {
+		if (b->wlen + rowb > WBUFSZ && (rc = flushvec(b)) < 0)
+			return rc;
+		*row = (float *)(void *)(b->wbuf + b->wlen);
+		return 0;
+	}
+	if (s->count == b->veccap && (rc = growvec(s, &b->veccap,
+	    b->veccap ? b->veccap * 2 : 1024, 0)) < 0)
+		return rc;
+	*row = s->mvec + s->count * s->stride;
+	return 0;
+}
+
+/*
+ * Add word, whose vector is already in its row (nextrow).
+ * @return 1 added, 0 a duplicate, or a negative code.
+ */
+static int
+addword(struct builder *b, const char *word, size_t len, float *row)
+{
+	struct emb_store *s = b->s;
+	uint64_t h;
 	uint32_t at;
 	int64_t idx;
 	int rc;
 
-	at = probe(s->mbkt, s->nb, s->moffs, s->mpool, word, len, &idx);
+	h = hash(word, len);
+	at = bprobe(b, word, len, h, &idx);
 	if (idx >= 0)
 		return 0;
 	if (s->count >= COUNT_MAX || s->poolsz + len + 1 > POOL_MAX)
@@ -288,18 +358,18 @@ addword(struct builder *b, const char *word, size_t len, const float *vec)
 	s->poolsz += len + 1;
 	s->moffs[s->count + 1] = (uint32_t)s->poolsz;
 	s->mbkt[at] = (uint32_t)s->count + 1;
+	b->tag[at] = (uint32_t)(h >> 32);
+	/* Padding is zero: fresh pages in memory, cleared in the buffer. */
 	if (b->fd >= 0) {
-		if (b->wlen + rowb > WBUFSZ && (rc = flushvec(b)) < 0)
-			return rc;
-		memset(b->wbuf + b->wlen, 0, rowb);
-		emb_putf32s(b->wbuf + b->wlen, vec, s->dim);
-		b->wlen += rowb;
-	} else {
-		if (s->count == b->veccap && (rc = growvec(s, &b->veccap,
-		    b->veccap ? b->veccap * 2 : 1024)) < 0)
-			return rc;
-		memset(s->mvec + s->count * s->stride, 0, rowb);
-		memcpy(s->mvec + s->count * s->stride, vec, (size_t)s->dim * 4);
+		memset(row + s->dim, 0, (s->stride - s->dim) * 4);
+#if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+		for (uint32_t j = 0; j < s->dim; j++) {
+			float v = row[j];
+
+			emb_putf32s((unsigned char *)(row + j), &v, 1);
+		}
+#endif
+		b->wlen += s->stride * 4;
 	}
 	s->count++;
 	s->pool = s->mpool;
@@ -315,9 +385,9 @@ readall(struct builder *b, struct emb_wfile *f, uint64_t limit,
     emb_progress_fn *progress, void *arg, struct emb_store_stats *st)
 {
 	struct emb_store *s = b->s;
-	uint64_t hint = emb_wfile_declared(f);
+	uint64_t hint = emb_wfile_declared(f), done, fsize;
 	const char *word;
-	const float *vec;
+	float *row;
 	size_t len;
 	uint32_t nb = 1024;
 	int rc;
@@ -335,23 +405,28 @@ readall(struct builder *b, struct emb_wfile *f, uint64_t limit,
 	b->poolcap = 1u << 16;
 	if ((s->moffs = malloc(b->offcap * sizeof(uint32_t))) == NULL ||
 	    (s->mpool = malloc(b->poolcap)) == NULL ||
-	    (s->mbkt = calloc(nb, sizeof(uint32_t))) == NULL)
+	    (s->mbkt = calloc(nb, sizeof(uint32_t))) == NULL ||
+	    (b->tag = calloc(nb, sizeof(uint32_t))) == NULL)
 		return EMB_ENOMEM;
 	s->moffs[0] = 0;
 	s->offs = s->moffs;
 	s->pool = s->mpool;
 	s->bkt = s->mbkt;
 	s->nb = nb;
-	if (b->fd < 0 && hint > 0 && growvec(s, &b->veccap, hint) < 0)
+	emb_wfile_progress(f, &done, &fsize);
+	if (b->fd < 0 && hint > 0 && growvec(s, &b->veccap, hint,
+	    hint * s->stride * 4 <= 2 * fsize) < 0)
 		b->veccap = 0;	/* only a hint: grow as entries come */
 	while (limit == 0 || st->read < limit) {
-		if ((rc = emb_wfile_next(f, &word, &len, &vec)) <= 0) {
+		if ((rc = nextrow(b, &row)) < 0)
+			return rc;
+		if ((rc = emb_wfile_read(f, &word, &len, row)) <= 0) {
 			if (rc < 0)
 				return rc;
 			break;
 		}
 		st->read++;
-		if ((rc = addword(b, word, len, vec)) < 0)
+		if ((rc = addword(b, word, len, row)) < 0)
 			return rc;
 		if (rc == 0 && st->dups++ == 0) {
 			size_t n = len < sizeof(st->dupword) - 1 ? len :
@@ -379,7 +454,9 @@ emb_store_load(struct emb_store **sp, struct emb_wfile *f, uint64_t limit,
 	*sp = NULL;
 	if ((b.s = calloc(1, sizeof(*b.s))) == NULL)
 		return EMB_ENOMEM;
-	if ((rc = readall(&b, f, limit, progress, arg, st)) < 0) {
+	rc = readall(&b, f, limit, progress, arg, st);
+	free(b.tag);
+	if (rc < 0) {
 		emb_store_close(b.s);
 		return rc;
 	}
@@ -474,6 +551,7 @@ emb_store_build(int fd, struct emb_wfile *f, uint64_t limit,
 	if (pwrite(fd, h, sizeof(h), 0) != (ssize_t)sizeof(h))
 		rc = EMB_EIO;
 out:
+	free(b.tag);
 	free(b.wbuf);
 	emb_store_close(b.s);
 	return rc;
