@@ -222,7 +222,8 @@ void emb_writer_allow_nonfinite(struct emb_writer *w, int allow);
  * emb_write_vec - append a VEC record (key of keylen bytes, dim floats).
  * A VEC record written while a group misses members becomes its next
  * member; otherwise it stands outside any group.
- * @return 0, EMB_EKEY, EMB_ENONFINITE, EMB_ENOMEM or EMB_EIO.
+ * @return 0, EMB_EKEY, EMB_ENONFINITE, EMB_ENOMEM, EMB_EIO, or EMB_EINVAL
+ * after emb_writer_close().
  */
 int emb_write_vec(struct emb_writer *w, const char *key, size_t keylen,
     const float *vec);
@@ -230,15 +231,17 @@ int emb_write_vec(struct emb_writer *w, const char *key, size_t keylen,
 /*
  * emb_write_group - append a GROUP record announcing nmemb VEC records.
  * @return 0, EMB_EKEY, EMB_ELIMIT, EMB_EGROUP (the previous group still
- * misses members), EMB_ENOMEM or EMB_EIO.
+ * misses members), EMB_ENOMEM, EMB_EIO, or EMB_EINVAL after
+ * emb_writer_close().
  */
 int emb_write_group(struct emb_writer *w, const char *key, size_t keylen,
     uint32_t nmemb);
 
 /*
  * emb_writer_close - check that no group is open, write the trailer and
- * flush.  Does not free the writer and does not close fd.
- * @return 0, EMB_EGROUP or EMB_EIO.
+ * flush.  Does not free the writer and does not close fd.  A write error
+ * is sticky: once EMB_EIO was returned, every later call returns it.
+ * @return 0, EMB_EGROUP, EMB_EIO, or EMB_EINVAL when already closed.
  */
 int emb_writer_close(struct emb_writer *w);
 
@@ -270,7 +273,8 @@ struct emb_textrec {
  * 0 means any count up to cap.  Non-finite components are refused unless
  * allow_nonfinite.
  * @return 0, EMB_ESYNTAX, EMB_EKEY, EMB_ERANGE, EMB_EDIM (count differs
- * from dim, or exceeds cap), EMB_ENONFINITE, EMB_ELIMIT.
+ * from dim, or exceeds cap; out->dim then holds the count found),
+ * EMB_ENONFINITE, EMB_ELIMIT.
  */
 int emb_text_parse(const char *line, size_t len, float *vec, uint32_t cap,
     uint32_t dim, int allow_nonfinite, struct emb_textrec *out);
@@ -297,6 +301,189 @@ void emb_free(void *p);
 int emb_mul(size_t a, size_t b, size_t *res);
 
 /* ---- embedding formats and the store (emb-lookup) ---- */
+
+/*
+ * Embedding files (formats.c).
+ *
+ * An embedding file maps words to vectors.  emb_wfile_open() recognises its
+ * format by content: word2vec binary ("V D\n", then per entry the word, a
+ * space and D little-endian float32, with or without a newline after the
+ * vector), word2vec or fastText text (the same header line, then "word
+ * x1 ... xD" lines), GloVe text (no header: the first line is an entry and
+ * tells D), or an emb(5) stream whose VEC records are keyed by the word
+ * (first key field; GROUP records are ignored).  Each may be gzip
+ * compressed (one or more members).  Text lines may end in CRLF and carry
+ * trailing blanks; words are raw bytes up to the first space or TAB.
+ */
+#define EMB_WF_W2VBIN	1	/* word2vec binary */
+#define EMB_WF_W2VTEXT	2	/* word2vec / fastText text with header */
+#define EMB_WF_GLOVE	3	/* GloVe text, no header */
+#define EMB_WF_EMB	4	/* emb(5) stream */
+
+#define EMB_WORD_MAX	65536	/* longest word accepted, bytes */
+
+struct emb_wfile;
+
+/*
+ * emb_wfile_open - start reading the embedding file on fd (a file or a
+ * pipe; not closed by the library), detect its compression and format and
+ * read its header.  name is used in messages and must outlive the object.
+ * @return 0 and *fp, or a negative code; *fp is then still set so that
+ * emb_wfile_msg() says why (free it with emb_wfile_free()).
+ */
+int emb_wfile_open(struct emb_wfile **fp, int fd, const char *name);
+
+/*
+ * emb_wfile_next - read the next entry.  *word (raw bytes, *len of them,
+ * NUL-terminated) and *vec (dim floats, 64-byte aligned) belong to the
+ * object and stay valid until the next call.
+ * @return 1 for an entry, 0 at the end, or a negative code: EMB_EFORMAT
+ * (malformed line or record, wrong value count, short binary record, word
+ * count differing from the header, non-finite value), EMB_EGZIP,
+ * EMB_EIO, EMB_ENOMEM, EMB_ELIMIT or a stream error for EMB_WF_EMB.
+ * After an error every call returns it again; emb_wfile_msg() names the
+ * line (text) or record (binary, emb) as "line N: ..." or "record N: ...".
+ */
+int emb_wfile_next(struct emb_wfile *f, const char **word, size_t *len,
+    const float **vec);
+
+/*
+ * emb_wfile_read - emb_wfile_next() that stores the vector into vec
+ * (room for dim floats, 4-byte aligned; the caller's), saving a copy.
+ * vec's content is undefined after an error or at the end.
+ */
+int emb_wfile_read(struct emb_wfile *f, const char **word, size_t *len,
+    float *vec);
+
+uint32_t emb_wfile_dim(const struct emb_wfile *f);	/* D */
+int emb_wfile_format(const struct emb_wfile *f);	/* EMB_WF_* */
+int emb_wfile_gzip(const struct emb_wfile *f);		/* 1 if gzip */
+/* Word count in the header, 0 when the format has none. */
+uint64_t emb_wfile_declared(const struct emb_wfile *f);
+/* Line (text) or record (binary, emb) number of the last entry read. */
+uint64_t emb_wfile_where(const struct emb_wfile *f);
+/* Raw bytes read so far and the file size (0 when not a regular file). */
+void emb_wfile_progress(const struct emb_wfile *f, uint64_t *done,
+    uint64_t *total);
+/* The file's sticky error code: 0, or what emb_wfile_next returned. */
+int emb_wfile_error(const struct emb_wfile *f);
+/* The message of the last error (no file name, no newline). */
+const char *emb_wfile_msg(const struct emb_wfile *f);
+/* @return a static name for an EMB_WF_* format. */
+const char *emb_wfile_fmtname(int format);
+/* Free; NULL is a no-op.  Does not close the file descriptor. */
+void emb_wfile_free(struct emb_wfile *f);
+
+/*
+ * emb_parse_f32 - parse one number (len bytes at s, not NUL-terminated)
+ * ending at a blank or at s + len.  The value is always the one strtof()
+ * gives for the same text; common decimal spellings take a fast path.
+ * @return 0 with *f and *used, EMB_ESYNTAX (not a number, or junk right
+ * after it), EMB_ERANGE (beyond float32).
+ */
+int emb_parse_f32(const char *s, size_t len, float *f, size_t *used);
+
+/*
+ * The store (store.c): a file built once from any embedding file, opened
+ * with mmap(2) so that it is ready in milliseconds and shared through the
+ * page cache.  Words keep the order of the source file; a word seen again
+ * is dropped (the first one wins).  Row i is vector i: dim float32, rows
+ * 64-byte aligned (stride floats apart).  emb-store(1) specifies the file
+ * byte by byte.  The same object also serves a file loaded into memory.
+ */
+#define EMB_STORE_MAGIC	"\x89" "EMS\r\n\x1a\n"	/* 8 bytes */
+#define EMB_STORE_VERSION 1
+#define EMB_STORE_HEADER 64
+
+struct emb_store;
+
+/* What a build saw, for its caller's messages. */
+struct emb_store_stats {
+	uint64_t	 read;		/* entries read from the file */
+	uint64_t	 words;		/* distinct words kept */
+	uint64_t	 dups;		/* entries dropped as duplicates */
+	uint64_t	 dupwhere;	/* line/record of the first duplicate */
+	char		 dupword[64];	/* its word (truncated, raw bytes) */
+};
+
+/*
+ * Progress callback for builds: called every few thousand entries with
+ * the file being read and the entries so far.
+ */
+typedef void emb_progress_fn(void *arg, const struct emb_wfile *f,
+    uint64_t entries);
+
+/*
+ * emb_store_load - read the embedding file f into a store in memory,
+ * keeping at most limit words (0: all) and stopping there.
+ * @return 0 and *sp (free with emb_store_close), or the code of the file
+ * (see emb_wfile_next; the message is emb_wfile_msg(f)), EMB_ENOMEM,
+ * EMB_ELIMIT (more than 2^31 - 1 words or 4 GiB of word bytes).
+ */
+int emb_store_load(struct emb_store **sp, struct emb_wfile *f,
+    uint64_t limit, emb_progress_fn *progress, void *arg,
+    struct emb_store_stats *st);
+
+/*
+ * emb_store_build - read f and write a store file on fd (a regular file,
+ * positioned at 0, empty), vectors streamed to the file as they come.
+ * Same arguments and codes as emb_store_load, and EMB_EIO on a write
+ * error.  On failure the file content is undefined: build into a
+ * temporary name and rename it.
+ */
+int emb_store_build(int fd, struct emb_wfile *f, uint64_t limit,
+    emb_progress_fn *progress, void *arg, struct emb_store_stats *st);
+
+/*
+ * emb_store_write - write the store s (loaded or opened) on fd as a store
+ * file.  @return 0 or EMB_EIO.
+ */
+int emb_store_write(const struct emb_store *s, int fd);
+
+/*
+ * emb_store_open - map the store file path read-only and check it:
+ * magic, version, header checksum, every size against the file's size
+ * (before any page of it is touched), the index checksum and the index's
+ * structure, so that a truncated, foreign or modified file is refused
+ * rather than crashing a reader.  The vectors' checksum is checked only
+ * by emb_store_verify().  A file shrunk by another process while mapped
+ * can still raise SIGBUS; replace stores by rename(2).
+ * @return 0 and *sp, or EMB_EIO (errno kept), EMB_EMAGIC (not a store),
+ * EMB_EVERSION, EMB_ESTORE (corrupt, truncated, changed), EMB_ENOMEM.
+ * On failure *sp is still set when possible, for emb_store_msg().
+ */
+int emb_store_open(struct emb_store **sp, const char *path);
+
+/* emb_store_verify - check the vectors' crc32 too.  @return 0 or EMB_ESTORE. */
+int emb_store_verify(struct emb_store *s);
+
+uint32_t emb_store_dim(const struct emb_store *s);
+uint64_t emb_store_count(const struct emb_store *s);	/* words */
+/* Floats from one row to the next (a multiple of 16, >= dim). */
+size_t emb_store_stride(const struct emb_store *s);
+
+/*
+ * emb_store_lookup - find a word (len raw bytes).
+ * @return its index in 0..count-1, or -1 when absent.  O(1) expected.
+ */
+int64_t emb_store_lookup(const struct emb_store *s, const void *word,
+    size_t len);
+
+/* Vector of word i (< count): dim floats, 64-byte aligned, read-only. */
+const float *emb_store_vector(const struct emb_store *s, uint64_t i);
+
+/*
+ * Word i (< count): raw bytes, NUL-terminated (a word may itself hold
+ * NUL bytes; *len is exact).  Owned by the store.
+ */
+const char *emb_store_word(const struct emb_store *s, uint64_t i,
+    size_t *len);
+
+/* After a failed open: "index checksum mismatch" and the like. */
+const char *emb_store_msg(const struct emb_store *s);
+
+/* Unmap or free; NULL is a no-op.  Pointers from the store die with it. */
+void emb_store_close(struct emb_store *s);
 
 /* ---- end of embedding formats and the store ---- */
 
