@@ -247,21 +247,22 @@ printfield(const char *s, size_t n)
 	fwrite(s, 1, n, stdout);
 }
 
+/* Room for the vote of k neighbours. */
+static struct {
+	const char	**lab;		/* labels */
+	size_t		 *len;		/* their lengths */
+	double		 *wt;		/* weights */
+	double		 *tot;		/* sums per label */
+} vt;
+
 /* Majority vote of the neighbours' labels; the label goes to stdout. */
 static void
 vote(const struct emb_knn *kn, const struct emb_hit *h, unsigned k)
 {
-	static const char **lab;
-	static size_t *len;
-	static double *wt, *tot;
+	const char **lab = vt.lab;
+	size_t *len = vt.len;
+	double *wt = vt.wt, *tot = vt.tot;
 	unsigned n = 0, best = 0, exact = 0;
-
-	if (lab == NULL) {
-		lab = xreallocarray(NULL, kopt, sizeof(*lab));
-		len = xreallocarray(NULL, kopt, sizeof(*len));
-		wt = xreallocarray(NULL, kopt, sizeof(*wt));
-		tot = xreallocarray(NULL, kopt, sizeof(*tot));
-	}
 
 	for (unsigned i = 0; i < k && h[i].ref != EMB_KNN_NONE; i++) {
 		size_t keylen;
@@ -545,6 +546,12 @@ run(const struct emb_knn *kn, const char *path)
 	if (rflag)
 		b.qs = xreallocarray(NULL, b.cap, sizeof(*b.qs));
 	b.xoff[0] = 0;
+	if (cfield) {
+		vt.lab = xreallocarray(NULL, k, sizeof(*vt.lab));
+		vt.len = xreallocarray(NULL, k, sizeof(*vt.len));
+		vt.wt = xreallocarray(NULL, k, sizeof(*vt.wt));
+		vt.tot = xreallocarray(NULL, k, sizeof(*vt.tot));
+	}
 	for (unsigned i = 0; i < 3; i++)
 		if ((g.vec[i] = emb_alloc((size_t)dim * sizeof(float))) == NULL)
 			err(1, "malloc");
@@ -629,6 +636,10 @@ run(const struct emb_knn *kn, const char *path)
 		free(g.word[i].p);
 	for (unsigned i = 0; i < 3; i++)
 		emb_free(g.vec[i]);
+	free(vt.lab);
+	free(vt.len);
+	free(vt.wt);
+	free(vt.tot);
 }
 
 int
