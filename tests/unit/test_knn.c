@@ -159,6 +159,18 @@ START_TEST(test_deterministic)
 			CHECK(memcmp(&h[i].sim, &h0[i].sim, 4) == 0);
 		}
 	}
+	emb_knn_free(kn);
+	/* A last block of one reference, and single queries. */
+	kn = randset(2049, dim);
+	ck_assert_int_eq(emb_knn_search(kn, q, nq, ld, k, NULL, NULL, 2, h0),
+	    0);
+	for (size_t i = 0; i < 20; i++)
+		CHECK(emb_knn_search(kn, q + i * ld, 1, ld, k, NULL, NULL, 1,
+		    h + i * k) == 0);
+	for (size_t i = 0; i < 20 * k; i++) {
+		CHECK(h[i].ref == h0[i].ref);
+		CHECK(memcmp(&h[i].sim, &h0[i].sim, 4) == 0);
+	}
 	free(h0);
 	free(h);
 	emb_free(q);
