@@ -43,17 +43,18 @@ static int	 vflag;		/* -v: timings on stderr */
 
 static const char *qname;	/* queries, for messages */
 
+/* The usage: on request (-h) to stdout with exit 0, else a misuse. */
 static void
-usage(void)
+usage(int help)
 {
-	fprintf(stderr,
+	fprintf(help ? stdout : stderr,
 	    "usage: emb-knn [-bsvW] [-B batch] [-c field] [-k n] [-q field] "
 	    "[-t threads]\n"
 	    "               [-w field] [-x field] reference [file]\n"
 	    "       emb-knn -A [-bRv] [-B batch] [-e field] [-g field] [-k n] "
 	    "[-t threads]\n"
 	    "               [-w field] reference [file]\n");
-	exit(2);
+	exit(help ? 0 : 2);
 }
 
 static double
@@ -100,44 +101,122 @@ field(const char *key, size_t len, unsigned f, size_t *flen)
 	return key + off;
 }
 
+/* Add one reference, checking that it has the label field of -c. */
+static void
+addref(struct emb_knn *kn, const char *name, unsigned long long recno,
+    const char *key, size_t keylen, const float *vec)
+{
+	size_t flen;
+	int rc;
+
+	if (cfield && field(key, keylen, cfield, &flen) == NULL)
+		errx(1, "%s: record %llu: key has no field %u for -c", name,
+		    recno, cfield);
+	if ((rc = emb_knn_add(kn, key, keylen, vec)) < 0)
+		errx(1, "%s: record %llu: %s", name, recno, emb_strerror(rc));
+}
+
+#ifdef EMB_STORE_MAGIC
+/* @return 1 if path is a store file (by its magic number). */
+static int
+isstore(const char *path)
+{
+	char magic[EMB_MAGIC_LEN];
+	FILE *fp;
+	int yes;
+
+	if (path == NULL || strcmp(path, "-") == 0 ||
+	    (fp = fopen(path, "r")) == NULL)
+		return 0;
+	yes = fread(magic, 1, sizeof(magic), fp) == sizeof(magic) &&
+	    memcmp(magic, EMB_STORE_MAGIC, sizeof(magic)) == 0;
+	fclose(fp);
+	return yes;
+}
+
 /*
- * The reference set: every VEC record of the file, in order (members of
- * groups too, keyed by their own keys).
+ * The reference set from an emb-lookup store: every word, keyed by the
+ * word (escaped as a key field), in store order.  The store is unmapped
+ * once its unit vectors are copied.
+ */
+static struct emb_knn *
+loadstore(const char *path)
+{
+	struct emb_store *s;
+	struct emb_knn *kn;
+	char *key = NULL;
+	size_t cap = 0;
+	int rc;
+
+	if ((rc = emb_store_open(&s, path)) < 0) {
+		if (rc == EMB_EIO)
+			err(1, "%s", path);
+		errx(1, "%s: %s", path, s != NULL ? emb_store_msg(s) :
+		    emb_strerror(rc));
+	}
+	if ((rc = emb_knn_create(&kn, emb_store_dim(s))) < 0 ||
+	    (rc = emb_knn_reserve(kn, emb_store_count(s))) < 0)
+		errx(1, "%s: %s", path, emb_strerror(rc));
+	for (uint64_t i = 0; i < emb_store_count(s); i++) {
+		size_t len, klen;
+		const char *w = emb_store_word(s, i, &len);
+
+		if (2 * len + 1 > cap) {
+			cap = 2 * len + 64;
+			key = xreallocarray(key, cap, 1);
+		}
+		klen = emb_key_escape(key, w, len);
+		addref(kn, path, i + 1, key, klen, emb_store_vector(s, i));
+	}
+	emb_store_close(s);
+	free(key);
+	return kn;
+}
+#endif
+
+/*
+ * The reference set: a store, or every VEC record of a stream file, in
+ * order (members of groups too, keyed by their own keys).
  */
 static struct emb_knn *
 loadref(const char *path)
 {
 	const char *name = inname(path);
-	int fd = openin(path);
-	struct emb_reader *r = xreader(fd, name);
+	int fd;
+	struct emb_reader *r;
 	struct emb_rec rec;
 	struct emb_knn *kn;
-	uint32_t dim = emb_reader_dim(r);
+	uint32_t dim;
 	struct stat st;
 	int rc;
 
+#ifdef EMB_STORE_MAGIC
+	if (isstore(path)) {
+		kn = loadstore(path);
+		goto index;
+	}
+#endif
+	fd = openin(path);
+	r = xreader(fd, name);
+	dim = emb_reader_dim(r);
 	if ((rc = emb_knn_create(&kn, dim)) < 0)
 		errx(1, "%s: %s", name, emb_strerror(rc));
 	/* A file's size bounds its record count; untouched rows cost nothing. */
 	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode))
 		(void)emb_knn_reserve(kn, (size_t)st.st_size /
 		    (5 + (size_t)dim * 4) + 1);
-	while ((rc = emb_reader_next(r, &rec)) > 0) {
-		if (rec.type != EMB_REC_VEC)
-			continue;
-		if (cfield && field(rec.key, rec.keylen, cfield, &(size_t){0})
-		    == NULL)
-			errx(1, "%s: record %llu: key has no field %u for -c",
-			    name, (unsigned long long)rec.recno, cfield);
-		if ((rc = emb_knn_add(kn, rec.key, rec.keylen, rec.vec)) < 0)
-			errx(1, "%s: record %llu: %s", name,
-			    (unsigned long long)rec.recno, emb_strerror(rc));
-	}
+	while ((rc = emb_reader_next(r, &rec)) > 0)
+		if (rec.type == EMB_REC_VEC)
+			addref(kn, name, (unsigned long long)rec.recno,
+			    rec.key, rec.keylen, rec.vec);
 	if (rc < 0)
 		rdie(r, name, rc);
 	emb_reader_free(r);
 	if (fd != STDIN_FILENO)
 		close(fd);
+#ifdef EMB_STORE_MAGIC
+index:
+#endif
 	if ((sflag || xfield || aflag) &&
 	    (rc = emb_knn_index(kn, wfield - 1)) < 0)
 		errx(1, "%s: %s", name, emb_strerror(rc));
@@ -614,10 +693,10 @@ run(const struct emb_knn *kn, const char *path)
 		wclose(w);
 	fshut(stdout, "stdout");
 	if (nzero)
-		warnx("%s: %llu zero query vectors (every reference at "
+		warnx("%s: zero query vectors: %llu (every reference at "
 		    "distance 1)", qname, nzero);
 	if (nshort && !rflag)
-		warnx("%s: %llu groups of fewer than 3 members skipped",
+		warnx("%s: groups of fewer than 3 members skipped: %llu",
 		    qname, nshort);
 	emb_reader_free(r);
 	if (fd != STDIN_FILENO)
@@ -708,27 +787,29 @@ main(int argc, char *argv[])
 			puts("emb-knn " EMB_VERSION);
 			return 0;
 		case 'h':
+			usage(1);
+			break;
 		default:
-			usage();
+			usage(0);
 		}
 	}
 	argc -= optind;
 	argv += optind;
 	if (argc < 1 || argc > 2)
-		usage();
+		usage(0);
 	if (weighted && !cfield)
-		usage();
+		usage(0);
 	if (aflag && (cfield || sflag || xfield || qfield))
-		usage();
+		usage(0);
 	if (!aflag && (efield || gfield))
-		usage();
+		usage(0);
 	if (bflag && (cfield || rflag))
-		usage();
+		usage(0);
 	if (strcmp(argv[0], "-") == 0 && (argc == 1 ||
 	    strcmp(argv[1], "-") == 0)) {
 		warnx("the reference set and the queries cannot both be "
 		    "standard input");
-		usage();
+		usage(0);
 	}
 	if (nthreads == 0) {
 		ncpu = sysconf(_SC_NPROCESSORS_ONLN);
