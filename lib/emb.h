@@ -721,6 +721,102 @@ void emb_pca_free(struct emb_pca *p);
 
 /* ---- classifiers and metrics (emb-eval, emb-knn) ---- */
 
+/* knn */
+
+/*
+ * Exact cosine nearest neighbours (emb-knn).
+ *
+ * A reference set keeps unit-length copies of its vectors (a zero vector
+ * stays zero: its similarity to everything is 0, its distance 1) and their
+ * keys.  A search returns for each query the k references of largest cosine
+ * similarity, best first; equal similarities are ordered by reference
+ * index, and the result does not depend on batch size or thread count.
+ */
+struct emb_knn;
+
+/* One neighbour: its cosine similarity and its reference index. */
+struct emb_hit {
+	float		 sim;		/* cosine similarity; distance = 1 - sim */
+	uint32_t	 ref;		/* reference index, or EMB_KNN_NONE */
+};
+#define EMB_KNN_NONE	UINT32_MAX	/* no neighbour in this slot */
+
+/*
+ * emb_knn_create - an empty reference set of dimension dim.
+ * @return 0 and *kp (free with emb_knn_free), EMB_EDIM or EMB_ENOMEM.
+ */
+int emb_knn_create(struct emb_knn **kp, uint32_t dim);
+
+/* Free a reference set; NULL is a no-op. */
+void emb_knn_free(struct emb_knn *k);
+
+/*
+ * emb_knn_reserve - make room for n references in all (a hint: adding
+ * grows the set anyway).  @return 0, EMB_ELIMIT or EMB_ENOMEM.
+ */
+int emb_knn_reserve(struct emb_knn *k, size_t n);
+
+/*
+ * emb_knn_add - append a reference: the key (copied) and the unit vector
+ * of vec.  @return 0, EMB_ELIMIT (more than 2^32 - 2 references) or
+ * EMB_ENOMEM.
+ */
+int emb_knn_add(struct emb_knn *k, const char *key, size_t keylen,
+    const float *vec);
+
+/* Number of references, and their dimension. */
+size_t emb_knn_count(const struct emb_knn *k);
+uint32_t emb_knn_dim(const struct emb_knn *k);
+
+/* Key of reference i (NUL-terminated, owned by the set) and its length. */
+const char *emb_knn_key(const struct emb_knn *k, size_t i, size_t *len);
+
+/* Unit vector of reference i (dim floats, owned by the set, aligned). */
+const float *emb_knn_vec(const struct emb_knn *k, size_t i);
+
+/*
+ * emb_knn_unit - dst = src / ||src|| (norm accumulated in double); a zero
+ * vector gives zeros.  dst may equal src.
+ * @return the norm of src (0 for a zero vector).
+ */
+double emb_knn_unit(float *dst, const float *src, uint32_t dim);
+
+/*
+ * emb_knn_index - index the references by key field (0-based) for
+ * emb_knn_find; references without that field are left out.  Adding a
+ * reference drops the index.  @return 0 or EMB_ENOMEM.
+ */
+int emb_knn_index(struct emb_knn *k, unsigned field);
+
+/*
+ * emb_knn_find - the first reference whose indexed field equals word (len
+ * bytes, escaped as in keys); emb_knn_find_next - the next one after
+ * reference i with the same field.  @return an index, or -1.
+ */
+int64_t emb_knn_find(const struct emb_knn *k, const char *word, size_t len);
+int64_t emb_knn_find_next(const struct emb_knn *k, size_t i);
+
+/*
+ * emb_knn_search - the k nearest references of each of nq unit queries
+ * (row i at q + i * ldq, ldq >= dim) into hits[i * k ...], best first;
+ * slots beyond the references available hold { -INFINITY, EMB_KNN_NONE }.
+ * Optional exclusions: references xref[xoff[i] .. xoff[i + 1]) are never
+ * neighbours of query i (xoff NULL: none).  Uses up to nthreads threads;
+ * the result does not depend on it.  Similarities are float32 sums
+ * through BLIS sgemm.
+ * @return 0, EMB_EINVAL or EMB_ENOMEM.
+ */
+int emb_knn_search(const struct emb_knn *kn, const float *q, size_t nq,
+    size_t ldq, unsigned k, const size_t *xoff, const uint32_t *xref,
+    unsigned nthreads, struct emb_hit *hits);
+
+/* The plain-loop twin of emb_knn_search (double sums), for tests. */
+int emb_knn_search_ref(const struct emb_knn *kn, const float *q,
+    size_t nq, size_t ldq, unsigned k, const size_t *xoff, const uint32_t *xref,
+    struct emb_hit *hits);
+
+/* end knn */
+
 /* ---- end of classifiers and metrics ---- */
 
 #endif /* EMB_H */
