@@ -25,7 +25,7 @@ vroom(struct emb_group *g, size_t n)
 
 	if (n <= g->vcap)
 		return 0;
-	cap = g->vcap ? g->vcap : 64;
+	cap = g->vcap ? g->vcap : 16;
 	while (cap < n)
 		cap *= 2;
 	if (emb_mul(cap, (size_t)g->dim * sizeof(float), &sz) < 0)
