@@ -23,7 +23,7 @@
 #include "util.h"
 #include "compose.h"
 
-#define BATCH	256		/* groups per batch */
+#define BATCH	64		/* groups per batch */
 
 enum mode { M_OSE, M_P2, M_IV };
 
