@@ -97,8 +97,10 @@ fromtext(FILE *fp, const char *name)
 
 	notty(STDOUT_FILENO);
 	vec = xreallocarray(NULL, dim ? dim : EMB_DIM_MAX, sizeof(*vec));
-	if (dim)
+	if (dim) {
 		w = xwriter(dim);
+		emb_writer_allow_nonfinite(w, allow);
+	}
 	while ((len = getline(&line, &cap, fp)) != -1) {
 		struct emb_textrec t;
 
@@ -125,6 +127,7 @@ fromtext(FILE *fp, const char *name)
 		if (w == NULL) {
 			dim = t.dim;
 			w = xwriter(dim);
+			emb_writer_allow_nonfinite(w, allow);
 			for (size_t i = 0; i < nearly; i++)
 				if ((rc = emb_write_group(w, early[i].key,
 				    early[i].keylen, early[i].nmemb)) < 0)
