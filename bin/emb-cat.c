@@ -109,9 +109,12 @@ fromtext(FILE *fp, const char *name)
 			len--;
 		rc = emb_text_parse(line, (size_t)len, vec,
 		    dim ? dim : EMB_DIM_MAX, dim, allow, &t);
+		if (rc == EMB_EDIM && t.dim > (dim ? dim : EMB_DIM_MAX))
+			errx(1, "%s: line %llu: more than %u components",
+			    name, lineno, dim ? dim : EMB_DIM_MAX);
 		if (rc == EMB_EDIM)
-			errx(1, "%s: line %llu: %s components, expected %u",
-			    name, lineno, t.dim ? "more" : "other", dim);
+			errx(1, "%s: line %llu: %u components, expected %u",
+			    name, lineno, t.dim, dim);
 		if (rc < 0)
 			errx(1, "%s: line %llu: %s", name, lineno,
 			    emb_strerror(rc));

@@ -270,7 +270,9 @@ struct emb_textrec {
  * 0 means any count up to cap.  Non-finite components are refused unless
  * allow_nonfinite.
  * @return 0, EMB_ESYNTAX, EMB_EKEY, EMB_ERANGE, EMB_EDIM (count differs
- * from dim, or exceeds cap), EMB_ENONFINITE, EMB_ELIMIT.
+ * from dim, or exceeds cap), EMB_ENONFINITE, EMB_ELIMIT.  On EMB_EDIM,
+ * out->dim is the count when it falls short of dim, and one more than the
+ * components allowed when the line has too many.
  */
 int emb_text_parse(const char *line, size_t len, float *vec, uint32_t cap,
     uint32_t dim, int allow_nonfinite, struct emb_textrec *out);

@@ -113,14 +113,18 @@ emb_text_parse(const char *line, size_t len, float *vec, uint32_t cap,
 			return EMB_ESYNTAX;
 		if (!allow_nonfinite && !isfinite(f))
 			return EMB_ENONFINITE;
-		if (n == cap || (dim != 0 && n == dim))
+		if (n == cap || (dim != 0 && n == dim)) {
+			out->dim = n + 1;	/* more than allowed */
 			return EMB_EDIM;
+		}
 		vec[n++] = f;
 	}
 	if (n == 0)
 		return EMB_ESYNTAX;
-	if (dim != 0 && n != dim)
+	if (dim != 0 && n != dim) {
+		out->dim = n;
 		return EMB_EDIM;
+	}
 	out->type = EMB_REC_VEC;
 	out->nmemb = 0;
 	out->dim = n;

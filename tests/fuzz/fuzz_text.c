@@ -5,7 +5,8 @@
  *
  *   - emb_text_parse, as one line, refusing and allowing non-finite values:
  *     a line it accepts, printed again (emb_text_vec, or "key TAB #n"),
- *     parses to the same key and the same float32 bits;
+ *     parses to the same key and the same float32 bits, and is refused
+ *     with a telling count for any other dimension;
  *   - emb_atof on every suffix start (bounded): it reads within its length
  *     and agrees with strtof on the bytes it used;
  *   - the key functions: escaping any bytes gives a valid one-field key that
@@ -70,15 +71,20 @@ parse(const char *line, size_t len, int allow)
 			CHECK(allow || isfinite(vec[i]));
 		n = emb_text_vec(buf, t.key, t.keylen, vec, t.dim);
 		CHECK(n > t.keylen + 1 && buf[n - 1] == '\n');
-		/* The exact dimension is accepted, one less is not. */
+		/*
+		 * Any other dimension is refused, saying how many components
+		 * there are or that there are more than asked for.
+		 */
+		CHECK(emb_text_parse(buf, n - 1, back, CAP, t.dim + 1, allow,
+		    &u) == EMB_EDIM && u.dim == t.dim);
+		if (t.dim > 1)
+			CHECK(emb_text_parse(buf, n - 1, back, CAP, t.dim - 1,
+			    allow, &u) == EMB_EDIM && u.dim == t.dim);
 		CHECK(emb_text_parse(buf, n - 1, back, CAP, t.dim, allow,
 		    &u) == 0);
 		CHECK(u.type == EMB_REC_VEC && u.dim == t.dim);
 		for (uint32_t i = 0; i < t.dim; i++)
 			CHECK(samef(vec[i], back[i]));
-		if (t.dim > 1)
-			CHECK(emb_text_parse(buf, n - 1, back, CAP, t.dim - 1,
-			    allow, &u) == EMB_EDIM);
 	}
 	CHECK(u.keylen == t.keylen && memcmp(u.key, t.key, t.keylen) == 0);
 	free(buf);
