@@ -8,13 +8,16 @@
  *     parses to the same key and the same float32 bits, and is refused
  *     with a telling count for any other dimension;
  *   - emb_atof on every suffix start (bounded): it reads within its length
- *     and agrees with strtof on the bytes it used;
+ *     and agrees with strtof on where the number ends, its value and
+ *     overflow;
  *   - the key functions: escaping any bytes gives a valid one-field key that
  *     unescapes to the bytes; a valid key splits into fields that unescape
  *     and escape back to themselves;
  *   - emb_ftoa on the input's bytes taken as float32 values: the text reads
- *     back as the same value (shortest round trip) and fits EMB_FTOA_MAX.
+ *     back as the same value and sign, fits EMB_FTOA_MAX, and is no longer
+ *     than the first of printf's %.6g .. %.9g that reads back.
  */
+#include <errno.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -90,22 +93,46 @@ parse(const char *line, size_t len, int allow)
 	free(buf);
 }
 
+/*
+ * emb_atof against strtof on the same bytes: the run of characters a number
+ * may hold (as emb_atof's own slow path takes it).  A run longer than its
+ * 63-byte copy is a syntax error, unless the fast path took a number from
+ * its start.
+ */
 static void
 atof_at(const char *s, size_t len)
 {
-	char tmp[80];
-	size_t used;
-	float f;
+	static const char numch[] = "0123456789+-.eEnaifNAIFtyTY";
+	char run[1024], *end;
+	size_t used, n = 0;
+	float f, g;
 	int rc;
 
+	while (n < len && n < sizeof(run) - 1 && s[n] != '\0' &&
+	    strchr(numch, s[n]) != NULL)
+		n++;
+	memcpy(run, s, n);
+	run[n] = '\0';
 	rc = emb_atof(s, len, &f, &used);
-	CHECK(rc == 0 || rc == EMB_ESYNTAX || rc == EMB_ERANGE);
-	if (rc != 0)
-		return;
-	CHECK(used >= 1 && used <= len && used < sizeof(tmp));
-	memcpy(tmp, s, used);
-	tmp[used] = '\0';
-	CHECK(samef(f, strtof(tmp, NULL)));
+	CHECK(rc != 0 || (used >= 1 && used <= len));
+	if (n == sizeof(run) - 1)
+		return;		/* longer than the reference copy */
+	errno = 0;
+	g = strtof(run, &end);
+	switch (rc) {
+	case 0:
+		CHECK(end - run == (long)used && samef(f, g));
+		CHECK(!isinf(f) || errno == 0);
+		break;
+	case EMB_ESYNTAX:
+		CHECK(end == run || n > 63);
+		break;
+	case EMB_ERANGE:
+		CHECK(end > run && isinf(g) && errno == ERANGE);
+		break;
+	default:
+		abort();
+	}
 }
 
 static void
@@ -147,10 +174,29 @@ keys(const char *s, size_t len)
 	free(raw);
 }
 
+/* The reference: the first of %.6g .. %.9g that reads back as f. */
+static int
+ftoa_ref(char *buf, float f)
+{
+	int n = 0;
+
+	if (isnan(f))
+		return sprintf(buf, "nan");
+	if (isinf(f))
+		return sprintf(buf, f < 0 ? "-inf" : "inf");
+	for (int p = 6; p <= 9; p++) {
+		n = snprintf(buf, EMB_FTOA_MAX, "%.*g", p, (double)f);
+		if (strtof(buf, NULL) == f)
+			break;
+	}
+	return n;
+}
+
+/* emb_ftoa reads back exactly and is never longer than the reference. */
 static void
 ftoa(const uint8_t *p, size_t len)
 {
-	char buf[EMB_FTOA_MAX], *end;
+	char buf[EMB_FTOA_MAX], ref[EMB_FTOA_MAX], *end;
 
 	for (size_t i = 0; i + 4 <= len && i < 64; i += 4) {
 		float f, g;
@@ -161,6 +207,8 @@ ftoa(const uint8_t *p, size_t len)
 		CHECK(n > 0 && n < EMB_FTOA_MAX && buf[n] == '\0');
 		g = strtof(buf, &end);
 		CHECK(end == buf + n && samef(f, g));
+		CHECK(n <= ftoa_ref(ref, f));
+		CHECK(signbit(f) == signbit(g) || isnan(f));
 	}
 }
 
