@@ -16,8 +16,6 @@
  */
 #include "wfile.h"
 
-int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
-
 enum { INTACT, CUT, CHANGE, APPEND };
 
 int

@@ -14,19 +14,12 @@
  *     ended cleanly, written again, reads back as the same records.
  */
 #include <math.h>
-#include <stdint.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <unistd.h>
 #include <zlib.h>
 
-#include "emb.h"
-
-int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
+#include "fuzz.h"
 
 #define NOSTOP		UINT64_MAX
-#define CHECK(c)	do { if (!(c)) abort(); } while (0)
 
 /* What one reading saw. */
 struct seen {
@@ -35,19 +28,6 @@ struct seen {
 	uint32_t	 crc;		/* over type, key, vector or count */
 	uint32_t	 dim;
 };
-
-/* A memfd holding len bytes of data, positioned at its start. */
-static int
-memfile(const void *data, size_t len)
-{
-	int fd = memfd_create("fuzz", 0);
-
-	CHECK(fd >= 0);
-	if (len > 0)
-		CHECK(write(fd, data, len) == (ssize_t)len);
-	CHECK(lseek(fd, 0, SEEK_SET) == 0);
-	return fd;
-}
 
 static uint32_t
 hashrec(uint32_t crc, const struct emb_rec *rec, uint32_t dim)
@@ -155,7 +135,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	int fd, wfd;
 
 	/* Refusing non-finite values; a clean stream is written again. */
-	fd = memfile(data, size);
+	fd = fuzz_memfile(data, size);
 	wfd = memfd_create("fuzz-out", 0);
 	CHECK(wfd >= 0);
 	strict = readall(fd, 0, wfd, NOSTOP);

@@ -17,8 +17,6 @@
 
 #include "wfile.h"
 
-int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
-
 #define MAXWORDS	4096	/* words walked per store */
 
 static uint32_t

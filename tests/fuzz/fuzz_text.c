@@ -19,16 +19,11 @@
  */
 #include <errno.h>
 #include <math.h>
-#include <stdint.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include "emb.h"
+#include "fuzz.h"
 
-int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
-
-#define CHECK(c)	do { if (!(c)) abort(); } while (0)
 #define CAP		64		/* components a parsed line may have */
 
 /* Same float32 bits, or both NaN. */

@@ -12,8 +12,6 @@
 
 #include "wfile.h"
 
-int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
-
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -24,11 +22,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (size < 2)
 		return 0;
-	words = 1 + data[0] % 8;
-	dim = 1 + data[1] % 16;
 	if ((file = malloc(size + 32)) == NULL)
 		abort();
-	h = sprintf((char *)file, "%u %u\n", words, dim);
+	h = fuzz_w2vheader((char *)file, data, &words, &dim);
 	memcpy(file + h, data + 2, size - 2);
 	w = fuzz_wread(file, (size_t)h + size - 2);
 	if (w.rc == 0) {

@@ -14,8 +14,6 @@
 
 #include "wfile.h"
 
-int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
-
 enum { ASIS, CRLF, SPACE };
 
 /* The file: header h (hl bytes), the body with its line ends as mode says. */
@@ -53,9 +51,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (size < 2)
 		return 0;
-	words = 1 + data[0] % 8;
-	dim = 1 + data[1] % 16;
-	hl = (size_t)sprintf(h, "%u %u\n", words, dim);
+	hl = (size_t)fuzz_w2vheader(h, data, &words, &dim);
 	data += 2;
 	size -= 2;
 	w = variant(h, hl, data, size, ASIS);

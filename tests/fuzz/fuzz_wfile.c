@@ -13,8 +13,6 @@
 
 #include "wfile.h"
 
-int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
-
 static int
 sep(int c)
 {

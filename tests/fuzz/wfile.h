@@ -15,16 +15,11 @@
 #define FUZZ_WFILE_H
 
 #include <math.h>
-#include <stdint.h>
-#include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <unistd.h>
 #include <zlib.h>
 
-#include "emb.h"
-
-#define CHECK(c)	do { if (!(c)) abort(); } while (0)
+#include "fuzz.h"
 
 /* What one reading saw. */
 struct wread {
@@ -34,19 +29,6 @@ struct wread {
 	uint64_t	 n;		/* entries */
 	uint32_t	 sum;		/* crc32 over words and vectors */
 };
-
-/* A memfd holding len bytes, positioned at its start. */
-static inline int
-fuzz_memfile(const void *data, size_t len)
-{
-	int fd = memfd_create("fuzz", 0);
-
-	CHECK(fd >= 0);
-	if (len > 0)
-		CHECK(write(fd, data, len) == (ssize_t)len);
-	CHECK(lseek(fd, 0, SEEK_SET) == 0);
-	return fd;
-}
 
 /* Read all of (data, len) as an embedding file, checking as it goes. */
 static inline struct wread
