@@ -2,8 +2,8 @@
  * fuzz_gzip.c - fuzz target: gzip-compressed embedding files, intact and
  * damaged.
  *
- * Input: a control byte, two position bytes, a value byte, then the
- * uncompressed file.  The harness compresses the file into 1 to 3 gzip
+ * Input: a control byte, two position bytes (counted back from the end of
+ * the compressed file), a value byte, then the uncompressed file.  The harness compresses the file into 1 to 3 gzip
  * members (cat a.gz b.gz) and, as the control byte says, leaves the result
  * intact, cuts it at the position, changes the byte there, or appends
  * bytes after it.  Random bytes would almost never get past zlib's
@@ -43,7 +43,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		n += fuzz_gzip(buf + n, data + 4 + per * (size_t)m, k, 1);
 		ends[m] = n;
 	}
-	pos %= n;
+	pos = n - 1 - pos % n;		/* counted from the end */
 	switch (mode) {
 	case CUT:
 		for (int m = 0; m < nmemb; m++)
