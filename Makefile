@@ -122,7 +122,7 @@ clean:
 FUZZTIME = 10
 FUZZCC = clang
 AFLCC = afl-clang-fast
-FUZZBUF = 100
+FUZZBUF = -DEMB_STREAM_BUFSZ=100 -DEMB_WFILE_INSZ=64 -DEMB_WFILE_BUFSZ=256
 FZ = build/fuzz
 FUZZSTAMP = build/.fuzzdeps-ok
 FUZZDEBS = clang libclang-rt-14-dev afl++ valgrind
@@ -136,7 +136,7 @@ FUZZNEEDS_gzip = lib/formats.c
 FUZZNEEDS_store = lib/store.c
 FUZZT = $(foreach t,$(FUZZSRC:tests/fuzz/fuzz_%.c=%),$(if $(FUZZNEEDS_$t),\
 	$(if $(wildcard $(FUZZNEEDS_$t)),$t),$t))
-FUZZCFLAGS = -O1 -g -std=c11 $(CPPFLAGS) -DEMB_STREAM_BUFSZ=$(FUZZBUF) \
+FUZZCFLAGS = -O1 -g -std=c11 $(CPPFLAGS) $(FUZZBUF) \
 	-fno-omit-frame-pointer -fsanitize=address,undefined \
 	-fno-sanitize-recover=all
 FUZZOPTS = -timeout=10 -rss_limit_mb=2048 -print_final_stats=1
