@@ -11,6 +11,7 @@
 #   - zero vectors, denormals, dimensions 1 and 10,000, groups of 1 and
 #     of 100,000 members: exit 0 and a finite output (emb-cat refuses
 #     non-finite values), one record per group.
+# And emb-lookup on emb(5) vectors that go bad early: an error, not a hang.
 has() { command -v "$1" >/dev/null; }
 bad() { echo "$*"; }
 
@@ -78,6 +79,19 @@ for f in "emb-ose -q" "emb-bov -q" "emb-normalize -lq" "emb-knn -k 2 ref8.emb"; 
 		    bad "$name, $in: $n records, expected $want"
 	done
 done
+
+# emb-lookup reading an emb(5) vectors file that goes bad early, with more
+# than a pipe's worth of data after the bad record: an error, not a hang
+# (its reader thread was left blocked on the pipe).  The timeout only
+# turns a hang into a failure.
+if has emb-lookup; then
+	awk 'BEGIN { for (i = 0; i < 30000; i++) printf "w%d\t%d 1 2 3\n", i, i }' |
+	    emb-cat -r >v.emb
+	{ head -c 16 v.emb; printf 'X'; tail -c +17 v.emb; } >vbad.emb
+	timeout 60 emb-lookup -e vbad.emb -D >/dev/null 2>err.txt
+	st=$?
+	[ $st = 1 ] || bad "emb-lookup, bad emb vectors: exit $st"
+fi
 
 # A real upstream killed mid-stream in front of FILTER | emb-knn (see
 # fault-killed for the mechanism): emb-cat -r flushes one block and waits;

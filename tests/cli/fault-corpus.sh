@@ -3,8 +3,10 @@
 # NAME.EXT, goes to the program that reads that kind of input, which must
 # exit 1 with the fixture's "# expect:" line.  Most were found by the
 # fuzzers (tests/fuzz); any other outcome is printed.
-#   DIR   EXT   program
-#   text  txt   emb-cat -r
+#   DIR      EXT    program
+#   text     txt    emb-cat -r
+#   vectors  gz     emb-lookup -D -e   (embedding files)
+#   store    store  emb-lookup -D -e
 while read -r dir ext cmd; do
 	for f in "$TESTDATA/bad/$dir"/*.hex; do
 		[ -e "$f" ] || continue
@@ -21,4 +23,6 @@ while read -r dir ext cmd; do
 	done
 done <<'LIST'
 text txt emb-cat -r
+vectors gz emb-lookup -D -e
+store store emb-lookup -D -e
 LIST
