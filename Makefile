@@ -128,14 +128,7 @@ FUZZSTAMP = build/.fuzzdeps-ok
 FUZZDEBS = clang libclang-rt-14-dev afl++ valgrind
 FUZZSRC = $(sort $(wildcard tests/fuzz/fuzz_*.c))
 FUZZH = $(wildcard tests/fuzz/*.h)
-# A harness whose module is not in lib/ yet is left out until it is.
-FUZZNEEDS_wfile = lib/formats.c
-FUZZNEEDS_w2vbin = lib/formats.c
-FUZZNEEDS_w2vtext = lib/formats.c
-FUZZNEEDS_gzip = lib/formats.c
-FUZZNEEDS_store = lib/store.c
-FUZZT = $(foreach t,$(FUZZSRC:tests/fuzz/fuzz_%.c=%),$(if $(FUZZNEEDS_$t),\
-	$(if $(wildcard $(FUZZNEEDS_$t)),$t),$t))
+FUZZT = $(FUZZSRC:tests/fuzz/fuzz_%.c=%)
 FUZZCFLAGS = -O1 -g -std=c11 $(CPPFLAGS) $(FUZZBUF) \
 	-fno-omit-frame-pointer -fsanitize=address,undefined \
 	-fno-sanitize-recover=all
