@@ -283,6 +283,12 @@ int emb_text_parse(const char *line, size_t len, float *vec, uint32_t cap,
 size_t emb_text_vec(char *buf, const char *key, size_t keylen,
     const float *vec, uint32_t dim);
 
+/*
+ * emb_crc32 - continue crc over n bytes, with zlib's crc32() definition and
+ * result (start from 0); faster where the CPU allows.
+ */
+uint32_t emb_crc32(uint32_t crc, const void *buf, size_t n);
+
 /* Aligned allocation for BLIS: 64-byte aligned, free with emb_free(). */
 void *emb_alloc(size_t size);
 void emb_free(void *p);

@@ -3,8 +3,8 @@
  *
  * Both sides work on large buffers.  The reader checks every length against
  * its limit before it grows a buffer, follows the group framing, and checks
- * each trailer's record count and crc32 (zlib) so that a clean end and an
- * upstream that died mid-stream cannot be confused.  The writer hands the
+ * each trailer's record count and crc32 (zlib's definition, lib/crc.c) so
+ * that a clean end and an upstream that died mid-stream cannot be confused.  The writer hands the
  * file descriptor whole records only.
  */
 #include "emb.h"
@@ -16,7 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <zlib.h>
 
 #define BUFSZ	(1u << 20)	/* I/O block */
 
@@ -28,6 +27,7 @@ struct emb_reader {
 	unsigned char	*buf;		/* input block */
 	size_t		 cap;		/* size of buf */
 	size_t		 beg, end;	/* unread bytes are buf[beg, end) */
+	size_t		 crcpos;	/* buf[crcpos, beg) is not in crc yet */
 	int		 eof;		/* read(2) returned 0 */
 	int		 state;		/* R_* */
 	int		 err;		/* sticky error code */
@@ -60,6 +60,14 @@ rfail(struct emb_reader *r, int code, const char *fmt, ...)
 	return code;
 }
 
+/* Add the records consumed since the last call to the crc. */
+static void
+sumup(struct emb_reader *r)
+{
+	r->crc = emb_crc32(r->crc, r->buf + r->crcpos, r->beg - r->crcpos);
+	r->crcpos = r->beg;
+}
+
 /*
  * Make n bytes available at buf + beg.  @return 0, 1 when the input ends
  * first, or EMB_EIO / EMB_ENOMEM.
@@ -70,9 +78,10 @@ fill(struct emb_reader *r, size_t n)
 	if (r->end - r->beg >= n)
 		return 0;
 	if (r->cap - r->beg < n) {
+		sumup(r);
 		memmove(r->buf, r->buf + r->beg, r->end - r->beg);
 		r->end -= r->beg;
-		r->beg = 0;
+		r->beg = r->crcpos = 0;
 		if (r->cap < n) {
 			size_t cap = r->cap;
 			unsigned char *nb;
@@ -162,8 +171,9 @@ header(struct emb_reader *r)
 	}
 	r->nhead++;
 	r->beg += EMB_HEADER_LEN;
+	r->crcpos = r->beg;
 	r->segrec = 0;
-	r->crc = (uint32_t)crc32(0L, Z_NULL, 0);
+	r->crc = 0;
 	r->state = R_RECORDS;
 	return 0;
 }
@@ -219,6 +229,7 @@ trailer(struct emb_reader *r)
 	uint32_t crc;
 	int rc;
 
+	sumup(r);
 	if ((rc = need(r, EMB_TRAILER_LEN, "trailer")) < 0)
 		return rc;
 	p = r->buf + r->beg;
@@ -239,6 +250,7 @@ trailer(struct emb_reader *r)
 		    "trailer, data has %08x", (unsigned long long)r->nrec,
 		    crc, r->crc);
 	r->beg += EMB_TRAILER_LEN;
+	r->crcpos = r->beg;
 	/* A clean end, or another stream concatenated to this one. */
 	if ((rc = fill(r, 1)) < 0)
 		return rfail(r, rc, "after record %llu: %s",
@@ -338,7 +350,6 @@ emb_reader_next(struct emb_reader *r, struct emb_rec *rec)
 		rec->group = r->group;
 		rec->member = 0;
 	}
-	r->crc = (uint32_t)crc32(r->crc, p, (uInt)len);
 	r->beg += len;
 	r->nrec++;
 	r->segrec++;
@@ -389,6 +400,7 @@ struct emb_writer {
 	size_t		 cap, len;
 	uint64_t	 nrec;		/* records written */
 	uint32_t	 crc;		/* crc32 of the records */
+	size_t		 crcpos;	/* buf[crcpos, len) is not in crc yet */
 	uint32_t	 pending;	/* members the open group still needs */
 };
 
@@ -409,12 +421,12 @@ emb_writer_open(struct emb_writer **wp, int fd, uint32_t dim)
 	}
 	w->fd = fd;
 	w->dim = dim;
-	w->crc = (uint32_t)crc32(0L, Z_NULL, 0);
+	w->crc = 0;
 	memcpy(w->buf, EMB_MAGIC, EMB_MAGIC_LEN);
 	emb_put16(w->buf + 8, EMB_FORMAT);
 	emb_put16(w->buf + 10, 0);
 	emb_put32(w->buf + 12, dim);
-	w->len = EMB_HEADER_LEN;
+	w->len = w->crcpos = EMB_HEADER_LEN;
 	*wp = w;
 	return 0;
 }
@@ -430,9 +442,10 @@ flush(struct emb_writer *w)
 {
 	if (w->err)
 		return w->err;
+	w->crc = emb_crc32(w->crc, w->buf + w->crcpos, w->len - w->crcpos);
 	if (emb_writeall(w->fd, w->buf, w->len) < 0)
 		return w->err = EMB_EIO;
-	w->len = 0;
+	w->len = w->crcpos = 0;
 	return 0;
 }
 
@@ -461,7 +474,6 @@ reserve(struct emb_writer *w, size_t n)
 static int
 commit(struct emb_writer *w, size_t n)
 {
-	w->crc = (uint32_t)crc32(w->crc, w->buf + w->len, (uInt)n);
 	w->len += n;
 	w->nrec++;
 	if (w->len >= BUFSZ)
@@ -530,11 +542,13 @@ emb_writer_close(struct emb_writer *w)
 		return EMB_EGROUP;
 	if ((rc = reserve(w, EMB_TRAILER_LEN)) < 0)
 		return rc;
+	w->crc = emb_crc32(w->crc, w->buf + w->crcpos, w->len - w->crcpos);
 	p = w->buf + w->len;
 	p[0] = EMB_REC_END;
 	emb_put64(p + 1, w->nrec);
 	emb_put32(p + 9, w->crc);
 	w->len += EMB_TRAILER_LEN;
+	w->crcpos = w->len;
 	return flush(w);
 }
 
