@@ -6,8 +6,8 @@
 #
 # one file per task (OUT/TASK.txt), two aligned files for the sentence-pair
 # tasks (OUT/TASK.a.txt, OUT/TASK.b.txt), and for STS one pair of files per
-# subset plus its gold scores (OUT/sts/STS1x.SUBSET.{a,b,gs}.txt, blank gold
-# lines kept: those pairs are unscored).  split is train, dev or test, or cv
+# subset plus its gold scores (OUT/sts/STS1x.SUBSET.{a,b,gs}.txt, lines
+# "id TAB subset TAB sentence"; blank gold lines kept: unscored pairs).  split is train, dev or test, or cv
 # for the tasks SentEval evaluates by 10-fold cross-validation (MR, CR, SUBJ,
 # MPQA).  Sentences are split on white space as SentEval's loaders do; a
 # trailing CR is dropped (SICK's test file has CRLF lines).  Every line
@@ -81,13 +81,13 @@ sts() {	# year subset...
 	for d; do
 		f=$S/STS/$y-en-test/STS.input.$d.txt
 		g=$S/STS/$y-en-test/STS.gs.$d.txt
-		awk -F '\t' -v t="$y.$d" -v a="$O/sts/$y.$d.a.txt" \
+		awk -F '\t' -v t="$y.$d" -v d="$d" -v a="$O/sts/$y.$d.a.txt" \
 		    -v b="$O/sts/$y.$d.b.txt" '
 		    { sub(/\r$/, ""); x = $1; y = $2
 		      gsub(/[ ]+/, " ", x); sub(/^ /, "", x); sub(/ $/, "", x)
 		      gsub(/[ ]+/, " ", y); sub(/^ /, "", y); sub(/ $/, "", y)
-		      printf "%s-%d\t%s\n", t, NR, x >a
-		      printf "%s-%d\t%s\n", t, NR, y >b }' "$f"
+		      printf "%s-%d\t%s\t%s\n", t, NR, d, x >a
+		      printf "%s-%d\t%s\t%s\n", t, NR, d, y >b }' "$f"
 		tr -d '\r' <"$g" >"$O/sts/$y.$d.gs.txt"
 	done
 }
