@@ -29,6 +29,7 @@ mkdir -p "$out"
 
 # Every (word, category) of SEMCAT, then the ones the embedding covers
 # (emb-lookup's word mode skips the others and counts them).
+: >"$out/compose.log"
 sh "$here/semcat-words.sh" "$semcat" >"$out/semcat.txt"
 emb-lookup -e "$vec" -w "$out/semcat.txt" >"$out/covered.emb" \
     2>"$out/lookup.log"
@@ -83,7 +84,8 @@ evaluate() {	# method k seed stream...
 			emb-augment -k "$k" -K "$augk" -s "$s" "$out/train.emb" \
 			    >"$out/sets.emb" 2>"$out/augment-$k.log"
 			for m in bov ose; do
-				emb-$m <"$out/sets.emb" >"$out/aug.emb"
+				emb-$m <"$out/sets.emb" >"$out/aug.emb" \
+				    2>>"$out/compose.log"
 				evaluate $m "$k" "$s" "$out/words.emb" \
 				    "$out/aug.emb"
 			done

@@ -11,14 +11,23 @@
 # for the tasks SentEval evaluates by 10-fold cross-validation (MR, CR, SUBJ,
 # MPQA).  Sentences are split on white space as SentEval's loaders do; a
 # trailing CR is dropped (SICK's test file has CRLF lines).  Every line
-# becomes one query, even when it has no token.
+# becomes one query, even when it has no token.  A task whose files are
+# missing from SENTEVAL is left out (the bundled sample holds only two).
 set -eu
 S=$1
 O=$2
 mkdir -p "$O/sts"
 
 # two files, one label each: MR, CR, SUBJ, MPQA
+# have FILE... - all the files exist in SENTEVAL
+have() {
+	for f; do
+		[ -f "$S/$f" ] || return 1
+	done
+}
+
 binary() {	# task file1 label1 file2 label2
+	have "$2" "$4" || return 0
 	awk -v t="$1" -v l1="$3" -v l2="$5" '
 	    FNR == 1 { f++ }
 	    { sub(/\r$/, ""); gsub(/[ \t]+/, " "); sub(/^ /, ""); sub(/ $/, "")
@@ -31,6 +40,7 @@ binary SUBJ SUBJ/subj.objective obj SUBJ/subj.subjective subj
 binary MPQA MPQA/mpqa.pos pos MPQA/mpqa.neg neg
 
 # TREC: "COARSE:fine tokens", the label is the coarse class.
+have TREC/train_5500.label TREC/TREC_10.label &&
 awk '
     FNR == 1 { f++ }
     { sub(/\r$/, ""); i = index($0, ":"); lab = substr($0, 1, i - 1)
@@ -40,12 +50,15 @@ awk '
     "$S/TREC/train_5500.label" "$S/TREC/TREC_10.label" >"$O/TREC.txt"
 
 # SST binary: "sentence TAB label"; SST fine: "label sentence".
+have SST/binary/sentiment-train SST/binary/sentiment-dev \
+    SST/binary/sentiment-test &&
 for sp in train dev test; do
 	awk -F '\t' -v sp=$sp '
 	    { sub(/\r$/, ""); s = $1; gsub(/[ ]+/, " ", s); sub(/^ /, "", s)
 	      sub(/ $/, "", s); printf "SST2-%s-%d\t%s\t%s\t%s\n", sp, NR, $2, sp, s }' \
 	    "$S/SST/binary/sentiment-$sp"
 done >"$O/SST2.txt"
+have SST/fine/sentiment-train SST/fine/sentiment-dev SST/fine/sentiment-test &&
 for sp in train dev test; do
 	awk -v sp=$sp '
 	    { sub(/\r$/, ""); i = index($0, " "); s = substr($0, i + 1)
@@ -57,6 +70,7 @@ done >"$O/SST5.txt"
 # Pairs: MRPC (Quality, #1 ID, #2 ID, #1 String, #2 String; header line),
 # SICK (pair_ID, sentence_A, sentence_B, relatedness, entailment; header).
 pairs() {	# task split file labelcol acol bcol
+	have "$3" || return 0
 	awk -F '\t' -v t="$1" -v sp="$2" -v lc="$4" -v ac="$5" -v bc="$6" \
 	    -v a="$O/$1.a.txt" -v b="$O/$1.b.txt" '
 	    FNR == 1 { next }
@@ -81,6 +95,7 @@ sts() {	# year subset...
 	for d; do
 		f=$S/STS/$y-en-test/STS.input.$d.txt
 		g=$S/STS/$y-en-test/STS.gs.$d.txt
+		[ -f "$f" ] && [ -f "$g" ] || continue
 		awk -F '\t' -v t="$y.$d" -v d="$d" -v a="$O/sts/$y.$d.a.txt" \
 		    -v b="$O/sts/$y.$d.b.txt" '
 		    { sub(/\r$/, ""); x = $1; y = $2

@@ -12,7 +12,7 @@
 # PREP     the query files senteval-prep.sh made
 # OUT      directory for the streams and the results
 # TASKS    ("MR CR SUBJ MPQA TREC SST2 SST5 MRPC SICKE")
-# CLFS     emb-eval classifiers ("knn,mlp")
+# CLFS     emb-eval classifiers ("knn,logreg"; "knn,mlp" for SentEval's MLP)
 #
 # Tokens are looked up as they are, then in lower case when missing
 # (emb-lookup -l); tokens still missing are left out of their sentence.
@@ -22,7 +22,7 @@
 set -eu
 name=$1 vec=$2 prep=$3 out=$4
 tasks=${5:-MR CR SUBJ MPQA TREC SST2 SST5 MRPC SICKE}
-clfs=${6:-knn,mlp}
+clfs=${6:-knn,logreg}
 here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$out"
 
@@ -57,6 +57,7 @@ evaluate() {	# method task stream [emb-eval options]
 
 : >"$out/results.tsv"
 : >"$out/oov.tsv"
+: >"$out/compose.log"
 for t in $tasks; do
 	case $t in
 	MR|CR|SUBJ|MPQA)
@@ -76,7 +77,8 @@ for t in $tasks; do
 		oovline "$t" "$out/$t.a.log" "$out/$t.b.log" >>"$out/oov.tsv"
 		for m in bov ose; do
 			for s in a b; do
-				emb-$m <"$out/$t.$s.emb" >"$out/$t.$s.$m.emb"
+				emb-$m <"$out/$t.$s.emb" >"$out/$t.$s.$m.emb" \
+				    2>>"$out/compose.log"
 			done
 			emb-pair -i 1 "$out/$t.a.$m.emb" "$out/$t.b.$m.emb" \
 			    >"$out/$t.$m.emb"
@@ -91,7 +93,8 @@ for t in $tasks; do
 		    >"$out/$t.emb" 2>"$out/$t.log"
 		oovline "$t" "$out/$t.log" >>"$out/oov.tsv"
 		for m in bov ose; do
-			emb-$m <"$out/$t.emb" >"$out/$t.$m.emb"
+			emb-$m <"$out/$t.emb" >"$out/$t.$m.emb" \
+			    2>>"$out/compose.log"
 			evaluate $m "$t" "$out/$t.$m.emb" $split \
 			    >>"$out/results.tsv"
 		done

@@ -19,6 +19,7 @@ mkdir -p "$out"
 emb-lookup -q -e "$vec" -B "$out/vectors.store"
 : >"$out/results.tsv"
 : >"$out/oov.tsv"
+: >"$out/compose.log"
 for y in $years; do
 	for s in a b; do
 		cat "$prep/sts/$y".*.$s.txt |
@@ -36,7 +37,8 @@ for y in $years; do
 		k ? o / k : 0, e }' >>"$out/oov.tsv"
 	for m in bov ose; do
 		for s in a b; do
-			emb-$m <"$out/$y.$s.emb" >"$out/$y.$s.$m.emb"
+			emb-$m <"$out/$y.$s.emb" >"$out/$y.$s.$m.emb" \
+			    2>>"$out/compose.log"
 		done
 		emb-eval -p "$out/$y.b.$m.emb" -g "$out/$y.gs.txt" -i 1 -u 2 \
 		    -T "$y" "$out/$y.a.$m.emb" |
