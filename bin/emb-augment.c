@@ -67,12 +67,13 @@ static size_t		 nclass;
 static char	*gkey;		/* the key of the group being written */
 static size_t	 gkeycap;
 
+/* The usage: on request (-h) to stdout with exit 0, else a misuse. */
 static void
-usage(void)
+usage(int help)
 {
-	fprintf(stderr, "usage: emb-augment -k size -K count [-v] "
-	    "[-l field] [-s seed] [-w field] [file]\n");
-	exit(2);
+	fprintf(help ? stdout : stderr, "usage: emb-augment -k size -K count "
+	    "[-v] [-l field] [-s seed] [-w field] [file]\n");
+	exit(help ? 0 : 2);
 }
 
 /* FNV-1a, 64 bits. */
@@ -430,17 +431,19 @@ main(int argc, char *argv[])
 			puts("emb-augment " EMB_VERSION);
 			return 0;
 		case 'h':
+			usage(1);
+			break;
 		default:
-			usage();
+			usage(0);
 		}
 	}
 	argc -= optind;
 	argv += optind;
 	if (argc > 1 || !kset || !Kset)
-		usage();
+		usage(0);
 	if (lfield == wfield) {
 		warnx("-l and -w name the same field %u", lfield);
-		usage();
+		usage(0);
 	}
 	notty(STDOUT_FILENO);
 	name = inname(argv[0]);

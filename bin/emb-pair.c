@@ -21,11 +21,13 @@
 static unsigned	 idfield;	/* -i: compare this field, 0: whole keys */
 static int	 full;		/* -u: u, v first */
 
+/* The usage: on request (-h) to stdout with exit 0, else a misuse. */
 static void
-usage(void)
+usage(int help)
 {
-	fprintf(stderr, "usage: emb-pair [-u] [-i field] first second\n");
-	exit(2);
+	fprintf(help ? stdout : stderr,
+	    "usage: emb-pair [-u] [-i field] first second\n");
+	exit(help ? 0 : 2);
 }
 
 /* Field f (1-based) of a key, or the whole key when f is 0. */
@@ -84,15 +86,17 @@ main(int argc, char *argv[])
 			puts("emb-pair " EMB_VERSION);
 			return 0;
 		case 'h':
+			usage(1);
+			break;
 		default:
-			usage();
+			usage(0);
 		}
 	}
 	argc -= optind;
 	argv += optind;
 	if (argc != 2 || (strcmp(argv[0], "-") == 0 &&
 	    strcmp(argv[1], "-") == 0))
-		usage();
+		usage(0);
 	notty(STDOUT_FILENO);
 	na = inname(argv[0]);
 	nb = inname(argv[1]);
