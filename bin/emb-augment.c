@@ -361,34 +361,50 @@ emitall(struct emb_writer *w, size_t c)
 	return j;
 }
 
-/* nsets distinct random k-sets of class c (fewer exist than nsets not). */
+/*
+ * nsets distinct random k-sets of class c (more than nsets exist).  The
+ * permutation is brought back to the identity after each draw by undoing
+ * its k swaps in reverse order: the same as starting afresh, in O(k).
+ */
 static void
 emitrandom(struct emb_writer *w, size_t c)
 {
 	const struct class *cl = &classes[c];
 	size_t n = cl->n, *perm = xcalloc(n, sizeof(*perm));
+	size_t *swap = xcalloc(ksize, sizeof(*swap));
+	size_t *set = xcalloc(ksize, sizeof(*set));
 	uint64_t state = seed ^ fnv1a(arena + cl->label, cl->labellen);
 	struct htab drawn = { 0 };
 
+	for (size_t i = 0; i < n; i++)
+		perm[i] = i;
 	for (size_t j = 0; j < nsets; j++) {
 		int found;
 
 		do {
-			for (size_t i = 0; i < n; i++)
-				perm[i] = i;
 			for (size_t i = 0; i < ksize; i++) {
 				size_t r = i + (size_t)uniform(&state, n - i);
 				size_t t = perm[i];
 
 				perm[i] = perm[r];
 				perm[r] = t;
+				swap[i] = r;
 			}
-			qsort(perm, ksize, sizeof(*perm), cmpsize);
-			hput(&drawn, perm, ksize * sizeof(*perm), 0, &found);
+			memcpy(set, perm, ksize * sizeof(*set));
+			for (size_t i = ksize; i-- > 0; ) {
+				size_t t = perm[i];
+
+				perm[i] = perm[swap[i]];
+				perm[swap[i]] = t;
+			}
+			qsort(set, ksize, sizeof(*set), cmpsize);
+			hput(&drawn, set, ksize * sizeof(*set), 0, &found);
 		} while (found);
-		emit(w, c, j, perm);
+		emit(w, c, j, set);
 	}
 	hfree(&drawn);
+	free(set);
+	free(swap);
 	free(perm);
 }
 
