@@ -4,7 +4,8 @@
 # augmentation, and with K augmented examples per category made by OSE or
 # by BOV from k random training words, for each k.
 #
-#   semcat.sh NAME VECTORS SEMCAT OUT [MIN [SPLITSEED [AUGK [SEEDS [KS [CLFS]]]]]]
+#   semcat.sh NAME VECTORS SEMCAT OUT [MIN [SPLITSEED [AUGK [SEEDS [KS [CLFS
+#       [EVALOPTS]]]]]]]
 #
 # NAME       the embedding's name in the results (word2vec, ...)
 # VECTORS    an embedding file emb-lookup reads
@@ -16,6 +17,9 @@
 # SEEDS      augmentation seeds, one run each, results averaged ("1")
 # KS         set sizes k ("2 5 10 15 20")
 # CLFS       emb-eval classifiers ("knn,lda,centroid,ridge")
+# EVALOPTS   more emb-eval options ("--shrinkage auto": LDA with Ledoit-Wolf
+#            shrinkage; without it LDA fails when a category set has fewer
+#            training words than dimensions)
 #
 # Writes OUT/results.tsv, lines "name method k seed classifier accuracy"
 # (method none, bov or ose; k and seed 0 for none), and OUT/meta.tsv
@@ -24,6 +28,7 @@ set -eu
 name=$1 vec=$2 semcat=$3 out=$4
 min=${5:-50} splitseed=${6:-1} augk=${7:-25} seeds=${8:-1}
 ks=${9:-2 5 10 15 20} clfs=${10:-knn,lda,centroid,ridge}
+evalopts=${11---shrinkage auto}
 here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$out"
 
@@ -68,7 +73,8 @@ awk -F '\t' -v name="$name" -v min="$min" -v augk="$augk" '
 evaluate() {	# method k seed stream...
 	m=$1 k=$2 s=$3
 	shift 3
-	cat "$@" | emb-eval -c "$clfs" -l 2 -s 3 -T "semcat-$name-$m-$k" |
+	cat "$@" | emb-eval -c "$clfs" $evalopts -l 2 -s 3 \
+	    -T "semcat-$name-$m-$k" |
 	    awk -F '\t' -v OFS='\t' -v n="$name" -v m="$m" -v k="$k" \
 		-v s="$s" '
 		BEGIN { c["knn"] = "KNN"; c["lda"] = "LDA"
