@@ -817,6 +817,179 @@ int emb_knn_search_ref(const struct emb_knn *kn, const float *q,
 
 /* end knn */
 
+/* eval */
+
+/*
+ * Metrics.  Classes are 0-based indices below ncls; a confusion matrix is
+ * ncls x ncls, row-major, rows the true class and columns the predicted one.
+ */
+
+/*
+ * emb_confusion - count (truth[i], pred[i]) pairs into conf, which the
+ * caller zeroes.  @return 0, or EMB_EINVAL if a class is out of range.
+ */
+int emb_confusion(const int *truth, const int *pred, size_t n, int ncls,
+    uint64_t *conf);
+
+/* @return the fraction of the diagonal in conf (0 for an empty matrix). */
+double emb_accuracy(const uint64_t *conf, int ncls);
+
+/*
+ * emb_macro_f1 - the unweighted mean of the per-class F1 scores over the
+ * classes present in the truth or the predictions (a class with neither
+ * counts nowhere), F1 = 0 where precision + recall = 0: scikit-learn's
+ * f1_score(average="macro").  @return the score (0 for an empty matrix).
+ */
+double emb_macro_f1(const uint64_t *conf, int ncls);
+
+/*
+ * emb_rank - average ranks (1-based, ties get the mean of the ranks they
+ * span, as scipy.stats.rankdata) of the n values x into rank.
+ * @return 0 or EMB_ENOMEM.
+ */
+int emb_rank(const double *x, size_t n, double *rank);
+
+/*
+ * emb_pearson - Pearson's correlation of x and y (n pairs), two-pass in
+ * double.  @return 0 and *r; EMB_EEMPTY for n < 2; EMB_EZERO when either
+ * side is constant (the coefficient is undefined).
+ */
+int emb_pearson(const double *x, const double *y, size_t n, double *r);
+
+/*
+ * emb_spearman - Spearman's rho: Pearson's correlation of the average
+ * ranks.  @return as emb_pearson, or EMB_ENOMEM.
+ */
+int emb_spearman(const double *x, const double *y, size_t n, double *rho);
+
+/*
+ * Seeded randomness and folds.  The generator is splitmix64: the state s
+ * starts at the seed; each draw adds 0x9e3779b97f4a7c15 to s and returns
+ * z ^ (z >> 31), where z = s, z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9,
+ * z = (z ^ (z >> 27)) * 0x94d049bb133111eb.
+ */
+struct emb_rng {
+	uint64_t	 s;		/* state */
+};
+
+void emb_rng_seed(struct emb_rng *g, uint64_t seed);
+uint64_t emb_rng_next(struct emb_rng *g);
+/* @return a uniform double in [0, 1): the top 53 bits of a draw / 2^53. */
+double emb_rng_unif(struct emb_rng *g);
+/*
+ * emb_rng_perm - shuffle idx[0..n-1] in place (Fisher-Yates from the end:
+ * for i = n - 1 down to 1, swap idx[i] and idx[draw mod (i + 1)]).
+ */
+void emb_rng_perm(struct emb_rng *g, size_t *idx, size_t n);
+
+/*
+ * emb_folds - stratified assignment of n labelled records to k folds.
+ * For each class c = 0, 1, ... in turn, the records of class c in input
+ * order are shuffled by emb_rng_perm (one generator seeded once with seed,
+ * shared by all classes), and the j-th of the shuffled list goes to fold
+ * (o + j) mod k, where o is the number of records of the classes before c.
+ * Fold sizes therefore differ by at most one and every class is spread
+ * evenly.  @return 0, EMB_EINVAL (k < 2 or a class out of range) or
+ * EMB_ENOMEM.
+ */
+int emb_folds(const int *y, size_t n, int ncls, int k, uint64_t seed,
+    int *fold);
+
+/*
+ * Classifiers.  A classifier is fitted on n training rows X (n x d floats,
+ * row-major) with classes y in [0, ncls) and predicts a class per row.
+ * Every class below ncls should occur in y; a class with no examples is
+ * never predicted.
+ */
+enum emb_clf_kind {
+	EMB_CLF_KNN,		/* k nearest neighbours, cosine, majority vote */
+	EMB_CLF_CENTROID,	/* nearest class mean, Euclidean */
+	EMB_CLF_LDA,		/* linear discriminant analysis, lsqr solver */
+	EMB_CLF_RIDGE,		/* ridge regression on +-1 targets */
+	EMB_CLF_LOGREG,		/* L2 logistic regression, L-BFGS */
+	EMB_CLF_MLP		/* one hidden layer, Adam, early stopping */
+};
+
+/* LDA shrinkage values that are not a number in [0, 1]. */
+#define EMB_SHRINK_NONE	(-1.0)	/* empirical covariance */
+#define EMB_SHRINK_AUTO	(-2.0)	/* Ledoit-Wolf on standardized features */
+
+struct emb_clf_opts {
+	enum emb_clf_kind kind;
+	int		 k;		/* knn: neighbours (5) */
+	double		 alpha;		/* ridge: penalty (1.0) */
+	double		 shrinkage;	/* lda: [0, 1] or EMB_SHRINK_* */
+	double		 C;		/* logreg: inverse penalty (1.0) */
+	int		 maxiter;	/* logreg: L-BFGS iterations (1000) */
+	double		 tol;		/* logreg: gradient max-norm (1e-6) */
+	int		 nhid;		/* mlp: hidden units, 0 = linear (50) */
+	double		 l2;		/* mlp: weight decay (1e-4) */
+	double		 dropout;	/* mlp: dropout before the sigmoid (0) */
+	int		 batch;		/* mlp: batch size (64) */
+	int		 tenacity;	/* mlp: epochs without gain before stop (5) */
+	int		 epoch_size;	/* mlp: passes per epoch (4) */
+	int		 max_epoch;	/* mlp: most passes (200) */
+	double		 valfrac;	/* mlp: held-out share without dev (0.05) */
+	uint64_t	 seed;		/* mlp: initial weights, batches (1111) */
+};
+
+/* Fill o with the defaults above for the classifier kind. */
+void emb_clf_defaults(struct emb_clf_opts *o, enum emb_clf_kind kind);
+
+struct emb_clf;
+
+/*
+ * emb_clf_fit - fit a classifier.  X (n x d) and y are only read; a kNN
+ * model keeps a normalized copy.  dev (ndev rows, classes ydev) is the
+ * early-stopping set of the MLP; NULL draws it from the training rows
+ * (valfrac of them, by the seeded generator).  Other kinds ignore it.
+ * @return 0 and *cp (free with emb_clf_free), or EMB_EINVAL, EMB_EEMPTY,
+ * EMB_ENOMEM, EMB_ENOSOL (LDA or ridge system singular).
+ */
+int emb_clf_fit(struct emb_clf **cp, const struct emb_clf_opts *o,
+    const float *X, size_t n, size_t d, const int *y, int ncls,
+    const float *dev, size_t ndev, const int *ydev);
+
+/*
+ * emb_clf_predict - classes of the n rows X (n x d, d as fitted) into pred.
+ * @return 0 or EMB_ENOMEM.
+ */
+int emb_clf_predict(const struct emb_clf *c, const float *X, size_t n,
+    int *pred);
+
+/*
+ * emb_clf_scores - the decision values of a linear model (centroid: 2 x.m
+ * - |m|^2; lda, ridge, logreg: scikit-learn's decision_function) of the n
+ * rows X into S, n x emb_clf_nscores(c).  Two-class ridge, lda and logreg
+ * have one column, positive for class 1 (lda's is the difference of its
+ * two discriminants, as scikit-learn's); mlp: its output scores (logits),
+ * one column per class.
+ * @return 0, EMB_EINVAL (knn) or EMB_ENOMEM.
+ */
+int emb_clf_scores(const struct emb_clf *c, const float *X, size_t n,
+    double *S);
+
+/* @return the columns of emb_clf_scores, 0 for knn. */
+int emb_clf_nscores(const struct emb_clf *c);
+
+/* Iterations the fit took (logreg: L-BFGS steps; mlp: passes), else 0. */
+int emb_clf_iters(const struct emb_clf *c);
+
+/* Free a classifier; NULL is a no-op. */
+void emb_clf_free(struct emb_clf *c);
+
+/*
+ * emb_dgemm_blis - C = alpha op(A) op(B) + beta C, row-major, op(A) m x k,
+ * op(B) k x n; ta, tb nonzero transpose.  The classifiers' level-3 kernel,
+ * through BLIS; emb_dgemm_ref is its plain-loop twin for the tests.
+ */
+void emb_dgemm_blis(int ta, int tb, size_t m, size_t n, size_t k,
+    double alpha, const double *A, size_t lda, const double *B, size_t ldb,
+    double beta, double *C, size_t ldc);
+void emb_dgemm_ref(int ta, int tb, size_t m, size_t n, size_t k,
+    double alpha, const double *A, size_t lda, const double *B, size_t ldb,
+    double beta, double *C, size_t ldc);
+
 /* ---- end of classifiers and metrics ---- */
 
 #endif /* EMB_H */
