@@ -228,18 +228,10 @@ contigstart(uint64_t p, uint64_t total)
 static int
 spool(int fd)
 {
-	const char *dir = getenv("TMPDIR");
-	char *path, *buf = xmalloc(IOBUFSZ);
+	char *buf = xmalloc(IOBUFSZ);
 	ssize_t n;
-	int t;
+	int t = xtmpfd();
 
-	if (dir == NULL || *dir == '\0')
-		dir = "/tmp";
-	path = xmalloc(strlen(dir) + 32);
-	sprintf(path, "%s/emb-split.XXXXXX", dir);
-	if ((t = mkstemp(path)) < 0)
-		err(1, "%s", path);
-	unlink(path);
 	while ((n = read(fd, buf, IOBUFSZ)) != 0) {
 		if (n < 0) {
 			if (errno == EINTR)
@@ -250,7 +242,7 @@ spool(int fd)
 			ssize_t m = write(t, p, (size_t)n);
 
 			if (m < 0 && errno != EINTR)
-				err(1, "%s", path);
+				err(1, "temporary file");
 			if (m > 0) {
 				p += m;
 				n -= m;
@@ -258,9 +250,8 @@ spool(int fd)
 		}
 	}
 	if (lseek(t, 0, SEEK_SET) != 0)
-		err(1, "%s", path);
+		err(1, "temporary file");
 	free(buf);
-	free(path);
 	return t;
 }
 
