@@ -204,7 +204,7 @@ merge(void)
 			if (sh[i].empty)
 				continue;
 			if (sh[i].line == NULL)
-				errx(1, "%s: ends after %llu queries, %s has "
+				errx(1, "%s: ends after query %llu, %s has "
 				    "more", sh[i].name, nq - 1,
 				    sh[first].name);
 			takequery(i);
