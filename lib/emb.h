@@ -222,7 +222,8 @@ void emb_writer_allow_nonfinite(struct emb_writer *w, int allow);
  * emb_write_vec - append a VEC record (key of keylen bytes, dim floats).
  * A VEC record written while a group misses members becomes its next
  * member; otherwise it stands outside any group.
- * @return 0, EMB_EKEY, EMB_ENONFINITE, EMB_ENOMEM or EMB_EIO.
+ * @return 0, EMB_EKEY, EMB_ENONFINITE, EMB_ENOMEM, EMB_EIO, or EMB_EINVAL
+ * after emb_writer_close().
  */
 int emb_write_vec(struct emb_writer *w, const char *key, size_t keylen,
     const float *vec);
@@ -230,15 +231,17 @@ int emb_write_vec(struct emb_writer *w, const char *key, size_t keylen,
 /*
  * emb_write_group - append a GROUP record announcing nmemb VEC records.
  * @return 0, EMB_EKEY, EMB_ELIMIT, EMB_EGROUP (the previous group still
- * misses members), EMB_ENOMEM or EMB_EIO.
+ * misses members), EMB_ENOMEM, EMB_EIO, or EMB_EINVAL after
+ * emb_writer_close().
  */
 int emb_write_group(struct emb_writer *w, const char *key, size_t keylen,
     uint32_t nmemb);
 
 /*
  * emb_writer_close - check that no group is open, write the trailer and
- * flush.  Does not free the writer and does not close fd.
- * @return 0, EMB_EGROUP or EMB_EIO.
+ * flush.  Does not free the writer and does not close fd.  A write error
+ * is sticky: once EMB_EIO was returned, every later call returns it.
+ * @return 0, EMB_EGROUP, EMB_EIO, or EMB_EINVAL when already closed.
  */
 int emb_writer_close(struct emb_writer *w);
 
@@ -270,7 +273,8 @@ struct emb_textrec {
  * 0 means any count up to cap.  Non-finite components are refused unless
  * allow_nonfinite.
  * @return 0, EMB_ESYNTAX, EMB_EKEY, EMB_ERANGE, EMB_EDIM (count differs
- * from dim, or exceeds cap), EMB_ENONFINITE, EMB_ELIMIT.
+ * from dim, or exceeds cap; out->dim then holds the count found),
+ * EMB_ENONFINITE, EMB_ELIMIT.
  */
 int emb_text_parse(const char *line, size_t len, float *vec, uint32_t cap,
     uint32_t dim, int allow_nonfinite, struct emb_textrec *out);
