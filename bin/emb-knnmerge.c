@@ -61,11 +61,13 @@ static size_t	 arlen, arcap;
 static struct cand *cand;
 static size_t	 ncand, candcap;
 
+/* The usage: on request (-h) to stdout with exit 0, else a misuse. */
 static void
-usage(void)
+usage(int help)
 {
-	fprintf(stderr, "usage: emb-knnmerge [-f nfields] [-k n] [file ...]\n");
-	exit(2);
+	fprintf(help ? stdout : stderr,
+	    "usage: emb-knnmerge [-f nfields] [-k n] [file ...]\n");
+	exit(help ? 0 : 2);
 }
 
 /* Read the next line of s into s->line (NULL at the end). */
@@ -332,8 +334,10 @@ main(int argc, char *argv[])
 			puts("emb-knnmerge " EMB_VERSION);
 			return 0;
 		case 'h':
+			usage(1);
+			break;
 		default:
-			usage();
+			usage(0);
 		}
 	}
 	argc -= optind;
@@ -341,7 +345,7 @@ main(int argc, char *argv[])
 	for (int i = 0; i < argc; i++)
 		nstdin += strcmp(argv[i], "-") == 0;
 	if (nstdin > 1)
-		usage();
+		usage(0);
 	setvbuf(stdout, obuf, _IOFBF, sizeof(obuf));
 	if (argc == 0)
 		untag();

@@ -49,15 +49,16 @@ static struct part *parts;	/* nparts slots, or grown with -l */
 static uint64_t	 nslots;
 static char	*pname;		/* name of the part just formatted */
 
+/* The usage: on request (-h) to stdout with exit 0, else a misuse. */
 static void
-usage(void)
+usage(int help)
 {
-	fprintf(stderr,
+	fprintf(help ? stdout : stderr,
 	    "usage: emb-split [-n parts [-r | -k field] | -l count] "
 	    "[-i part | -o pattern]\n"
 	    "                 [file]\n"
 	    "       emb-split -j [file]\n");
-	exit(2);
+	exit(help ? 0 : 2);
 }
 
 /*
@@ -407,23 +408,25 @@ main(int argc, char *argv[])
 			puts("emb-split " EMB_VERSION);
 			return 0;
 		case 'h':
+			usage(1);
+			break;
 		default:
-			usage();
+			usage(0);
 		}
 	}
 	argc -= optind;
 	argv += optind;
 	if (argc > 1 || (rflag && field) || (only && oflag))
-		usage();
+		usage(0);
 	if (jflag) {
 		if (nparts || count || rflag || field || only || oflag)
-			usage();
+			usage(0);
 		/* One part of one, on stdout: a single segment. */
 		nparts = only = 1;
 		mode = ROUND;
 	} else if (count) {
 		if (nparts || rflag || field)
-			usage();
+			usage(0);
 		mode = COUNT;
 	} else if (nparts) {
 		mode = rflag ? ROUND : field ? HASH : CONTIG;
@@ -431,14 +434,14 @@ main(int argc, char *argv[])
 			warnx("-i: part %llu of %llu does not exist",
 			    (unsigned long long)only,
 			    (unsigned long long)nparts);
-			usage();
+			usage(0);
 		}
 	} else
-		usage();
+		usage(0);
 	if (!patternok(pattern)) {
 		warnx("-o: '%s' must hold one %%d (as %%d or %%03d), and %%%% "
 		    "for a percent sign", pattern);
-		usage();
+		usage(0);
 	}
 	name = inname(argv[0]);
 	fd = openin(argv[0]);
