@@ -7,13 +7,7 @@ need_progs emb-lookup emb-ose emb-bov emb-knn
 set -e
 T=$(printf '\t')
 
-# Word sets: each SEMCAT category cut into lines of 6 words, labelled.
-for f in "$EXDATA"/semcat/Categories/*.txt; do
-	b=${f##*/}
-	awk -v l="${b%-*.txt}" '{ w = w (w == "" ? "" : " ") $1 }
-	    NR % 6 == 0 { print l "\t" w; w = "" }
-	    END { if (w != "") print l "\t" w }' "$f"
-done >sets.txt
+wordsets "$EXDATA"/semcat/Categories/*.txt >sets.txt
 cut -f2 sets.txt >plain.txt
 emb-lookup -q -e "$EXDATA/word2vec-googlenews-300d-13k.vec.gz" -B w2v.store
 echo "$(wc -l <sets.txt) word sets"

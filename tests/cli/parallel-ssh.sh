@@ -10,12 +10,7 @@ start_sshd
 set -e
 D=$PWD
 
-for f in "$EXDATA"/semcat/Categories/[a-c]*.txt; do
-	b=${f##*/}
-	awk -v l="${b%-*.txt}" '{ w = w (w == "" ? "" : " ") $1 }
-	    NR % 6 == 0 { print l "\t" w; w = "" }
-	    END { if (w != "") print l "\t" w }' "$f"
-done >sets.txt
+wordsets "$EXDATA"/semcat/Categories/[a-c]*.txt >sets.txt
 emb-lookup -q -e "$EXDATA/word2vec-googlenews-300d-13k.vec.gz" -B w2v.store
 echo "$(wc -l <sets.txt) word sets"
 
