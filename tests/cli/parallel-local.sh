@@ -8,7 +8,13 @@ set -e
 T=$(printf '\t')
 
 wordsets "$EXDATA"/semcat/Categories/*.txt >sets.txt
-cut -f2 sets.txt >plain.txt
+# Plain lines, with some awkward ones among them: empty, a TAB inside,
+# CRLF, bytes that are not UTF-8.
+{
+	cut -f2 sets.txt | sed -n '1,700p'
+	printf '\n\tcat dog\ttree\nhouse mouse\r\ncaf\351 \377\376 cat\n\n'
+	cut -f2 sets.txt | sed '1,700d'
+} >plain.txt
 emb-lookup -q -e "$EXDATA/word2vec-googlenews-300d-13k.vec.gz" -B w2v.store
 echo "$(wc -l <sets.txt) word sets"
 
