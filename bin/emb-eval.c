@@ -1,0 +1,1228 @@
+/*
+ * emb-eval - evaluate precomputed vectors as the paper does: classifiers
+ * (kNN, nearest centroid, LDA, ridge, logistic regression, SentEval's MLP)
+ * on labelled streams, STS correlations of sentence pairs, and word
+ * similarity against a word-keyed stream.
+ *
+ * Every figure is one line "task<TAB>classifier<TAB>metric<TAB>value" on
+ * stdout, for sort and awk; -v adds a human summary on stderr.  The
+ * protocol (class order, folds, the MLP's regularization search) is
+ * written out in emb-eval(1) precisely enough to redo a figure by hand.
+ */
+#include <sys/stat.h>
+
+#include <ctype.h>
+#include <err.h>
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "util.h"
+
+/* A whole ungrouped stream in memory: what a classifier needs. */
+struct data {
+	const char	*name;		/* for messages */
+	float		*X;		/* n x dim */
+	char		**key;		/* n keys, NUL-terminated */
+	size_t		*keylen;
+	size_t		 n, cap;
+	uint32_t	 dim;
+};
+
+/* A classifier as named on the command line. */
+static const struct {
+	const char	*name;
+	enum emb_clf_kind kind;
+} clfnames[] = {
+	{ "knn",	EMB_CLF_KNN },
+	{ "centroid",	EMB_CLF_CENTROID },
+	{ "lda",	EMB_CLF_LDA },
+	{ "ridge",	EMB_CLF_RIDGE },
+	{ "logreg",	EMB_CLF_LOGREG },
+	{ "mlp",	EMB_CLF_MLP },
+};
+#define NCLF	(sizeof(clfnames) / sizeof(clfnames[0]))
+
+/* SentEval's search grid for the MLP's weight decay. */
+static const double l2grid[] = { 1e-5, 1e-4, 1e-3, 1e-2 };
+#define NL2	(sizeof(l2grid) / sizeof(l2grid[0]))
+
+static struct emb_clf_opts base;	/* numeric options for every kind */
+static const char *task;		/* -T */
+static int	 verbose;		/* -v */
+static int	 l2fixed;		/* --l2 given */
+static int	 innerk;		/* --inner-folds, 0: same as -k */
+static FILE	*predfp;		/* --predictions */
+static const char *predpath;
+
+static void
+usage(void)
+{
+	fprintf(stderr,
+	    "usage: emb-eval [-v] [-c list] [-k folds] [-l field] [-s field] "
+	    "[-T task]\n"
+	    "                [-t test] [options] [train]\n"
+	    "       emb-eval -p second -g gold [-v] [-i field] [-T task] "
+	    "[-u field] [first]\n"
+	    "       emb-eval -w pairs [-Iv] [-f field] [-n count] [-T task] "
+	    "[words]\n");
+	exit(2);
+}
+
+static double
+now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* CPU seconds of the process: a loaded machine stretches wall time. */
+static double
+cpu(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* Read a whole ungrouped stream. */
+static void
+readall(struct data *D, const char *path)
+{
+	const char *name = inname(path);
+	int fd = openin(path), rc;
+	struct emb_reader *r = xreader(fd, name);
+	struct emb_rec rec;
+	struct stat st;
+
+	memset(D, 0, sizeof(*D));
+	D->name = name;
+	D->dim = emb_reader_dim(r);
+	/* A file's size bounds its record count: allocate once. */
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+		size_t cap = (size_t)st.st_size / (9 + 4 * (size_t)D->dim) + 1;
+
+		D->cap = cap;
+		D->X = xreallocarray(NULL, cap, (size_t)D->dim * sizeof(float));
+		D->key = xreallocarray(NULL, cap, sizeof(char *));
+		D->keylen = xreallocarray(NULL, cap, sizeof(size_t));
+	}
+	while ((rc = emb_reader_next(r, &rec)) > 0) {
+		if (rec.type == EMB_REC_GROUP)
+			errx(1, "%s: record %llu: group record: emb-eval reads "
+			    "composed streams (pass it through emb-ose or "
+			    "emb-bov first)", name,
+			    (unsigned long long)rec.recno);
+		if (D->n == D->cap) {
+			size_t sz;
+
+			D->cap = D->cap ? 2 * D->cap : 1024;
+			if (emb_mul(D->cap, (size_t)D->dim * sizeof(float),
+			    &sz) < 0)
+				errx(1, "%s: too many records", name);
+			D->X = xreallocarray(D->X, D->cap,
+			    (size_t)D->dim * sizeof(float));
+			D->key = xreallocarray(D->key, D->cap, sizeof(char *));
+			D->keylen = xreallocarray(D->keylen, D->cap,
+			    sizeof(size_t));
+		}
+		memcpy(D->X + D->n * D->dim, rec.vec, D->dim * sizeof(float));
+		D->key[D->n] = xmalloc(rec.keylen + 1);
+		memcpy(D->key[D->n], rec.key, rec.keylen + 1);
+		D->keylen[D->n] = rec.keylen;
+		D->n++;
+	}
+	if (rc < 0)
+		rdie(r, name, rc);
+	emb_reader_free(r);
+	if (fd != STDIN_FILENO)
+		close(fd);
+}
+
+static void
+freedata(struct data *D)
+{
+	for (size_t i = 0; i < D->n; i++)
+		free(D->key[i]);
+	free(D->key);
+	free(D->keylen);
+	free(D->X);
+}
+
+/* Field f (1-based) of record i's key as a new string; exit if missing. */
+static char *
+field(const struct data *D, size_t i, unsigned f)
+{
+	size_t off, len;
+	char *s;
+
+	if (emb_key_field(D->key[i], D->keylen[i], f - 1, &off, &len) < 0)
+		errx(1, "%s: record %zu: key has no field %u", D->name, i + 1,
+		    f);
+	s = xmalloc(len + 1);
+	memcpy(s, D->key[i] + off, len);
+	s[len] = '\0';
+	return s;
+}
+
+static int
+strpcmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/*
+ * Labels to classes.  The training labels, sorted bytewise and made
+ * unique, are classes 0..ntrain-1 (scikit-learn's classes_); labels seen
+ * only in the test rows follow, sorted, so they appear in the confusion
+ * matrix although no classifier can predict them.
+ */
+struct labels {
+	char		**name;		/* class names */
+	int		 n;		/* classes in all */
+	int		 ntrain;	/* classes seen in training */
+};
+
+static int
+uniq(char **v, size_t n)
+{
+	size_t m = 0;
+
+	qsort(v, n, sizeof(*v), strpcmp);
+	for (size_t i = 0; i < n; i++)
+		if (m == 0 || strcmp(v[m - 1], v[i]) != 0)
+			v[m++] = v[i];
+	return (int)m;
+}
+
+static int
+classof(const struct labels *L, const char *s)
+{
+	char *const *p;
+
+	p = bsearch(&s, L->name, (size_t)L->ntrain, sizeof(char *), strpcmp);
+	if (p != NULL)
+		return (int)(p - L->name);
+	p = bsearch(&s, L->name + L->ntrain, (size_t)(L->n - L->ntrain),
+	    sizeof(char *), strpcmp);
+	return p ? (int)(p - L->name) : -1;
+}
+
+/* lab[i], train[i] (nonzero for training rows): build the classes. */
+static void
+mklabels(struct labels *L, char **lab, size_t n, const char *intrain)
+{
+	char **v = xreallocarray(NULL, n ? n : 1, sizeof(char *));
+	size_t m = 0, t;
+
+	for (size_t i = 0; i < n; i++)
+		if (intrain[i])
+			v[m++] = lab[i];
+	L->ntrain = uniq(v, m);
+	t = 0;
+	L->name = xreallocarray(NULL, n ? n : 1, sizeof(char *));
+	memcpy(L->name, v, L->ntrain * sizeof(char *));
+	L->n = L->ntrain;
+	for (size_t i = 0; i < n; i++)
+		if (!intrain[i]) {
+			const char *s = lab[i];
+
+			if (bsearch(&s, v, (size_t)L->ntrain, sizeof(char *),
+			    strpcmp) == NULL)
+				v[L->ntrain + t++] = lab[i];
+		}
+	L->n = L->ntrain + uniq(v + L->ntrain, t);
+	memcpy(L->name + L->ntrain, v + L->ntrain,
+	    (L->n - L->ntrain) * sizeof(char *));
+	free(v);
+}
+
+static void
+out(const char *clf, const char *metric, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void
+out(const char *clf, const char *metric, const char *fmt, ...)
+{
+	va_list ap;
+
+	printf("%s\t%s\t%s\t", task, clf, metric);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	putchar('\n');
+}
+
+/* Rows idx[0..m-1] of D into a new matrix. */
+static float *
+rows(const struct data *D, const size_t *idx, size_t m)
+{
+	float *X = xreallocarray(NULL, m ? m : 1, (size_t)D->dim *
+	    sizeof(float));
+
+	for (size_t i = 0; i < m; i++)
+		memcpy(X + i * D->dim, D->X + idx[i] * D->dim,
+		    D->dim * sizeof(float));
+	return X;
+}
+
+/* Rows idx (increasing) of D: a view when they are contiguous, else a
+ * copy (*copied set; free it). */
+static float *
+rowsview(const struct data *D, const size_t *idx, size_t m, int *copied)
+{
+	if (m > 0 && idx[m - 1] - idx[0] == m - 1) {
+		*copied = 0;
+		return D->X + idx[0] * D->dim;
+	}
+	*copied = 1;
+	return rows(D, idx, m);
+}
+
+static void
+fitdie(const char *clf, int rc)
+{
+	errx(1, "%s: %s", clf, emb_strerror(rc));
+}
+
+/* Fit o on (X, y), optionally with an early-stopping dev set; predict. */
+static void
+fitpredict(const struct emb_clf_opts *o, const char *clf, const float *X,
+    size_t n, size_t d, const int *y, int ncls, const float *dev,
+    size_t ndev, const int *ydev, const float *T, size_t nt, int *pred,
+    int *iters)
+{
+	struct emb_clf *c;
+	int rc;
+
+	if ((rc = emb_clf_fit(&c, o, X, n, d, y, ncls, dev, ndev, ydev)) < 0)
+		fitdie(clf, rc);
+	if ((rc = emb_clf_predict(c, T, nt, pred)) < 0)
+		fitdie(clf, rc);
+	if (iters)
+		*iters = emb_clf_iters(c);
+	emb_clf_free(c);
+}
+
+static double
+accof(const int *pred, const int *y, size_t n)
+{
+	size_t ok = 0;
+
+	for (size_t i = 0; i < n; i++)
+		ok += pred[i] == y[i];
+	return n ? (double)ok / (double)n : 0;
+}
+
+/*
+ * The MLP's weight decay, as SentEval chooses it: with a dev set, the grid
+ * value whose model (early-stopped on dev) scores best on dev; without,
+ * the value with the best mean accuracy over inner stratified folds of the
+ * training rows (each model early-stopped on its inner test fold).
+ * Accuracies are rounded to 0.01 % before comparing, ties going to the
+ * smaller value.
+ */
+static double
+choosel2(struct emb_clf_opts *o, const float *X, size_t n, size_t d,
+    const int *y, int ncls, const float *dev, size_t ndev, const int *ydev,
+    int kfold)
+{
+	double best = -1, bestl2 = l2grid[0];
+	int *pred, *fold;
+	size_t *tr, *te;
+
+	if (l2fixed)
+		return o->l2;
+	pred = xreallocarray(NULL, (n > ndev ? n : ndev) + 1, sizeof(int));
+	fold = xreallocarray(NULL, n + 1, sizeof(int));
+	tr = xreallocarray(NULL, n + 1, sizeof(size_t));
+	te = xreallocarray(NULL, n + 1, sizeof(size_t));
+	if (dev == NULL && emb_folds(y, n, ncls, kfold, o->seed, fold) < 0)
+		errx(1, "mlp: cannot make %d inner folds", kfold);
+	for (size_t g = 0; g < NL2; g++) {
+		double score = 0;
+
+		o->l2 = l2grid[g];
+		if (dev != NULL) {
+			fitpredict(o, "mlp", X, n, d, y, ncls, dev, ndev, ydev,
+			    dev, ndev, pred, NULL);
+			score = round(10000 * accof(pred, ydev, ndev)) /
+			    10000;
+		} else {
+			for (int f = 0; f < kfold; f++) {
+				struct data tmp = { .X = (float *)X, .dim =
+				    (uint32_t)d };
+				size_t ntr = 0, nte = 0;
+				float *Xtr, *Xte;
+				int *ytr, *yte;
+
+				for (size_t i = 0; i < n; i++)
+					if (fold[i] == f)
+						te[nte++] = i;
+					else
+						tr[ntr++] = i;
+				Xtr = rows(&tmp, tr, ntr);
+				Xte = rows(&tmp, te, nte);
+				ytr = xreallocarray(NULL, ntr + 1, sizeof(int));
+				yte = xreallocarray(NULL, nte + 1, sizeof(int));
+				for (size_t i = 0; i < ntr; i++)
+					ytr[i] = y[tr[i]];
+				for (size_t i = 0; i < nte; i++)
+					yte[i] = y[te[i]];
+				fitpredict(o, "mlp", Xtr, ntr, d, ytr, ncls,
+				    Xte, nte, yte, Xte, nte, pred, NULL);
+				score += accof(pred, yte, nte);
+				free(Xtr);
+				free(Xte);
+				free(ytr);
+				free(yte);
+			}
+			score = round(10000 * score / kfold) / 10000;
+		}
+		if (verbose)
+			fprintf(stderr, "emb-eval: %s: mlp: l2 %g: dev "
+			    "accuracy %.4f\n", task, l2grid[g], score);
+		if (score > best) {
+			best = score;
+			bestl2 = l2grid[g];
+		}
+	}
+	free(pred);
+	free(fold);
+	free(tr);
+	free(te);
+	return bestl2;
+}
+
+/* Print the figures of one classifier. */
+static void
+report(const char *clf, const struct labels *L, const uint64_t *conf,
+    double acc, size_t ntr, size_t nte, double l2, int iters, double secs,
+    double cpusecs)
+{
+	int K = L->n;
+
+	out(clf, "accuracy", "%.6f", acc);
+	out(clf, "macro_f1", "%.6f", emb_macro_f1(conf, K));
+	out(clf, "n_train", "%zu", ntr);
+	out(clf, "n_test", "%zu", nte);
+	if (l2 >= 0)
+		out(clf, "l2", "%g", l2);
+	for (int i = 0; i < K; i++)
+		out(clf, "class", "%d:%s", i, L->name[i]);
+	for (int i = 0; i < K; i++)
+		for (int j = 0; j < K; j++)
+			if (conf[(size_t)i * K + j])
+				out(clf, "confusion", "%d:%d:%llu", i, j,
+				    (unsigned long long)conf[(size_t)i * K +
+				    j]);
+	if (!verbose)
+		return;
+	fprintf(stderr, "%s: %s: accuracy %.4f, macro-F1 %.4f (%zu train, "
+	    "%zu test", task, clf, acc, emb_macro_f1(conf, K), ntr, nte);
+	if (l2 >= 0)
+		fprintf(stderr, ", l2 %g", l2);
+	if (iters > 0)
+		fprintf(stderr, ", %d iterations", iters);
+	fprintf(stderr, ", %.3f s, %.3f s CPU)\n", secs, cpusecs);
+	if (K <= 12) {
+		fprintf(stderr, "  true \\ predicted");
+		for (int j = 0; j < K; j++)
+			fprintf(stderr, "\t%s", L->name[j]);
+		fputc('\n', stderr);
+		for (int i = 0; i < K; i++) {
+			fprintf(stderr, "  %s", L->name[i]);
+			for (int j = 0; j < K; j++)
+				fprintf(stderr, "\t%llu", (unsigned long long)
+				    conf[(size_t)i * K + j]);
+			fputc('\n', stderr);
+		}
+	}
+}
+
+/*
+ * Classification.  Rows are training, dev or test by the split field (-s),
+ * by the stream they come from (-t), or by fold (neither).
+ */
+enum { TRAIN, DEV, TEST };
+
+static void
+classify(const char *trainpath, const char *testpath, unsigned labf,
+    unsigned splitf, int kfold, const int *use)
+{
+	struct data D, T;
+	struct labels L;
+	char **lab, *intrain;
+	int *part, *y, *fold = NULL;
+	size_t n;
+
+	readall(&D, trainpath);
+	if (testpath != NULL) {
+		readall(&T, testpath);
+		if (T.dim != D.dim)
+			errx(1, "%s: dimension %u, %s has %u", T.name, T.dim,
+			    D.name, D.dim);
+		/* Append the test rows: one matrix, parts by row. */
+		D.X = xreallocarray(D.X, D.n + T.n + 1, (size_t)D.dim *
+		    sizeof(float));
+		memcpy(D.X + D.n * D.dim, T.X, T.n * D.dim * sizeof(float));
+		D.key = xreallocarray(D.key, D.n + T.n + 1, sizeof(char *));
+		D.keylen = xreallocarray(D.keylen, D.n + T.n + 1,
+		    sizeof(size_t));
+		memcpy(D.key + D.n, T.key, T.n * sizeof(char *));
+		memcpy(D.keylen + D.n, T.keylen, T.n * sizeof(size_t));
+	}
+	n = D.n + (testpath ? T.n : 0);
+	lab = xreallocarray(NULL, n + 1, sizeof(char *));
+	part = xreallocarray(NULL, n + 1, sizeof(int));
+	intrain = xmalloc(n + 1);
+	y = xreallocarray(NULL, n + 1, sizeof(int));
+	for (size_t i = 0; i < n; i++) {
+		struct data *src = &D;
+		size_t ri = i;
+
+		if (i >= D.n) {
+			src = &T;
+			ri = i - D.n;
+			src->key[ri] = D.key[i];
+		}
+		lab[i] = field(src, ri, labf);
+		part[i] = i < D.n ? TRAIN : TEST;
+		if (splitf) {
+			char *s = field(src, ri, splitf);
+
+			if (strcmp(s, "train") == 0)
+				part[i] = TRAIN;
+			else if (strcmp(s, "dev") == 0)
+				part[i] = DEV;
+			else if (strcmp(s, "test") == 0)
+				part[i] = TEST;
+			else
+				errx(1, "%s: record %zu: split '%s' is not "
+				    "train, dev or test", src->name, ri + 1, s);
+			free(s);
+		}
+		/* Every label is a class in cross-validation. */
+		intrain[i] = part[i] == TRAIN || (!splitf && !testpath);
+	}
+	mklabels(&L, lab, n, intrain);
+	for (size_t i = 0; i < n; i++)
+		y[i] = classof(&L, lab[i]);
+	if (!splitf && !testpath) {
+		fold = xreallocarray(NULL, n + 1, sizeof(int));
+		if (emb_folds(y, n, L.n, kfold, base.seed, fold) < 0)
+			errx(2, "-k: %d folds", kfold);
+	}
+	if (L.ntrain == 0)
+		errx(1, "%s: no training rows", D.name);
+
+	for (size_t ci = 0; ci < NCLF; ci++) {
+		struct emb_clf_opts o = base;
+		const char *cn = clfnames[ci].name;
+		uint64_t *conf;
+		int *pred = xreallocarray(NULL, n + 1, sizeof(int));
+		size_t *tr = xreallocarray(NULL, n + 1, sizeof(size_t));
+		size_t *te = xreallocarray(NULL, n + 1, sizeof(size_t));
+		size_t *dv = xreallocarray(NULL, n + 1, sizeof(size_t));
+		double acc = 0, t0 = now(), c0 = cpu(), l2 = -1;
+		int nf = fold ? kfold : 1, iters = 0;
+		size_t ntrsum = 0, ntesum = 0;
+
+		if (!use[ci]) {
+			free(pred);
+			free(tr);
+			free(te);
+			free(dv);
+			continue;
+		}
+		o.kind = clfnames[ci].kind;
+		conf = xcalloc((size_t)L.n * L.n, sizeof(*conf));
+		for (int f = 0; f < nf; f++) {
+			size_t ntr = 0, nte = 0, ndv = 0;
+			float *Xtr, *Xte, *Xdv = NULL;
+			int ctr, cte;
+			int *ytr, *yte, *ydv = NULL, *p;
+
+			for (size_t i = 0; i < n; i++) {
+				int pt = fold ? (fold[i] == f ? TEST : TRAIN) :
+				    part[i];
+
+				if (pt == TRAIN)
+					tr[ntr++] = i;
+				else if (pt == DEV)
+					dv[ndv++] = i;
+				else
+					te[nte++] = i;
+			}
+			if (ntr == 0)
+				errx(1, "%s: no training rows", D.name);
+			Xtr = rowsview(&D, tr, ntr, &ctr);
+			Xte = rowsview(&D, te, nte, &cte);
+			ytr = xreallocarray(NULL, ntr + 1, sizeof(int));
+			yte = xreallocarray(NULL, nte + 1, sizeof(int));
+			for (size_t i = 0; i < ntr; i++)
+				ytr[i] = y[tr[i]];
+			for (size_t i = 0; i < nte; i++)
+				yte[i] = y[te[i]];
+			if (ndv > 0) {
+				size_t m = 0;
+
+				/* A dev label unseen in training: no class. */
+				ydv = xreallocarray(NULL, ndv, sizeof(int));
+				for (size_t i = 0; i < ndv; i++)
+					if (y[dv[i]] < L.ntrain) {
+						dv[m] = dv[i];
+						ydv[m++] = y[dv[i]];
+					}
+				ndv = m;
+				Xdv = rows(&D, dv, ndv);
+			}
+			if (o.kind == EMB_CLF_MLP) {
+				o.l2 = choosel2(&o, Xtr, ntr, D.dim, ytr,
+				    L.ntrain, Xdv, ndv, ydv, innerk ? innerk :
+				    kfold);
+				l2 = o.l2;
+			}
+			p = xreallocarray(NULL, nte + 1, sizeof(int));
+			fitpredict(&o, cn, Xtr, ntr, D.dim, ytr, fold ? L.n :
+			    L.ntrain, Xdv, ndv, ydv, Xte, nte, p, &iters);
+			if (emb_confusion(yte, p, nte, L.n, conf) < 0)
+				errx(1, "%s: internal error: class out of "
+				    "range", cn);
+			acc += accof(p, yte, nte);
+			for (size_t i = 0; predfp && i < nte; i++)
+				fprintf(predfp, "%s\t%s\t%s\t%s\n", cn,
+				    L.name[p[i]], L.name[yte[i]], D.key[te[i]]);
+			ntrsum += ntr;
+			ntesum += nte;
+			free(p);
+			if (ctr)
+				free(Xtr);
+			if (cte)
+				free(Xte);
+			free(Xdv);
+			free(ytr);
+			free(yte);
+			free(ydv);
+		}
+		/* Cross-validation: the mean of the fold accuracies. */
+		acc /= nf;
+		report(cn, &L, conf, acc, fold ? ntrsum / nf : ntrsum,
+		    ntesum, l2, iters, now() - t0, cpu() - c0);
+		if (fold)
+			out(cn, "folds", "%d", kfold);
+		free(conf);
+		free(pred);
+		free(tr);
+		free(te);
+		free(dv);
+	}
+	for (size_t i = 0; i < n; i++)
+		free(lab[i]);
+	free(lab);
+	free(L.name);
+	free(part);
+	free(intrain);
+	free(y);
+	free(fold);
+	if (testpath != NULL) {
+		free(T.X);
+		free(T.keylen);
+		free(T.key);
+		T.n = 0;
+		D.n = n;	/* D owns every key now */
+	}
+	freedata(&D);
+}
+
+/* Cosine of two float vectors in double; 0 when either is zero. */
+static double
+cosine(const float *a, const float *b, size_t d)
+{
+	double ab = 0, aa = 0, bb = 0;
+
+	for (size_t j = 0; j < d; j++) {
+		ab += (double)a[j] * b[j];
+		aa += (double)a[j] * a[j];
+		bb += (double)b[j] * b[j];
+	}
+	return aa > 0 && bb > 0 ? ab / sqrt(aa * bb) : 0;
+}
+
+/* Print a correlation, or nan when it is undefined. */
+static void
+outcorr(const char *clf, const char *metric, int rc, double v)
+{
+	if (rc < 0)
+		out(clf, metric, "nan");
+	else
+		out(clf, metric, "%.6f", v);
+}
+
+/*
+ * STS: the cosine of each aligned pair against its gold score, per subset
+ * (a key field of the first stream), their mean, their mean weighted by
+ * pair count, and over all pairs pooled.
+ */
+static void
+sts(const char *apath, const char *bpath, const char *goldpath,
+    unsigned idf, unsigned subf)
+{
+	struct data A, B;
+	FILE *gf;
+	char *line = NULL, **sub, **names;
+	size_t cap = 0, nl = 0, unscored = 0, m = 0, nsub;
+	double *gold, *sim, *gs, *ss;
+	char *scored;
+	ssize_t len;
+	double pm = 0, pw = 0, sm = 0, sw = 0;
+	size_t ndef = 0, wsum = 0;
+	int rc;
+	double r;
+
+	readall(&A, apath);
+	readall(&B, bpath);
+	if (A.dim != B.dim)
+		errx(1, "%s: dimension %u, %s has %u", B.name, B.dim, A.name,
+		    A.dim);
+	if (A.n != B.n)
+		errx(1, "%s has %zu records, %s has %zu", A.name, A.n, B.name,
+		    B.n);
+	for (size_t i = 0; i < A.n; i++) {
+		int same;
+
+		if (idf) {
+			char *x = field(&A, i, idf), *y = field(&B, i, idf);
+
+			same = strcmp(x, y) == 0;
+			free(x);
+			free(y);
+		} else
+			same = A.keylen[i] == B.keylen[i] &&
+			    memcmp(A.key[i], B.key[i], A.keylen[i]) == 0;
+		if (!same)
+			errx(1, "%s: record %zu: key '%s' does not match '%s' "
+			    "in %s", B.name, i + 1, B.key[i], A.key[i], A.name);
+	}
+	if ((gf = fopen(goldpath, "r")) == NULL)
+		err(1, "%s", goldpath);
+	gold = xreallocarray(NULL, A.n + 1, sizeof(double));
+	scored = xmalloc(A.n + 1);
+	while ((len = getline(&line, &cap, gf)) != -1) {
+		char *p = line, *end;
+
+		if (nl == A.n)
+			errx(1, "%s: line %zu: more gold lines than the %zu "
+			    "pairs", goldpath, nl + 1, A.n);
+		while (len > 0 && isspace((unsigned char)line[len - 1]))
+			line[--len] = '\0';
+		while (isspace((unsigned char)*p))
+			p++;
+		if (*p == '\0') {
+			scored[nl++] = 0;
+			unscored++;
+			continue;
+		}
+		errno = 0;
+		gold[nl] = strtod(p, &end);
+		if (*end != '\0' || errno == ERANGE || !isfinite(gold[nl]))
+			errx(1, "%s: line %zu: '%s' is not a score", goldpath,
+			    nl + 1, p);
+		scored[nl++] = 1;
+	}
+	if (ferror(gf))
+		err(1, "%s", goldpath);
+	fclose(gf);
+	free(line);
+	if (nl != A.n)
+		errx(1, "%s: %zu lines for %zu pairs", goldpath, nl, A.n);
+
+	/* Subsets in order of first appearance. */
+	sub = xreallocarray(NULL, A.n + 1, sizeof(char *));
+	names = xreallocarray(NULL, A.n + 1, sizeof(char *));
+	nsub = 0;
+	for (size_t i = 0; i < A.n; i++) {
+		size_t s;
+
+		sub[i] = subf ? field(&A, i, subf) : xstrdup("all");
+		for (s = 0; s < nsub; s++)
+			if (strcmp(names[s], sub[i]) == 0)
+				break;
+		if (s == nsub)
+			names[nsub++] = sub[i];
+	}
+	sim = xreallocarray(NULL, A.n + 1, sizeof(double));
+	gs = xreallocarray(NULL, A.n + 1, sizeof(double));
+	ss = xreallocarray(NULL, A.n + 1, sizeof(double));
+	for (size_t i = 0; i < A.n; i++)
+		sim[i] = cosine(A.X + i * A.dim, B.X + i * A.dim, A.dim);
+	for (size_t s = 0; s < nsub; s++) {
+		double rs, rp;
+		int rcp, rcs;
+		char met[64];
+		size_t k = 0;
+
+		for (size_t i = 0; i < A.n; i++)
+			if (scored[i] && strcmp(sub[i], names[s]) == 0) {
+				gs[k] = gold[i];
+				ss[k++] = sim[i];
+			}
+		rcp = emb_pearson(ss, gs, k, &rp);
+		rcs = emb_spearman(ss, gs, k, &rs);
+		if (rcs == EMB_ENOMEM)
+			errx(1, "out of memory");
+		snprintf(met, sizeof(met), "pearson:%zu", s + 1);
+		printf("%s\tcosine\tsubset:%zu\t%s\n", task, s + 1, names[s]);
+		outcorr("cosine", met, rcp, rp);
+		snprintf(met, sizeof(met), "spearman:%zu", s + 1);
+		outcorr("cosine", met, rcs, rs);
+		snprintf(met, sizeof(met), "n:%zu", s + 1);
+		out("cosine", met, "%zu", k);
+		if (verbose)
+			fprintf(stderr, "%s: %s: pearson %.4f, spearman %.4f, "
+			    "%zu pairs\n", task, names[s], rcp < 0 ? NAN : rp,
+			    rcs < 0 ? NAN : rs, k);
+		if (rcp == 0 && rcs == 0) {
+			pm += rp;
+			sm += rs;
+			pw += rp * (double)k;
+			sw += rs * (double)k;
+			ndef++;
+			wsum += k;
+		}
+		m += k;
+	}
+	/* The means skip subsets whose correlation is undefined. */
+	outcorr("cosine", "pearson_mean", ndef ? 0 : -1, pm / (double)ndef);
+	outcorr("cosine", "spearman_mean", ndef ? 0 : -1, sm / (double)ndef);
+	outcorr("cosine", "pearson_wmean", wsum ? 0 : -1, pw / (double)wsum);
+	outcorr("cosine", "spearman_wmean", wsum ? 0 : -1, sw / (double)wsum);
+	m = 0;
+	for (size_t i = 0; i < A.n; i++)
+		if (scored[i]) {
+			gs[m] = gold[i];
+			ss[m++] = sim[i];
+		}
+	rc = emb_pearson(ss, gs, m, &r);
+	outcorr("cosine", "pearson_pooled", rc, r);
+	if (verbose)
+		fprintf(stderr, "%s: all: pearson mean %.4f, weighted %.4f, "
+		    "pooled %.4f\n", task, ndef ? pm / ndef : NAN, wsum ?
+		    pw / wsum : NAN, rc < 0 ? NAN : r);
+	rc = emb_spearman(ss, gs, m, &r);
+	outcorr("cosine", "spearman_pooled", rc, r);
+	if (verbose)
+		fprintf(stderr, "%s: all: spearman mean %.4f, weighted %.4f, "
+		    "pooled %.4f; %zu pairs scored, %zu unscored\n", task,
+		    ndef ? sm / ndef : NAN, wsum ? sw / wsum : NAN,
+		    rc < 0 ? NAN : r, m, unscored);
+	out("cosine", "pairs", "%zu", m);
+	out("cosine", "unscored", "%zu", unscored);
+	for (size_t i = 0; i < A.n; i++)
+		free(sub[i]);
+	free(sub);
+	free(names);
+	free(sim);
+	free(gs);
+	free(ss);
+	free(gold);
+	free(scored);
+	freedata(&A);
+	freedata(&B);
+}
+
+/*
+ * Word similarity, as gensim's KeyedVectors.evaluate_word_pairs: the
+ * vocabulary is the first nvocab records, words compared in ASCII upper
+ * case unless -I (the first record of a folded word wins); a pair with an
+ * unknown word is counted and skipped.
+ */
+struct vocab {
+	char		**w;		/* words, unescaped and folded */
+	size_t		*len;
+	size_t		*row;		/* their records */
+	size_t		 mask;		/* hash size - 1 */
+	size_t		*slot;		/* index + 1, 0 empty */
+};
+
+static uint64_t
+fnv(const char *s, size_t n)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 0x100000001b3ull;
+	return h;
+}
+
+static size_t
+vfind(const struct vocab *V, const char *s, size_t n, int add, size_t idx)
+{
+	size_t h = (size_t)fnv(s, n) & V->mask;
+
+	for (;; h = (h + 1) & V->mask) {
+		size_t e = V->slot[h];
+
+		if (e == 0) {
+			if (add)
+				V->slot[h] = idx + 1;
+			return (size_t)-1;
+		}
+		if (V->len[e - 1] == n && memcmp(V->w[e - 1], s, n) == 0)
+			return e - 1;
+	}
+}
+
+static void
+fold(char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		s[i] = (char)toupper((unsigned char)s[i]);
+}
+
+static void
+wordsim(const char *streampath, const char *pairspath, unsigned wf,
+    size_t nvocab, int caseful)
+{
+	struct data D;
+	struct vocab V;
+	FILE *pf;
+	char *line = NULL;
+	size_t cap = 0, lineno = 0, npairs = 0, oov = 0, nv, hs = 16;
+	double *gs = NULL, *ss = NULL, r;
+	ssize_t len;
+	int rc;
+
+	readall(&D, streampath);
+	nv = D.n < nvocab ? D.n : nvocab;
+	while (hs < 2 * nv + 2)
+		hs *= 2;
+	V.mask = hs - 1;
+	V.slot = xcalloc(hs, sizeof(size_t));
+	V.w = xreallocarray(NULL, nv + 1, sizeof(char *));
+	V.len = xreallocarray(NULL, nv + 1, sizeof(size_t));
+	V.row = xreallocarray(NULL, nv + 1, sizeof(size_t));
+	for (size_t i = 0; i < nv; i++) {
+		char *f = field(&D, i, wf);
+		long l = emb_key_unescape(f, f, strlen(f));
+
+		if (l < 0)
+			errx(1, "%s: record %zu: bad escape in the key",
+			    D.name, i + 1);
+		if (!caseful)
+			fold(f, (size_t)l);
+		V.w[i] = f;
+		V.len[i] = (size_t)l;
+		V.row[i] = i;
+		(void)vfind(&V, f, (size_t)l, 1, i);
+	}
+	if ((pf = fopen(pairspath, "r")) == NULL)
+		err(1, "%s", pairspath);
+	while ((len = getline(&line, &cap, pf)) != -1) {
+		char *tok[4], *p = line, *end;
+		size_t ia, ib;
+		int nt = 0;
+		double g;
+
+		lineno++;
+		while (len > 0 && (line[len - 1] == '\n' ||
+		    line[len - 1] == '\r'))
+			line[--len] = '\0';
+		if (line[0] == '#' || strspn(line, " \t") == (size_t)len)
+			continue;
+		while (nt < 4 && (tok[nt] = strtok_r(p, " \t", &end)) != NULL) {
+			nt++;
+			p = NULL;
+		}
+		if (nt != 3)
+			errx(1, "%s: line %zu: expected 'word word score'",
+			    pairspath, lineno);
+		errno = 0;
+		g = strtod(tok[2], &p);
+		if (*p != '\0' || errno == ERANGE || !isfinite(g))
+			errx(1, "%s: line %zu: '%s' is not a score", pairspath,
+			    lineno, tok[2]);
+		if (!caseful) {
+			fold(tok[0], strlen(tok[0]));
+			fold(tok[1], strlen(tok[1]));
+		}
+		ia = vfind(&V, tok[0], strlen(tok[0]), 0, 0);
+		ib = vfind(&V, tok[1], strlen(tok[1]), 0, 0);
+		if (ia == (size_t)-1 || ib == (size_t)-1) {
+			oov++;
+			continue;
+		}
+		gs = xreallocarray(gs, npairs + 1, sizeof(double));
+		ss = xreallocarray(ss, npairs + 1, sizeof(double));
+		gs[npairs] = g;
+		ss[npairs++] = cosine(D.X + V.row[ia] * D.dim,
+		    D.X + V.row[ib] * D.dim, D.dim);
+	}
+	if (ferror(pf))
+		err(1, "%s", pairspath);
+	fclose(pf);
+	free(line);
+	rc = emb_pearson(ss, gs, npairs, &r);
+	outcorr("cosine", "pearson", rc, r);
+	if (verbose)
+		fprintf(stderr, "%s: pearson %.4f", task, rc < 0 ? NAN : r);
+	rc = emb_spearman(ss, gs, npairs, &r);
+	outcorr("cosine", "spearman", rc, r);
+	out("cosine", "pairs", "%zu", npairs);
+	out("cosine", "oov_pairs", "%zu", oov);
+	out("cosine", "oov_pct", "%.6f", npairs + oov ? 100.0 * oov /
+	    (double)(npairs + oov) : 0.0);
+	if (verbose)
+		fprintf(stderr, ", spearman %.4f; %zu pairs, %zu with an "
+		    "unknown word (%.2f %%)\n", rc < 0 ? NAN : r, npairs, oov,
+		    npairs + oov ? 100.0 * oov / (double)(npairs + oov) : 0.0);
+	for (size_t i = 0; i < nv; i++)
+		free(V.w[i]);
+	free(V.w);
+	free(V.len);
+	free(V.row);
+	free(V.slot);
+	free(gs);
+	free(ss);
+	freedata(&D);
+}
+
+/* The task's default name: the input's base name without extension. */
+static const char *
+taskname(const char *path, char *buf, size_t sz)
+{
+	const char *b;
+	char *dot;
+
+	if (path == NULL || strcmp(path, "-") == 0)
+		return "stdin";
+	b = strrchr(path, '/');
+	snprintf(buf, sz, "%s", b ? b + 1 : path);
+	if ((dot = strchr(buf, '.')) != NULL && dot != buf)
+		*dot = '\0';
+	return buf;
+}
+
+/* -c: a comma-separated list of classifier names, or "all". */
+static void
+parseclfs(const char *arg, int *use)
+{
+	char *s = xstrdup(arg), *tok, *save = NULL;
+
+	memset(use, 0, NCLF * sizeof(*use));
+	for (tok = strtok_r(s, ",", &save); tok; tok = strtok_r(NULL, ",",
+	    &save)) {
+		size_t i;
+
+		if (strcmp(tok, "all") == 0) {
+			for (i = 0; i < NCLF; i++)
+				use[i] = 1;
+			continue;
+		}
+		for (i = 0; i < NCLF; i++)
+			if (strcmp(tok, clfnames[i].name) == 0)
+				break;
+		if (i == NCLF) {
+			warnx("-c: unknown classifier '%s' (knn, centroid, "
+			    "lda, ridge, logreg, mlp, all)", tok);
+			exit(2);
+		}
+		use[i] = 1;
+	}
+	free(s);
+}
+
+enum { OPT_NUM = 256, OPT_SHRINK, OPT_PRED };
+
+/*
+ * The numeric long options: the field each sets in base (or innerk) and
+ * its range.  All share one case of the getopt loop.
+ */
+static const struct numopt {
+	const char	*name;
+	int		 isint;		/* parsenum, else parsedbl */
+	double		 min, max;
+	void		*dst;		/* int or double; the seed a uint64_t */
+} numopts[] = {
+	{ "neighbours",	1, 1, 100000,	&base.k },
+	{ "alpha",	0, 0, 1e300,	&base.alpha },
+	{ "C",		0, 1e-300, 1e300, &base.C },
+	{ "max-iter",	1, 1, 1000000,	&base.maxiter },
+	{ "tol",	0, 0, 1,	&base.tol },
+	{ "nhid",	1, 0, 100000,	&base.nhid },
+	{ "l2",		0, 0, 1e6,	&base.l2 },
+	{ "dropout",	0, 0, 0.99,	&base.dropout },
+	{ "batch",	1, 1, 1000000,	&base.batch },
+	{ "tenacity",	1, 0, 100000,	&base.tenacity },
+	{ "epoch-size",	1, 1, 100000,	&base.epoch_size },
+	{ "max-epoch",	1, 0, 1000000,	&base.max_epoch },
+	{ "seed",	1, 0, 9.2e18,	&base.seed },
+	{ "inner-folds", 1, 2, 1000,	&innerk },
+};
+
+static void
+setnum(const char *name, const char *arg)
+{
+	char opt[64];
+
+	snprintf(opt, sizeof(opt), "--%s", name);
+	for (size_t i = 0; i < sizeof(numopts) / sizeof(numopts[0]); i++) {
+		const struct numopt *n = &numopts[i];
+
+		if (strcmp(n->name, name) != 0)
+			continue;
+		if (n->dst == &base.seed)
+			base.seed = (uint64_t)parsenum(arg, 0, LLONG_MAX, opt);
+		else if (n->isint)
+			*(int *)n->dst = (int)parsenum(arg, (long long)n->min,
+			    (long long)n->max, opt);
+		else
+			*(double *)n->dst = parsedbl(arg, n->min, n->max, opt);
+		if (n->dst == &base.l2)
+			l2fixed = 1;
+		return;
+	}
+}
+
+int
+main(int argc, char *argv[])
+{
+	static const struct option longopts[] = {
+		{ "help",	no_argument,		NULL, 'h' },
+		{ "version",	no_argument,		NULL, 'V' },
+		{ "neighbours",	required_argument,	NULL, OPT_NUM },
+		{ "alpha",	required_argument,	NULL, OPT_NUM },
+		{ "shrinkage",	required_argument,	NULL, OPT_SHRINK },
+		{ "C",		required_argument,	NULL, OPT_NUM },
+		{ "max-iter",	required_argument,	NULL, OPT_NUM },
+		{ "tol",	required_argument,	NULL, OPT_NUM },
+		{ "nhid",	required_argument,	NULL, OPT_NUM },
+		{ "l2",		required_argument,	NULL, OPT_NUM },
+		{ "dropout",	required_argument,	NULL, OPT_NUM },
+		{ "batch",	required_argument,	NULL, OPT_NUM },
+		{ "tenacity",	required_argument,	NULL, OPT_NUM },
+		{ "epoch-size",	required_argument,	NULL, OPT_NUM },
+		{ "max-epoch",	required_argument,	NULL, OPT_NUM },
+		{ "seed",	required_argument,	NULL, OPT_NUM },
+		{ "inner-folds", required_argument,	NULL, OPT_NUM },
+		{ "predictions", required_argument,	NULL, OPT_PRED },
+		{ NULL,		0,			NULL, 0 }
+	};
+	const char *test = NULL, *second = NULL, *gold = NULL, *pairs = NULL;
+	unsigned labf = 1, splitf = 0, idf = 0, subf = 0, wf = 1;
+	int ch, li = 0, kfold = 10, caseful = 0;
+	int use[NCLF] = { 1, 1, 1, 1, 1, 0 };
+	size_t nvocab = 300000;
+	char tbuf[256];
+
+	emb_clf_defaults(&base, EMB_CLF_KNN);
+	while ((ch = getopt_long(argc, argv, "c:f:g:hIi:k:l:n:p:s:T:t:u:vw:",
+	    longopts, &li)) != -1) {
+		switch (ch) {
+		case 'c':
+			parseclfs(optarg, use);
+			break;
+		case 'f':
+			wf = (unsigned)parsenum(optarg, 1, 1000000, "-f");
+			break;
+		case 'g':
+			gold = optarg;
+			break;
+		case 'I':
+			caseful = 1;
+			break;
+		case 'i':
+			idf = (unsigned)parsenum(optarg, 1, 1000000, "-i");
+			break;
+		case 'k':
+			kfold = (int)parsenum(optarg, 2, 1000, "-k");
+			break;
+		case 'l':
+			labf = (unsigned)parsenum(optarg, 1, 1000000, "-l");
+			break;
+		case 'n':
+			nvocab = (size_t)parsenum(optarg, 1, LLONG_MAX, "-n");
+			break;
+		case 'p':
+			second = optarg;
+			break;
+		case 's':
+			splitf = (unsigned)parsenum(optarg, 1, 1000000, "-s");
+			break;
+		case 'T':
+			task = optarg;
+			break;
+		case 't':
+			test = optarg;
+			break;
+		case 'u':
+			subf = (unsigned)parsenum(optarg, 1, 1000000, "-u");
+			break;
+		case 'v':
+			verbose = 1;
+			break;
+		case 'w':
+			pairs = optarg;
+			break;
+		case OPT_NUM:
+			setnum(longopts[li].name, optarg);
+			break;
+		case OPT_SHRINK:
+			if (strcmp(optarg, "auto") == 0)
+				base.shrinkage = EMB_SHRINK_AUTO;
+			else if (strcmp(optarg, "none") == 0)
+				base.shrinkage = EMB_SHRINK_NONE;
+			else
+				base.shrinkage = parsedbl(optarg, 0, 1,
+				    "--shrinkage");
+			break;
+		case OPT_PRED:
+			predpath = optarg;
+			break;
+		case 'V':
+			puts("emb-eval " EMB_VERSION);
+			return 0;
+		default:
+			usage();
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (argc > 1)
+		usage();
+	if ((second != NULL) != (gold != NULL))
+		usage();
+	if (second != NULL && (pairs != NULL || test != NULL || splitf))
+		usage();
+	if (pairs != NULL && (test != NULL || splitf))
+		usage();
+	if (test != NULL && splitf)
+		usage();
+	if (predpath != NULL && (predfp = fopen(predpath, "w")) == NULL)
+		err(1, "%s", predpath);
+	if (task == NULL)
+		task = taskname(argc ? argv[0] : NULL, tbuf, sizeof(tbuf));
+	if (second != NULL)
+		sts(argc ? argv[0] : NULL, second, gold, idf, subf);
+	else if (pairs != NULL)
+		wordsim(argc ? argv[0] : NULL, pairs, wf, nvocab, caseful);
+	else
+		classify(argc ? argv[0] : NULL, test, labf, splitf, kfold,
+		    use);
+	if (predfp != NULL)
+		fshut(predfp, predpath);
+	if (predfp != NULL && fclose(predfp) != 0)
+		err(1, "%s", predpath);
+	fshut(stdout, "stdout");
+	return 0;
+}

@@ -1,0 +1,1432 @@
+/*
+ * classify.c - the classifiers of emb-eval: k nearest neighbours (cosine),
+ * nearest centroid, linear discriminant analysis with shrinkage, ridge
+ * classifier, L2 logistic regression and a one-hidden-layer perceptron,
+ * plus the seeded generator and the stratified folds.
+ *
+ * Each closed-form classifier computes what scikit-learn computes, so that
+ * predictions agree up to rounding:
+ *   centroid  NearestCentroid(): class means, smallest Euclidean distance;
+ *   lda       LinearDiscriminantAnalysis(solver="lsqr", shrinkage=s):
+ *             priors n_c / n, covariance sum_c prior_c cov_c, where cov_c is
+ *             the class's empirical covariance, shrunk by s toward
+ *             mu I (mu = trace / d), or by the Ledoit-Wolf s_c of the
+ *             standardized class data ("auto"); coef = cov^-1 mean_c,
+ *             intercept = -mean_c . coef_c / 2 + log prior_c;
+ *   ridge     RidgeClassifier(alpha): targets +1/-1 (one column for two
+ *             classes), centred data, (Xc'Xc + alpha I) W = Xc'Y;
+ *   knn       KNeighborsClassifier(k, metric="cosine"): uniform vote, a
+ *             tie going to the smallest class.
+ * The iterative ones minimize the same objective as their model:
+ *   logreg    LogisticRegression(C): multinomial for three classes or more,
+ *             binary for two, penalty |W|^2 / (2C) on the weights only;
+ *   mlp       SentEval's MLP: Linear, Dropout, Sigmoid, Linear; summed
+ *             cross-entropy, Adam (lr 1e-3), weight decay on every
+ *             parameter, early stopping on a dev set with SentEval's
+ *             tenacity rule.
+ *
+ * Level-3 work (Gram matrices, scores, distances) goes through BLIS;
+ * Cholesky solves (dposv) and the least-squares fallback (dgelsd) through
+ * LAPACK.  Each BLIS product has a plain-loop twin used by the unit tests.
+ */
+#include "emb.h"
+#include "int.h"
+
+#include <blis.h>
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* LAPACK, Fortran calling convention. */
+extern void dposv_(const char *, const int *, const int *, double *,
+    const int *, double *, const int *, int *);
+extern void dgelsd_(const int *, const int *, const int *, double *,
+    const int *, double *, const int *, double *, const double *, int *,
+    double *, const int *, int *, int *);
+
+struct emb_clf {
+	struct emb_clf_opts o;		/* options it was fitted with */
+	size_t		 d;		/* input dimension */
+	int		 ncls;		/* classes */
+	int		 iters;		/* iterations or passes taken */
+	/* knn */
+	float		*ref;		/* unit rows, nref x d */
+	size_t		 nref;		/* reference rows */
+	int		*yref;		/* their classes */
+	/* linear models: scores = X W + b, W d x nout */
+	double		*W;
+	double		*b;
+	int		 nout;		/* ncls, or 1 for a binary rule */
+	/* mlp: all parameters (W1, b1, W2, b2) as one block */
+	double		*W1;
+};
+
+void
+emb_dgemm_blis(int ta, int tb, size_t m, size_t n, size_t k, double alpha,
+    const double *A, size_t lda, const double *B, size_t ldb, double beta,
+    double *C, size_t ldc)
+{
+	if (m == 0 || n == 0)
+		return;
+	bli_dgemm(ta ? BLIS_TRANSPOSE : BLIS_NO_TRANSPOSE,
+	    tb ? BLIS_TRANSPOSE : BLIS_NO_TRANSPOSE, (dim_t)m, (dim_t)n,
+	    (dim_t)k, &alpha, (double *)A, (inc_t)lda, 1, (double *)B,
+	    (inc_t)ldb, 1, &beta, C, (inc_t)ldc, 1);
+}
+
+void
+emb_dgemm_ref(int ta, int tb, size_t m, size_t n, size_t k, double alpha,
+    const double *A, size_t lda, const double *B, size_t ldb, double beta,
+    double *C, size_t ldc)
+{
+	for (size_t i = 0; i < m; i++)
+		for (size_t j = 0; j < n; j++) {
+			double s = 0;
+
+			for (size_t t = 0; t < k; t++)
+				s += (ta ? A[t * lda + i] : A[i * lda + t]) *
+				    (tb ? B[j * ldb + t] : B[t * ldb + j]);
+			C[i * ldc + j] = alpha * s + (beta == 0 ? 0 :
+			    beta * C[i * ldc + j]);
+		}
+}
+
+#define dgemm	emb_dgemm_blis
+
+/* Single-precision C = A B' for the cosine scores of kNN. */
+static void
+sgemm_nt(size_t m, size_t n, size_t k, const float *A, const float *B,
+    float *C)
+{
+	float one = 1, zero = 0;
+
+	bli_sgemm(BLIS_NO_TRANSPOSE, BLIS_TRANSPOSE, (dim_t)m, (dim_t)n,
+	    (dim_t)k, &one, (float *)A, (inc_t)k, 1, (float *)B, (inc_t)k, 1,
+	    &zero, C, (inc_t)n, 1);
+}
+
+/*
+ * Seeded generator and folds.
+ */
+
+void
+emb_rng_seed(struct emb_rng *g, uint64_t seed)
+{
+	g->s = seed;
+}
+
+uint64_t
+emb_rng_next(struct emb_rng *g)
+{
+	uint64_t z = (g->s += 0x9e3779b97f4a7c15ull);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+double
+emb_rng_unif(struct emb_rng *g)
+{
+	return (double)(emb_rng_next(g) >> 11) * 0x1p-53;
+}
+
+void
+emb_rng_perm(struct emb_rng *g, size_t *idx, size_t n)
+{
+	for (size_t i = n; i > 1; i--) {
+		size_t j = (size_t)(emb_rng_next(g) % i), t = idx[i - 1];
+
+		idx[i - 1] = idx[j];
+		idx[j] = t;
+	}
+}
+
+int
+emb_folds(const int *y, size_t n, int ncls, int k, uint64_t seed, int *fold)
+{
+	struct emb_rng g;
+	size_t *idx, off = 0;
+
+	if (k < 2 || ncls < 1)
+		return EMB_EINVAL;
+	for (size_t i = 0; i < n; i++)
+		if (y[i] < 0 || y[i] >= ncls)
+			return EMB_EINVAL;
+	if ((idx = malloc((n ? n : 1) * sizeof(*idx))) == NULL)
+		return EMB_ENOMEM;
+	emb_rng_seed(&g, seed);
+	for (int c = 0; c < ncls; c++) {
+		size_t m = 0;
+
+		for (size_t i = 0; i < n; i++)
+			if (y[i] == c)
+				idx[m++] = i;
+		emb_rng_perm(&g, idx, m);
+		for (size_t j = 0; j < m; j++)
+			fold[idx[j]] = (int)((off + j) % (size_t)k);
+		off += m;
+	}
+	free(idx);
+	return 0;
+}
+
+/*
+ * Helpers.
+ */
+
+/* A double copy of the float matrix X (n x d), or NULL. */
+static double *
+todouble(const float *X, size_t n, size_t d)
+{
+	size_t sz;
+	double *D;
+
+	if (emb_mul(n ? n : 1, d, &sz) < 0 || emb_mul(sz, sizeof(double),
+	    &sz) < 0 || (D = emb_alloc(sz)) == NULL)
+		return NULL;
+	for (size_t i = 0; i < n * d; i++)
+		D[i] = X[i];
+	return D;
+}
+
+/* Per-class counts and means (ncls x d) in double. */
+static int
+classmeans(const float *X, size_t n, size_t d, const int *y, int ncls,
+    size_t *cnt, double *mean)
+{
+	memset(cnt, 0, ncls * sizeof(*cnt));
+	memset(mean, 0, (size_t)ncls * d * sizeof(*mean));
+	for (size_t i = 0; i < n; i++) {
+		double *m = mean + (size_t)y[i] * d;
+
+		cnt[y[i]]++;
+		for (size_t j = 0; j < d; j++)
+			m[j] += X[i * d + j];
+	}
+	for (int c = 0; c < ncls; c++)
+		if (cnt[c] > 0)
+			for (size_t j = 0; j < d; j++)
+				mean[(size_t)c * d + j] /= (double)cnt[c];
+	return 0;
+}
+
+/*
+ * Solve the symmetric positive definite system A X = B (A d x d, B d x m,
+ * both row-major; A is symmetric so the layout does not matter for it, and
+ * B is solved column by column through its transpose).  A falls back to
+ * the minimum-norm least-squares solution (dgelsd, singular values below
+ * eps times the largest dropped, as scipy.linalg.lstsq) when it is not
+ * positive definite.  A and B are overwritten; the solution is in B.
+ */
+static int
+spdsolve(double *A, double *B, size_t d, size_t m)
+{
+	int n = (int)d, nrhs = (int)m, info = 0, rank, lwork, *iwork;
+	double *Bt, *Acopy, *s, *work, wq, rcond = DBL_EPSILON;
+	int liwork, nlvl;
+
+	if ((Bt = malloc(d * m * sizeof(*Bt))) == NULL)
+		return EMB_ENOMEM;
+	if ((Acopy = malloc(d * d * sizeof(*Acopy))) == NULL) {
+		free(Bt);
+		return EMB_ENOMEM;
+	}
+	memcpy(Acopy, A, d * d * sizeof(*A));
+	/* Column-major right-hand sides are the rows of B'. */
+	for (size_t i = 0; i < d; i++)
+		for (size_t j = 0; j < m; j++)
+			Bt[j * d + i] = B[i * m + j];
+	dposv_("L", &n, &nrhs, A, &n, Bt, &n, &info);
+	if (info != 0) {
+		for (size_t i = 0; i < d; i++)
+			for (size_t j = 0; j < m; j++)
+				Bt[j * d + i] = B[i * m + j];
+		nlvl = 1 + (int)log2((double)n / 26.0 + 1);
+		if (nlvl < 1)
+			nlvl = 1;
+		liwork = 3 * n * nlvl + 11 * n;
+		s = malloc(d * sizeof(*s));
+		iwork = malloc((size_t)liwork * sizeof(*iwork));
+		lwork = -1;
+		info = 0;
+		if (s != NULL && iwork != NULL)
+			dgelsd_(&n, &n, &nrhs, Acopy, &n, Bt, &n, s, &rcond,
+			    &rank, &wq, &lwork, iwork, &info);
+		lwork = (int)wq;
+		work = s && iwork ? malloc((size_t)(lwork > 1 ? lwork : 1) *
+		    sizeof(*work)) : NULL;
+		if (work == NULL) {
+			free(s);
+			free(iwork);
+			free(Bt);
+			free(Acopy);
+			return EMB_ENOMEM;
+		}
+		dgelsd_(&n, &n, &nrhs, Acopy, &n, Bt, &n, s, &rcond, &rank,
+		    work, &lwork, iwork, &info);
+		free(work);
+		free(iwork);
+		free(s);
+		if (info != 0) {
+			free(Bt);
+			free(Acopy);
+			return EMB_ENOSOL;
+		}
+	}
+	for (size_t i = 0; i < d; i++)
+		for (size_t j = 0; j < m; j++)
+			B[i * m + j] = Bt[j * d + i];
+	free(Bt);
+	free(Acopy);
+	return 0;
+}
+
+static struct emb_clf *
+newclf(const struct emb_clf_opts *o, size_t d, int ncls)
+{
+	struct emb_clf *c = calloc(1, sizeof(*c));
+
+	if (c == NULL)
+		return NULL;
+	c->o = *o;
+	c->d = d;
+	c->ncls = ncls;
+	return c;
+}
+
+/* Allocate W (d x nout) and b (nout), zeroed. */
+static int
+linalloc(struct emb_clf *c, int nout)
+{
+	c->nout = nout;
+	c->W = emb_alloc(c->d * nout * sizeof(double));
+	c->b = emb_alloc(nout * sizeof(double));
+	if (c->W == NULL || c->b == NULL)
+		return EMB_ENOMEM;
+	memset(c->W, 0, c->d * nout * sizeof(double));
+	memset(c->b, 0, nout * sizeof(double));
+	return 0;
+}
+
+/*
+ * Nearest centroid: argmin |x - m_c|^2 = argmax 2 x.m_c - |m_c|^2.
+ */
+static int
+fit_centroid(struct emb_clf *c, const float *X, size_t n, const int *y)
+{
+	size_t d = c->d, *cnt;
+	double *mean;
+	int rc;
+
+	if ((rc = linalloc(c, c->ncls)) < 0)
+		return rc;
+	cnt = malloc(c->ncls * sizeof(*cnt));
+	mean = malloc((size_t)c->ncls * d * sizeof(*mean));
+	if (cnt == NULL || mean == NULL) {
+		free(cnt);
+		free(mean);
+		return EMB_ENOMEM;
+	}
+	classmeans(X, n, d, y, c->ncls, cnt, mean);
+	for (int k = 0; k < c->ncls; k++) {
+		double nn = 0;
+
+		for (size_t j = 0; j < d; j++) {
+			double v = mean[(size_t)k * d + j];
+
+			c->W[j * c->ncls + k] = 2 * v;
+			nn += v * v;
+		}
+		c->b[k] = cnt[k] ? -nn : -INFINITY;
+	}
+	free(cnt);
+	free(mean);
+	return 0;
+}
+
+/*
+ * Linear discriminant analysis (lsqr solver).
+ */
+
+/* C = alpha A'A for A m x d (row-major), both triangles of C filled. */
+static void
+syrk_tn(size_t d, size_t m, double alpha, const double *A, double *C)
+{
+	double zero = 0;
+
+	bli_dsyrk(BLIS_UPPER, BLIS_TRANSPOSE, (dim_t)d, (dim_t)m, &alpha,
+	    (double *)A, (inc_t)d, 1, &zero, C, (inc_t)d, 1);
+	for (size_t i = 0; i < d; i++)
+		for (size_t j = 0; j < i; j++)
+			C[i * d + j] = C[j * d + i];
+}
+
+/* Ledoit-Wolf shrinkage of the standardized class data Z (m x d), given
+ * its empirical covariance E = Z'Z / m. */
+static double
+ledoitwolf(const double *Z, const double *E, size_t m, size_t d)
+{
+	double beta_ = 0, delta_ = 0, tr = 0, mu, beta, delta;
+
+	if (d == 1)
+		return 0;
+	for (size_t i = 0; i < m; i++) {
+		double r = 0;
+
+		for (size_t j = 0; j < d; j++)
+			r += Z[i * d + j] * Z[i * d + j];
+		beta_ += r * r;
+		tr += r;
+	}
+	tr /= (double)m;	/* sum of the per-feature mean squares */
+	mu = tr / (double)d;
+	for (size_t j = 0; j < d * d; j++)
+		delta_ += E[j] * E[j];
+	beta = 1.0 / ((double)d * m) * (beta_ / (double)m - delta_);
+	delta = (delta_ - 2.0 * mu * tr + (double)d * mu * mu) / (double)d;
+	if (beta > delta)
+		beta = delta;
+	return beta == 0 ? 0 : beta / delta;
+}
+
+static int
+fit_lda(struct emb_clf *c, const float *X, size_t n, const int *y)
+{
+	size_t d = c->d, *cnt, maxm = 0;
+	int K = c->ncls, rc = EMB_ENOMEM;
+	double *mean = NULL, *cov = NULL, *Z = NULL, *E = NULL, *rhs = NULL;
+	double shr = c->o.shrinkage;
+	size_t *rows = NULL;
+
+	if ((rc = linalloc(c, K)) < 0)
+		return rc;
+	rc = EMB_ENOMEM;
+	cnt = malloc(K * sizeof(*cnt));
+	mean = malloc((size_t)K * d * sizeof(*mean));
+	cov = calloc(d * d, sizeof(*cov));
+	E = emb_alloc(d * d * sizeof(*E));
+	rhs = malloc(d * K * sizeof(*rhs));
+	rows = malloc(n * sizeof(*rows));
+	if (!cnt || !mean || !cov || !E || !rhs || !rows)
+		goto out;
+	classmeans(X, n, d, y, K, cnt, mean);
+	for (int k = 0; k < K; k++)
+		if (cnt[k] > maxm)
+			maxm = cnt[k];
+	if ((Z = emb_alloc(maxm * d * sizeof(*Z))) == NULL)
+		goto out;
+	for (int k = 0; k < K; k++) {
+		size_t m = 0;
+		double prior = (double)cnt[k] / (double)n, s = 0, mu = 0;
+		double *scale = rhs;	/* d scratch values, used before rhs */
+
+		if (cnt[k] == 0)
+			continue;
+		for (size_t i = 0; i < n; i++)
+			if (y[i] == k)
+				rows[m++] = i;
+		/* Z = the class's rows minus their mean. */
+		for (size_t i = 0; i < m; i++)
+			for (size_t j = 0; j < d; j++)
+				Z[i * d + j] = X[rows[i] * d + j] -
+				    mean[(size_t)k * d + j];
+		if (shr == EMB_SHRINK_AUTO) {
+			for (size_t j = 0; j < d; j++) {
+				double v = 0;
+
+				for (size_t i = 0; i < m; i++)
+					v += Z[i * d + j] * Z[i * d + j];
+				v = sqrt(v / (double)m);
+				/* StandardScaler leaves constant features. */
+				scale[j] = v < 10 * DBL_EPSILON ? 1 : v;
+			}
+			for (size_t i = 0; i < m; i++)
+				for (size_t j = 0; j < d; j++)
+					Z[i * d + j] /= scale[j];
+		}
+		/* E = Z'Z / m, the empirical covariance. */
+		syrk_tn(d, m, 1.0 / (double)m, Z, E);
+		if (shr == EMB_SHRINK_AUTO) {
+			s = ledoitwolf(Z, E, m, d);
+			for (size_t j = 0; j < d; j++)
+				mu += E[j * d + j];
+			mu /= (double)d;
+			/* Rescale: D ((1-s) E + s mu I) D. */
+			for (size_t i = 0; i < d; i++)
+				for (size_t j = 0; j < d; j++)
+					E[i * d + j] *= scale[i] * scale[j];
+			for (size_t i = 0; i < d; i++)
+				for (size_t j = 0; j < d; j++)
+					cov[i * d + j] += prior * ((1 - s) *
+					    E[i * d + j] + (i == j ? s * mu *
+					    scale[i] * scale[i] : 0));
+		} else {
+			s = shr == EMB_SHRINK_NONE ? 0 : shr;
+			for (size_t j = 0; j < d; j++)
+				mu += E[j * d + j];
+			mu /= (double)d;
+			for (size_t i = 0; i < d; i++)
+				for (size_t j = 0; j < d; j++)
+					cov[i * d + j] += prior * ((1 - s) *
+					    E[i * d + j] + (i == j ? s * mu :
+					    0));
+		}
+	}
+	/* coef' = cov^-1 mean': d x K. */
+	for (size_t j = 0; j < d; j++)
+		for (int k = 0; k < K; k++)
+			rhs[j * K + k] = mean[(size_t)k * d + j];
+	if ((rc = spdsolve(cov, rhs, d, K)) < 0)
+		goto out;
+	for (int k = 0; k < K; k++) {
+		double dot = 0;
+
+		for (size_t j = 0; j < d; j++) {
+			c->W[j * K + k] = rhs[j * K + k];
+			dot += mean[(size_t)k * d + j] * rhs[j * K + k];
+		}
+		c->b[k] = cnt[k] ? -0.5 * dot + log((double)cnt[k] /
+		    (double)n) : -INFINITY;
+		if (cnt[k] == 0)
+			for (size_t j = 0; j < d; j++)
+				c->W[j * K + k] = 0;
+	}
+	if (K == 2) {
+		/* scikit-learn's two-class form: one column, class 1 - 0. */
+		for (size_t j = 0; j < d; j++)
+			c->W[j] = c->W[2 * j + 1] - c->W[2 * j];
+		c->b[0] = c->b[1] - c->b[0];
+		c->nout = 1;
+	}
+	rc = 0;
+out:
+	free(cnt);
+	free(mean);
+	free(cov);
+	emb_free(E);
+	emb_free(Z);
+	free(rhs);
+	free(rows);
+	return rc;
+}
+
+/*
+ * Ridge classifier.
+ */
+#define RBLK	1024	/* rows per block of the ridge Gram matrix */
+
+static int
+fit_ridge(struct emb_clf *c, const float *X, size_t n, const int *y)
+{
+	size_t d = c->d;
+	int K = c->ncls, nout = K > 2 ? K : 1, rc;
+	double *Xb, *A = NULL, *Yb = NULL, *xm = NULL, *ym = NULL;
+
+	if ((rc = linalloc(c, nout)) < 0)
+		return rc;
+	rc = EMB_ENOMEM;
+	Xb = emb_alloc(RBLK * d * sizeof(*Xb));
+	A = emb_alloc(d * d * sizeof(*A));
+	Yb = emb_alloc(RBLK * nout * sizeof(*Yb));
+	xm = calloc(d, sizeof(*xm));
+	ym = calloc(nout, sizeof(*ym));
+	if (!Xb || !A || !Yb || !xm || !ym)
+		goto out;
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < d; j++)
+			xm[j] += X[i * d + j];
+	for (size_t j = 0; j < d; j++)
+		xm[j] /= (double)n;
+	/* Targets +1 / -1; their column means. */
+	for (size_t i = 0; i < n; i++)
+		for (int k = 0; k < nout; k++)
+			ym[k] += (nout == 1 ? y[i] == 1 : y[i] == k) ? 1 : -1;
+	for (int k = 0; k < nout; k++)
+		ym[k] /= (double)n;
+	/*
+	 * A = Xc'Xc (upper triangle, row-major) and W = Xc'Yc, a block of
+	 * centred rows at a time: no n x d copy of the data.
+	 */
+	for (size_t i0 = 0; i0 < n; i0 += RBLK) {
+		size_t r = n - i0 < RBLK ? n - i0 : RBLK;
+		double one = 1, beta = i0 ? 1 : 0;
+
+		for (size_t i = 0; i < r; i++) {
+			for (size_t j = 0; j < d; j++)
+				Xb[i * d + j] = X[(i0 + i) * d + j] - xm[j];
+			for (int k = 0; k < nout; k++)
+				Yb[i * nout + k] = ((nout == 1 ? y[i0 + i] ==
+				    1 : y[i0 + i] == k) ? 1 : -1) - ym[k];
+		}
+		bli_dsyrk(BLIS_UPPER, BLIS_TRANSPOSE, (dim_t)d, (dim_t)r, &one,
+		    Xb, (inc_t)d, 1, &beta, A, (inc_t)d, 1);
+		dgemm(1, 0, d, nout, r, 1, Xb, d, Yb, nout, beta, c->W, nout);
+	}
+	for (size_t i = 0; i < d; i++) {
+		A[i * d + i] += c->o.alpha;
+		for (size_t j = 0; j < i; j++)
+			A[i * d + j] = A[j * d + i];
+	}
+	if ((rc = spdsolve(A, c->W, d, nout)) < 0)
+		goto out;
+	for (int k = 0; k < nout; k++) {
+		double t = 0;
+
+		for (size_t j = 0; j < d; j++)
+			t += xm[j] * c->W[j * nout + k];
+		c->b[k] = ym[k] - t;
+	}
+	rc = 0;
+out:
+	emb_free(Xb);
+	emb_free(A);
+	emb_free(Yb);
+	free(xm);
+	free(ym);
+	return rc;
+}
+
+/*
+ * Logistic regression by L-BFGS on the mean loss
+ *   f = (1/n) sum_i (logsumexp(z_i) - z_i,y_i) + |W|^2 / (2 C n),
+ * z_i = x_i W + b.  With two classes, class 0's score is pinned at 0 and
+ * only class 1's column is free: the binary model of scikit-learn.
+ */
+struct lrdata {
+	const double	*X;		/* n x d */
+	const int	*y;
+	size_t		 n, d;
+	int		 K, nf;		/* classes, free columns */
+	double		 lam;		/* 1 / (C n) */
+	double		*Z;		/* n x nf scratch */
+};
+
+/* f and its gradient g at theta = [W (d x nf), b (nf)]. */
+static double
+lrfun(struct lrdata *L, const double *th, double *g)
+{
+	size_t n = L->n, d = L->d;
+	int nf = L->nf, K = L->K;
+	const double *W = th, *b = th + d * nf;
+	double f = 0, reg = 0;
+
+	dgemm(0, 0, n, nf, d, 1, L->X, d, W, nf, 0, L->Z, nf);
+	for (size_t i = 0; i < n; i++) {
+		double *z = L->Z + i * nf, mx = 0, s = 0, zy;
+
+		for (int k = 0; k < nf; k++)
+			z[k] += b[k];
+		/* Full logits: z, or (0, z) for the binary model. */
+		if (nf == K) {
+			mx = z[0];
+			for (int k = 1; k < K; k++)
+				if (z[k] > mx)
+					mx = z[k];
+		} else
+			mx = z[0] > 0 ? z[0] : 0;
+		zy = nf == K ? z[L->y[i]] : (L->y[i] == 1 ? z[0] : 0);
+		if (nf < K)
+			s = exp(-mx);
+		for (int k = 0; k < nf; k++)
+			s += (z[k] = exp(z[k] - mx));
+		f += mx + log(s) - zy;
+		/* Gradient rows: softmax minus one-hot, divided by n. */
+		for (int k = 0; k < nf; k++) {
+			int cls = nf == K ? k : 1;
+
+			z[k] = (z[k] / s - (L->y[i] == cls)) / (double)n;
+		}
+	}
+	f /= (double)n;
+	dgemm(1, 0, d, nf, n, 1, L->X, d, L->Z, nf, 0, g, nf);
+	for (size_t j = 0; j < d * nf; j++) {
+		reg += W[j] * W[j];
+		g[j] += L->lam * W[j];
+	}
+	for (int k = 0; k < nf; k++) {
+		double s = 0;
+
+		for (size_t i = 0; i < n; i++)
+			s += L->Z[i * nf + k];
+		g[d * nf + k] = s;
+	}
+	return f + 0.5 * L->lam * reg;
+}
+
+static double
+dot(const double *a, const double *b, size_t n)
+{
+	double s = 0;
+
+	for (size_t i = 0; i < n; i++)
+		s += a[i] * b[i];
+	return s;
+}
+
+#define LBFGS_M	10
+
+static int
+fit_logreg(struct emb_clf *c, const float *X, size_t n, const int *y)
+{
+	struct lrdata L;
+	size_t d = c->d, np;
+	int K = c->ncls, nf = K > 2 ? K : 1, rc = EMB_ENOMEM, head = 0, have = 0;
+	double *buf = NULL, *th, *g, *p, *thn, *gn, *S, *Yv, rho[LBFGS_M];
+	double alpha[LBFGS_M], f, fn, gmax;
+
+	if ((rc = linalloc(c, nf)) < 0)
+		return rc;
+	np = d * nf + nf;
+	L.X = todouble(X, n, d);
+	L.Z = emb_alloc(n * nf * sizeof(double));
+	buf = calloc(np * (5 + 2 * LBFGS_M), sizeof(double));
+	if (L.X == NULL || L.Z == NULL || buf == NULL) {
+		rc = EMB_ENOMEM;
+		goto out;
+	}
+	L.y = y;
+	L.n = n;
+	L.d = d;
+	L.K = K;
+	L.nf = nf;
+	L.lam = 1.0 / (c->o.C * (double)n);
+	th = buf;
+	g = th + np;
+	p = g + np;
+	thn = p + np;
+	gn = thn + np;
+	S = gn + np;
+	Yv = S + np * LBFGS_M;
+	f = lrfun(&L, th, g);
+	for (c->iters = 0; c->iters < c->o.maxiter; c->iters++) {
+		double t, gp, lo = 0, hi = INFINITY;
+		int ls;
+
+		gmax = 0;
+		for (size_t j = 0; j < np; j++)
+			if (fabs(g[j]) > gmax)
+				gmax = fabs(g[j]);
+		if (gmax <= c->o.tol)
+			break;
+		/* Two-loop recursion: p = -H g. */
+		for (size_t j = 0; j < np; j++)
+			p[j] = -g[j];
+		for (int i = 0; i < have; i++) {
+			int s = (head - 1 - i + LBFGS_M) % LBFGS_M;
+
+			alpha[s] = rho[s] * dot(S + s * np, p, np);
+			for (size_t j = 0; j < np; j++)
+				p[j] -= alpha[s] * Yv[s * np + j];
+		}
+		if (have > 0) {
+			int s = (head - 1 + LBFGS_M) % LBFGS_M;
+			double gam = dot(S + s * np, Yv + s * np, np) /
+			    dot(Yv + s * np, Yv + s * np, np);
+
+			for (size_t j = 0; j < np; j++)
+				p[j] *= gam;
+		}
+		for (int i = have - 1; i >= 0; i--) {
+			int s = (head - 1 - i + LBFGS_M) % LBFGS_M;
+			double beta = rho[s] * dot(Yv + s * np, p, np);
+
+			for (size_t j = 0; j < np; j++)
+				p[j] += (alpha[s] - beta) * S[s * np + j];
+		}
+		gp = dot(g, p, np);
+		if (gp >= 0) {	/* not a descent direction: restart */
+			have = 0;
+			for (size_t j = 0; j < np; j++)
+				p[j] = -g[j];
+			gp = dot(g, p, np);
+		}
+		t = have == 0 ? 1.0 / sqrt(-gp) : 1.0;
+		if (have == 0 && t > 1)
+			t = 1;
+		/* Weak Wolfe line search by bracketing (Lewis-Overton). */
+		for (ls = 0; ls < 60; ls++) {
+			for (size_t j = 0; j < np; j++)
+				thn[j] = th[j] + t * p[j];
+			fn = lrfun(&L, thn, gn);
+			if (fn > f + 1e-4 * t * gp)
+				hi = t;
+			else if (dot(gn, p, np) < 0.9 * gp)
+				lo = t;
+			else
+				break;
+			t = isinf(hi) ? 2 * lo : (lo + hi) / 2;
+		}
+		if (ls == 60 && !(fn <= f))
+			break;		/* no progress possible */
+		{
+			int s = head;
+			double sy;
+
+			for (size_t j = 0; j < np; j++) {
+				S[s * np + j] = thn[j] - th[j];
+				Yv[s * np + j] = gn[j] - g[j];
+			}
+			sy = dot(S + s * np, Yv + s * np, np);
+			if (sy > 1e-300) {
+				rho[s] = 1 / sy;
+				head = (head + 1) % LBFGS_M;
+				if (have < LBFGS_M)
+					have++;
+			}
+		}
+		memcpy(th, thn, np * sizeof(*th));
+		memcpy(g, gn, np * sizeof(*g));
+		if (f - fn <= 64 * DBL_EPSILON * fmax(fmax(fabs(f), fabs(fn)),
+		    1)) {
+			f = fn;
+			break;
+		}
+		f = fn;
+	}
+	memcpy(c->W, th, d * nf * sizeof(double));
+	memcpy(c->b, th + d * nf, nf * sizeof(double));
+	rc = 0;
+out:
+	emb_free((double *)L.X);
+	emb_free(L.Z);
+	free(buf);
+	return rc;
+}
+
+/*
+ * The perceptron.  One generator, seeded with o.seed, draws in this order:
+ * the dev split (a permutation of the rows, the first valfrac n of them
+ * held out) when no dev set is given, the initial weights (uniform in
+ * +-1/sqrt(fan-in), as torch.nn.Linear: W1, b1, W2, b2), and for each
+ * pass a permutation of the training rows, then the dropout masks of its
+ * batches.
+ */
+struct mlp {
+	size_t		 d;
+	int		 h, K;		/* hidden units (0: linear), classes */
+	double		*W1, *b1;	/* d x h, h */
+	double		*W2, *b2;	/* (h or d) x K, K */
+	size_t		 np;		/* parameters in all */
+	double		*P;		/* all parameters, contiguous */
+};
+
+static int
+mlp_init(struct mlp *m, size_t d, int h, int K)
+{
+	size_t in2 = h ? (size_t)h : d;
+
+	m->d = d;
+	m->h = h;
+	m->K = K;
+	m->np = (h ? d * h + h : 0) + in2 * K + K;
+	if ((m->P = calloc(m->np, sizeof(double))) == NULL)
+		return EMB_ENOMEM;
+	m->W1 = m->P;
+	m->b1 = m->W1 + (h ? d * h : 0);
+	m->W2 = m->b1 + h;
+	m->b2 = m->W2 + in2 * K;
+	return 0;
+}
+
+/*
+ * Forward pass on m rows Xb (double): hidden activations to H (m x h),
+ * scores to S (m x K).  mask (m x h, or NULL) multiplies the
+ * pre-activations (dropout, already scaled by 1 / (1 - p)).
+ */
+static void
+mlp_forward(const struct mlp *m, const double *Xb, size_t rows,
+    const double *mask, double *H, double *S)
+{
+	size_t d = m->d, h = (size_t)m->h;
+	int K = m->K;
+	const double *in = Xb;
+
+	if (h) {
+		dgemm(0, 0, rows, h, d, 1, Xb, d, m->W1, h, 0, H, h);
+		for (size_t i = 0; i < rows; i++)
+			for (size_t j = 0; j < h; j++) {
+				double a = H[i * h + j] + m->b1[j];
+
+				if (mask)
+					a *= mask[i * h + j];
+				H[i * h + j] = 1 / (1 + exp(-a));
+			}
+		in = H;
+	}
+	dgemm(0, 0, rows, K, h ? h : d, 1, in, h ? h : d, m->W2, K, 0, S, K);
+	for (size_t i = 0; i < rows; i++)
+		for (int k = 0; k < K; k++)
+			S[i * K + k] += m->b2[k];
+}
+
+/* Index of the largest of n scores, the first on ties. */
+static int
+argmax(const double *s, int n)
+{
+	int best = 0;
+
+	for (int k = 1; k < n; k++)
+		if (s[k] > s[best])
+			best = k;
+	return best;
+}
+
+/* Rows idx[0..cnt-1] of X (float) into Xb (double). */
+static void
+gather(const float *X, size_t d, const size_t *idx, size_t cnt, double *Xb)
+{
+	for (size_t i = 0; i < cnt; i++)
+		for (size_t j = 0; j < d; j++)
+			Xb[i * d + j] = X[idx[i] * d + j];
+}
+
+#define PBLK	256	/* rows per block when predicting */
+
+/* Accuracy of the model on rows idx of X with classes y. */
+static double
+mlp_score(const struct mlp *m, const float *X, const int *y,
+    const size_t *idx, size_t cnt, double *Xb, double *H, double *S)
+{
+	size_t ok = 0;
+
+	for (size_t i0 = 0; i0 < cnt; i0 += PBLK) {
+		size_t r = cnt - i0 < PBLK ? cnt - i0 : PBLK;
+
+		gather(X, m->d, idx + i0, r, Xb);
+		mlp_forward(m, Xb, r, NULL, H, S);
+		for (size_t i = 0; i < r; i++)
+			ok += argmax(S + i * m->K, m->K) == y[idx[i0 + i]];
+	}
+	return cnt ? (double)ok / (double)cnt : 0;
+}
+
+/*
+ * Gradient of the summed cross-entropy of one batch (r rows in Xb, classes
+ * yb) into G (laid out as m->P), without the weight decay.  H, S, dA are
+ * scratch (r x h, r x K, r x h); mask as for mlp_forward.
+ */
+static void
+mlp_grad(const struct mlp *m, const double *Xb, size_t r, const int *yb,
+    const double *mask, double *H, double *S, double *dA, double *G)
+{
+	size_t d = m->d, h = (size_t)m->h, nin = h ? h : d;
+	int K = m->K;
+	double *gW1 = G, *gb1 = G + (h ? d * h : 0), *gW2 = gb1 + h;
+	double *gb2 = gW2 + nin * K;
+
+	mlp_forward(m, Xb, r, mask, H, S);
+	/* S becomes dLoss/dScores: softmax minus one-hot. */
+	for (size_t i = 0; i < r; i++) {
+		double *s = S + i * K, mx = s[0], z = 0;
+
+		for (int k = 1; k < K; k++)
+			if (s[k] > mx)
+				mx = s[k];
+		for (int k = 0; k < K; k++)
+			z += (s[k] = exp(s[k] - mx));
+		for (int k = 0; k < K; k++)
+			s[k] /= z;
+		s[yb[i]] -= 1;
+	}
+	dgemm(1, 0, nin, K, r, 1, h ? H : Xb, nin, S, K, 0, gW2, K);
+	for (int k = 0; k < K; k++) {
+		double t = 0;
+
+		for (size_t i = 0; i < r; i++)
+			t += S[i * K + k];
+		gb2[k] = t;
+	}
+	if (h == 0)
+		return;
+	/* Back through the sigmoid and the dropout mask. */
+	dgemm(0, 1, r, h, K, 1, S, K, m->W2, K, 0, dA, h);
+	for (size_t i = 0; i < r * h; i++)
+		dA[i] *= H[i] * (1 - H[i]) * (mask ? mask[i] : 1);
+	dgemm(1, 0, d, h, r, 1, Xb, d, dA, h, 0, gW1, h);
+	for (size_t j = 0; j < h; j++) {
+		double t = 0;
+
+		for (size_t i = 0; i < r; i++)
+			t += dA[i * h + j];
+		gb1[j] = t;
+	}
+}
+
+#define ADAM_LR		1e-3
+#define ADAM_B1		0.9
+#define ADAM_B2		0.999
+#define ADAM_EPS	1e-8
+
+static int
+fit_mlp(struct emb_clf *c, const float *X, size_t n, const int *y,
+    const float *dev, size_t ndev, const int *ydev)
+{
+	const struct emb_clf_opts *o = &c->o;
+	struct mlp m, best;
+	struct emb_rng g;
+	size_t d = c->d, h = (size_t)o->nhid, ntr, nva, *idx = NULL, *vidx;
+	size_t bs = (size_t)o->batch, blk = bs > PBLK ? bs : PBLK, hh;
+	int K = c->ncls, rc = EMB_ENOMEM, stop = 0, count = 0, *yb = NULL;
+	double *Xb = NULL, *H = NULL, *S = NULL, *mask = NULL, *G = NULL;
+	double *dA = NULL, *M1 = NULL, *V1 = NULL, bestacc = -1;
+	double b1t = 1, b2t = 1;
+	const float *VX;
+	const int *vy;
+
+	hh = h ? h : 1;
+	memset(&m, 0, sizeof(m));
+	memset(&best, 0, sizeof(best));
+	if (mlp_init(&m, d, (int)h, K) < 0 || mlp_init(&best, d, (int)h, K) < 0)
+		goto out;
+	idx = malloc((2 * n + ndev + 1) * sizeof(*idx));
+	yb = malloc(blk * sizeof(*yb));
+	Xb = emb_alloc(blk * d * sizeof(double));
+	H = emb_alloc(blk * hh * sizeof(double));
+	S = emb_alloc(blk * K * sizeof(double));
+	mask = emb_alloc(blk * hh * sizeof(double));
+	dA = emb_alloc(blk * hh * sizeof(double));
+	G = calloc(m.np, sizeof(double));
+	M1 = calloc(m.np, sizeof(double));
+	V1 = calloc(m.np, sizeof(double));
+	if (!idx || !yb || !Xb || !H || !S || !mask || !dA || !G || !M1 || !V1)
+		goto out;
+	emb_rng_seed(&g, o->seed);
+	for (size_t i = 0; i < n; i++)
+		idx[i] = i;
+	vidx = idx + n;
+	if (dev != NULL && ndev > 0) {
+		ntr = n;
+		nva = ndev;
+		VX = dev;
+		vy = ydev;
+		for (size_t i = 0; i < ndev; i++)
+			vidx[i] = i;
+	} else {
+		/* SentEval: the first valfrac n of a permutation are dev. */
+		emb_rng_perm(&g, idx, n);
+		nva = (size_t)(o->valfrac * (double)n);
+		if (nva == 0 || nva >= n) {
+			/* Too few rows to hold any out: stop on train. */
+			nva = n;
+			memcpy(vidx, idx, n * sizeof(*idx));
+			ntr = n;
+		} else {
+			ntr = n - nva;
+			memcpy(vidx, idx, nva * sizeof(*idx));
+			memmove(idx, idx + nva, ntr * sizeof(*idx));
+		}
+		VX = X;
+		vy = y;
+	}
+	{
+		double a1 = 1 / sqrt((double)d), a2 = 1 / sqrt((double)hh);
+		size_t n1 = h ? d * h + h : 0;
+
+		if (h == 0)
+			a2 = a1;
+		for (size_t j = 0; j < m.np; j++)
+			m.P[j] = (2 * emb_rng_unif(&g) - 1) * (j < n1 ? a1 :
+			    a2);
+	}
+	for (c->iters = 0; !stop && c->iters <= o->max_epoch;) {
+		double acc;
+
+		for (int e = 0; e < o->epoch_size; e++, c->iters++) {
+			emb_rng_perm(&g, idx, ntr);
+			for (size_t i0 = 0; i0 < ntr; i0 += bs) {
+				size_t r = ntr - i0 < bs ? ntr - i0 : bs;
+				int drop = h && o->dropout > 0;
+
+				gather(X, d, idx + i0, r, Xb);
+				for (size_t i = 0; i < r; i++)
+					yb[i] = y[idx[i0 + i]];
+				if (drop)
+					for (size_t j = 0; j < r * h; j++)
+						mask[j] = emb_rng_unif(&g) <
+						    o->dropout ? 0 : 1 / (1 -
+						    o->dropout);
+				mlp_grad(&m, Xb, r, yb, drop ? mask : NULL, H,
+				    S, dA, G);
+				/* Adam with L2 weight decay, as torch. */
+				b1t *= ADAM_B1;
+				b2t *= ADAM_B2;
+				for (size_t j = 0; j < m.np; j++) {
+					double gj = G[j] + o->l2 * m.P[j];
+
+					M1[j] = ADAM_B1 * M1[j] + (1 - ADAM_B1)
+					    * gj;
+					V1[j] = ADAM_B2 * V1[j] + (1 - ADAM_B2)
+					    * gj * gj;
+					m.P[j] -= ADAM_LR / (1 - b1t) * M1[j] /
+					    (sqrt(V1[j]) / sqrt(1 - b2t) +
+					    ADAM_EPS);
+				}
+			}
+		}
+		acc = mlp_score(&m, VX, vy, vidx, nva, Xb, H, S);
+		if (acc > bestacc) {
+			bestacc = acc;
+			memcpy(best.P, m.P, m.np * sizeof(double));
+		} else {
+			/* SentEval's rule: the count is never reset. */
+			if (count >= o->tenacity)
+				stop = 1;
+			count++;
+		}
+	}
+	rc = 0;
+	c->W1 = best.P;		/* the whole parameter block */
+	best.P = NULL;
+out:
+	free(m.P);
+	free(best.P);
+	free(idx);
+	free(yb);
+	emb_free(Xb);
+	emb_free(H);
+	emb_free(S);
+	emb_free(mask);
+	emb_free(dA);
+	free(G);
+	free(M1);
+	free(V1);
+	return rc;
+}
+
+/*
+ * k nearest neighbours by cosine similarity: unit copies of the
+ * references, blocked sgemm against unit queries, a running top-k per
+ * query (ties to the earlier reference), then a vote.
+ */
+static void
+unitrows(float *dst, const float *src, size_t n, size_t d)
+{
+	for (size_t i = 0; i < n; i++) {
+		double s = 0;
+
+		for (size_t j = 0; j < d; j++)
+			s += (double)src[i * d + j] * src[i * d + j];
+		s = s > 0 ? 1 / sqrt(s) : 0;	/* a zero row stays zero */
+		for (size_t j = 0; j < d; j++)
+			dst[i * d + j] = (float)(src[i * d + j] * s);
+	}
+}
+
+static int
+fit_knn(struct emb_clf *c, const float *X, size_t n, const int *y)
+{
+	size_t sz;
+
+	if (emb_mul(n, c->d * sizeof(float), &sz) < 0)
+		return EMB_ELIMIT;
+	c->ref = emb_alloc(sz);
+	c->yref = malloc(n * sizeof(int));
+	if (c->ref == NULL || c->yref == NULL)
+		return EMB_ENOMEM;
+	unitrows(c->ref, X, n, c->d);
+	memcpy(c->yref, y, n * sizeof(int));
+	c->nref = n;
+	return 0;
+}
+
+/* Rows per sgemm block: the score block stays near 32 MiB. */
+static size_t
+knnblock(size_t nref)
+{
+	size_t q = ((size_t)8 << 20) / (nref ? nref : 1);
+
+	return q < 16 ? 16 : q > 1024 ? 1024 : q;
+}
+
+static int
+predict_knn(const struct emb_clf *c, const float *X, size_t n, int *pred)
+{
+	size_t d = c->d, nr = c->nref, qb = knnblock(nr);
+	int k = c->o.k < (int)nr ? c->o.k : (int)nr, K = c->ncls;
+	float *Q = emb_alloc(qb * d * sizeof(float));
+	float *S = emb_alloc(qb * (nr ? nr : 1) * sizeof(float));
+	float *bs = malloc((size_t)(k ? k : 1) * sizeof(float));
+	size_t *bi = malloc((size_t)(k ? k : 1) * sizeof(size_t));
+	int *votes = malloc((size_t)K * sizeof(int));
+
+	if (!Q || !S || !bs || !bi || !votes) {
+		emb_free(Q);
+		emb_free(S);
+		free(bs);
+		free(bi);
+		free(votes);
+		return EMB_ENOMEM;
+	}
+	for (size_t q0 = 0; q0 < n; q0 += qb) {
+		size_t r = n - q0 < qb ? n - q0 : qb;
+
+		unitrows(Q, X + q0 * d, r, d);
+		sgemm_nt(r, nr, d, Q, c->ref, S);
+		for (size_t i = 0; i < r; i++) {
+			const float *s = S + i * nr;
+			int have = 0, best = 0;
+
+			/* Sorted insertion; strict > keeps earlier refs. */
+			for (size_t j = 0; j < nr; j++) {
+				int p;
+
+				if (have == k && !(s[j] > bs[k - 1]))
+					continue;
+				p = have < k ? have++ : k - 1;
+				while (p > 0 && s[j] > bs[p - 1]) {
+					bs[p] = bs[p - 1];
+					bi[p] = bi[p - 1];
+					p--;
+				}
+				bs[p] = s[j];
+				bi[p] = j;
+			}
+			memset(votes, 0, (size_t)K * sizeof(int));
+			for (int t = 0; t < have; t++)
+				votes[c->yref[bi[t]]]++;
+			for (int t = 1; t < K; t++)
+				if (votes[t] > votes[best])
+					best = t;
+			pred[q0 + i] = best;
+		}
+	}
+	emb_free(Q);
+	emb_free(S);
+	free(bs);
+	free(bi);
+	free(votes);
+	return 0;
+}
+
+static int mlp_scores(const struct emb_clf *, const float *, size_t,
+    double *);
+
+int
+emb_clf_scores(const struct emb_clf *c, const float *X, size_t n, double *S)
+{
+	size_t d = c->d;
+	int no = c->nout;
+	double *Xb;
+
+	if (c->o.kind == EMB_CLF_MLP)
+		return mlp_scores(c, X, n, S);
+	if (c->W == NULL)
+		return EMB_EINVAL;
+	if ((Xb = emb_alloc(PBLK * d * sizeof(double))) == NULL)
+		return EMB_ENOMEM;
+	for (size_t i0 = 0; i0 < n; i0 += PBLK) {
+		size_t r = n - i0 < PBLK ? n - i0 : PBLK;
+
+		for (size_t j = 0; j < r * d; j++)
+			Xb[j] = X[i0 * d + j];
+		dgemm(0, 0, r, no, d, 1, Xb, d, c->W, no, 0, S + i0 * no, no);
+		for (size_t i = 0; i < r; i++)
+			for (int k = 0; k < no; k++)
+				S[(i0 + i) * no + k] += c->b[k];
+	}
+	emb_free(Xb);
+	return 0;
+}
+
+int
+emb_clf_nscores(const struct emb_clf *c)
+{
+	if (c->o.kind == EMB_CLF_MLP)
+		return c->ncls;
+	return c->W ? c->nout : 0;
+}
+
+/* Scores X W + b in blocks, then the class rule. */
+static int
+predict_linear(const struct emb_clf *c, const float *X, size_t n, int *pred)
+{
+	int no = c->nout, rc;
+	double *S;
+
+	for (size_t i0 = 0; i0 < n; i0 += PBLK) {
+		size_t r = n - i0 < PBLK ? n - i0 : PBLK;
+
+		if ((S = malloc(r * no * sizeof(*S))) == NULL)
+			return EMB_ENOMEM;
+		if ((rc = emb_clf_scores(c, X + i0 * c->d, r, S)) < 0) {
+			free(S);
+			return rc;
+		}
+		/* One column: the binary rule, class 1 when > 0. */
+		for (size_t i = 0; i < r; i++)
+			pred[i0 + i] = no == 1 ? S[i] > 0 : argmax(S + i * no,
+			    no);
+		free(S);
+	}
+	return 0;
+}
+
+/* The MLP's output scores (logits), n x ncls, into S. */
+static int
+mlp_scores(const struct emb_clf *c, const float *X, size_t n, double *S)
+{
+	struct mlp m;
+	size_t d = c->d, h = (size_t)c->o.nhid;
+	double *Xb = emb_alloc(PBLK * d * sizeof(double));
+	double *H = emb_alloc(PBLK * (h ? h : 1) * sizeof(double));
+
+	if (Xb == NULL || H == NULL) {
+		emb_free(Xb);
+		emb_free(H);
+		return EMB_ENOMEM;
+	}
+	/* Lay the struct over the stored parameter block. */
+	m.d = d;
+	m.h = (int)h;
+	m.K = c->ncls;
+	m.W1 = c->W1;
+	m.b1 = m.W1 + (h ? d * h : 0);
+	m.W2 = m.b1 + h;
+	m.b2 = m.W2 + (h ? h : d) * c->ncls;
+	for (size_t i0 = 0; i0 < n; i0 += PBLK) {
+		size_t r = n - i0 < PBLK ? n - i0 : PBLK;
+
+		for (size_t j = 0; j < r * d; j++)
+			Xb[j] = X[i0 * d + j];
+		mlp_forward(&m, Xb, r, NULL, H, S + i0 * c->ncls);
+	}
+	emb_free(Xb);
+	emb_free(H);
+	return 0;
+}
+
+static int
+predict_mlp(const struct emb_clf *c, const float *X, size_t n, int *pred)
+{
+	double *S;
+	int rc;
+
+	for (size_t i0 = 0; i0 < n; i0 += PBLK) {
+		size_t r = n - i0 < PBLK ? n - i0 : PBLK;
+
+		if ((S = malloc(r * c->ncls * sizeof(*S))) == NULL)
+			return EMB_ENOMEM;
+		if ((rc = mlp_scores(c, X + i0 * c->d, r, S)) < 0) {
+			free(S);
+			return rc;
+		}
+		for (size_t i = 0; i < r; i++)
+			pred[i0 + i] = argmax(S + i * c->ncls, c->ncls);
+		free(S);
+	}
+	return 0;
+}
+
+/*
+ * The public face.
+ */
+
+void
+emb_clf_defaults(struct emb_clf_opts *o, enum emb_clf_kind kind)
+{
+	memset(o, 0, sizeof(*o));
+	o->kind = kind;
+	o->k = 5;
+	o->alpha = 1.0;
+	o->shrinkage = EMB_SHRINK_NONE;
+	o->C = 1.0;
+	o->maxiter = 1000;
+	o->tol = 1e-6;
+	o->nhid = 50;
+	o->l2 = 1e-4;
+	o->dropout = 0;
+	o->batch = 64;
+	o->tenacity = 5;
+	o->epoch_size = 4;
+	o->max_epoch = 200;
+	o->valfrac = 0.05;
+	o->seed = 1111;
+}
+
+int
+emb_clf_fit(struct emb_clf **cp, const struct emb_clf_opts *o,
+    const float *X, size_t n, size_t d, const int *y, int ncls,
+    const float *dev, size_t ndev, const int *ydev)
+{
+	struct emb_clf *c;
+	int rc;
+
+	*cp = NULL;
+	if (d == 0 || ncls < 1 || o->kind < EMB_CLF_KNN ||
+	    o->kind > EMB_CLF_MLP || (o->kind == EMB_CLF_KNN && o->k < 1) ||
+	    (o->kind == EMB_CLF_LDA && o->shrinkage != EMB_SHRINK_NONE &&
+	    o->shrinkage != EMB_SHRINK_AUTO && !(o->shrinkage >= 0 &&
+	    o->shrinkage <= 1)) || (o->kind == EMB_CLF_LOGREG && !(o->C > 0)) ||
+	    (o->kind == EMB_CLF_MLP && (o->batch < 1 || o->nhid < 0 ||
+	    o->epoch_size < 1 || !(o->dropout >= 0 && o->dropout < 1))))
+		return EMB_EINVAL;
+	if (n == 0)
+		return EMB_EEMPTY;
+	for (size_t i = 0; i < n; i++)
+		if (y[i] < 0 || y[i] >= ncls)
+			return EMB_EINVAL;
+	if ((c = newclf(o, d, ncls)) == NULL)
+		return EMB_ENOMEM;
+	switch (o->kind) {
+	case EMB_CLF_KNN:
+		rc = fit_knn(c, X, n, y);
+		break;
+	case EMB_CLF_CENTROID:
+		rc = fit_centroid(c, X, n, y);
+		break;
+	case EMB_CLF_LDA:
+		rc = fit_lda(c, X, n, y);
+		break;
+	case EMB_CLF_RIDGE:
+		rc = fit_ridge(c, X, n, y);
+		break;
+	case EMB_CLF_LOGREG:
+		rc = fit_logreg(c, X, n, y);
+		break;
+	default:
+		rc = fit_mlp(c, X, n, y, dev, ndev, ydev);
+		break;
+	}
+	if (rc < 0) {
+		emb_clf_free(c);
+		return rc;
+	}
+	*cp = c;
+	return 0;
+}
+
+int
+emb_clf_predict(const struct emb_clf *c, const float *X, size_t n, int *pred)
+{
+	if (n == 0)
+		return 0;
+	switch (c->o.kind) {
+	case EMB_CLF_KNN:
+		return predict_knn(c, X, n, pred);
+	case EMB_CLF_MLP:
+		return predict_mlp(c, X, n, pred);
+	default:
+		return predict_linear(c, X, n, pred);
+	}
+}
+
+int
+emb_clf_iters(const struct emb_clf *c)
+{
+	return c->iters;
+}
+
+void
+emb_clf_free(struct emb_clf *c)
+{
+	if (c == NULL)
+		return;
+	emb_free(c->ref);
+	free(c->yref);
+	emb_free(c->W);
+	emb_free(c->b);
+	free(c->W1);
+	free(c);
+}
