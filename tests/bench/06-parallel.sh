@@ -75,19 +75,19 @@ parallel -j2 -k --tag "emb-knn -t 1 -k 10 $D/ref{}.emb $D/q.emb 2>/dev/null" \
     ::: 1 2 | emb-knnmerge | cmp - "$D/serial.txt"
 
 load0=$(cut -d' ' -f1 /proc/loadavg)
-hyperfine --style none --runs 5 --warmup 1 --export-json "$D/times.json" \
+hyperfine --style basic --runs 5 --warmup 1 --export-json "$D/times.json" \
     -n serial "$L $D/text.txt | emb-ose -q -j 0 >/dev/null" \
     -n p1 "parallel -j1 --pipe -k --block 1M '$L | emb-ose -q -j 0' <$D/text.txt >/dev/null" \
     -n p2 "parallel -j2 --pipe -k --block 1M '$L | emb-ose -q -j 0' <$D/text.txt >/dev/null" \
     -n threads "$L $D/text.txt | emb-ose -q -j 2 >/dev/null" \
     -n p2threads "parallel -j2 --pipe -k --block 1M '$L | emb-ose -q' <$D/text.txt >/dev/null" \
-    -n gz1 "parallel -j1 'gzip -9 <$D/text.txt >/dev/null' ::: 1 2" \
-    -n gz2 "parallel -j2 'gzip -9 <$D/text.txt >/dev/null' ::: 1 2" \
+    -n gz1 "parallel -j1 'gzip -9 <$D/text.txt >/dev/null; : {}' ::: 1 2" \
+    -n gz2 "parallel -j2 'gzip -9 <$D/text.txt >/dev/null; : {}' ::: 1 2" \
     -n knn "emb-knn -t 1 -k 10 $D/ref.emb $D/q.emb >/dev/null 2>&1" \
     -n knn1 "parallel -j1 -k --tag 'emb-knn -t 1 -k 10 $D/ref{}.emb $D/q.emb 2>/dev/null' ::: 1 2 | emb-knnmerge >/dev/null" \
     -n knn2 "parallel -j2 -k --tag 'emb-knn -t 1 -k 10 $D/ref{}.emb $D/q.emb 2>/dev/null' ::: 1 2 | emb-knnmerge >/dev/null" \
     -n knnthreads "emb-knn -t 2 -k 10 $D/ref.emb $D/q.emb >/dev/null 2>&1" \
-    >/dev/null 2>&1
+    >"$D/hyperfine.log" 2>&1 || { cat "$D/hyperfine.log"; exit 1; }
 load1=$(cut -d' ' -f1 /proc/loadavg)
 echo "load average $load0 before, $load1 after, on $(nproc) cores" \
     "(other work on the machine takes its share of both jobs)"
