@@ -7,10 +7,14 @@
 #  - nearest neighbours on 2 shards of 100,000 x 300 references (2,000
 #    queries, k = 10, emb-knn -t 1 per shard, merged by emb-knnmerge)
 #    beside one emb-knn -t 1 over the whole set, and beside emb-knn -t 2;
+#  - the pieces: emb-split -j (joining segments) and emb-split -n 2 on the
+#    references, beside cat of the same bytes through a pipe;
 #  - the limit: what 2 jobs of fixed CPU-bound work (gzip -9 of the text,
 #    once per job) gain over 1 under the same parallel right now, on this
 #    shared machine; and the ideal 2 (2 cores).
-# Figures are medians of 5 runs (hyperfine); ratios are taken in this run.
+# Figures are medians of 5 runs (hyperfine), with the mean cpu time (user +
+# system) of all processes beside them; ratios are taken in this run.  On a
+# loaded machine the limit line says how much a second job can gain at all.
 set -eu
 D=$BENCHDIR/parallel
 mkdir -p "$D"
@@ -63,6 +67,7 @@ write(d + "/ref.emb", rng.standard_normal((nref, 300), dtype=np.float32), "r")
 write(d + "/q.emb", rng.standard_normal((nq, 300), dtype=np.float32), "q")
 PYEOF
 	emb-split -n 2 -o "$D/ref%d.emb" "$D/ref.emb"
+	cat "$D/ref1.emb" "$D/ref2.emb" >"$D/refcat.emb"
 fi
 
 # Check once that the parallel runs give the serial bytes.
@@ -87,18 +92,22 @@ hyperfine --style basic --runs 5 --warmup 1 --export-json "$D/times.json" \
     -n knn1 "parallel -j1 -k --tag 'emb-knn -t 1 -k 10 $D/ref{}.emb $D/q.emb 2>/dev/null' ::: 1 2 | emb-knnmerge >/dev/null" \
     -n knn2 "parallel -j2 -k --tag 'emb-knn -t 1 -k 10 $D/ref{}.emb $D/q.emb 2>/dev/null' ::: 1 2 | emb-knnmerge >/dev/null" \
     -n knnthreads "emb-knn -t 2 -k 10 $D/ref.emb $D/q.emb >/dev/null 2>&1" \
+    -n cat "cat $D/refcat.emb | cat >/dev/null" \
+    -n join "emb-split -j $D/refcat.emb | cat >/dev/null" \
+    -n split "emb-split -n 2 -o $D/s%d.emb $D/ref.emb" \
     >"$D/hyperfine.log" 2>&1 || { cat "$D/hyperfine.log"; exit 1; }
 load1=$(cut -d' ' -f1 /proc/loadavg)
 echo "load average $load0 before, $load1 after, on $(nproc) cores" \
     "(other work on the machine takes its share of both jobs)"
 
-$PY - "$D/times.json" "$LINES" "$NREF" "$NQ" <<'PYEOF'
+$PY - "$D/times.json" "$LINES" "$NREF" "$NQ" $(wc -c <"$D/ref.emb") <<'PYEOF'
 import sys, json, statistics
-t = {r["command"]: statistics.median(r["times"])
-     for r in json.load(open(sys.argv[1]))["results"]}
-lines, nref, nq = map(int, sys.argv[2:5])
+res = json.load(open(sys.argv[1]))["results"]
+t = {r["command"]: statistics.median(r["times"]) for r in res}
+cpu = {r["command"]: r["user"] + r["system"] for r in res}
+lines, nref, nq, size = map(int, sys.argv[2:6])
 def row(name, what, base=None, extra=""):
-    s = "%-44s %7.3f s" % (what, t[name])
+    s = "%-44s %7.3f s (cpu %6.2f s)" % (what, t[name], cpu[name])
     if base:
         s += "  %5.2fx %s" % (t[base] / t[name], extra)
     print(s)
@@ -118,6 +127,14 @@ row("knn1", "2 shards, parallel -j1, emb-knnmerge", "knn", "of whole set")
 row("knn2", "2 shards, parallel -j2, emb-knnmerge", "knn1",
     "over -j1 (%.2fx of whole set)" % (t["knn"] / t["knn2"]))
 row("knnthreads", "emb-knn -t 2, whole set (its own threads)", "knn", "of -t 1")
+print("the pieces, on the references (%.0f MB):" % (size / 1e6))
+row("cat", "cat | cat (pipe limit)")
+print("%-44s %7.3f s  %5.2f of cat, %.0f MB/s"
+      % ("emb-split -j (2 segments to 1) | cat", t["join"],
+         t["cat"] / t["join"], size / 1e6 / t["join"]))
+print("%-44s %7.3f s  %5.2f of cat, %.0f MB/s"
+      % ("emb-split -n 2 (reads the file twice)", t["split"],
+         t["cat"] / t["split"], size / 1e6 / t["split"]))
 print("speed-up of 2 jobs over 1: lookup|ose %.2fx, knn shards %.2fx; "
       "limit now %.2fx (gzip); ideal 2.00x"
       % (t["p1"] / t["p2"], t["knn1"] / t["knn2"], t["gz1"] / t["gz2"]))
