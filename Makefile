@@ -30,7 +30,7 @@ DEPSTAMP = build/.deps-ok
 
 # Debian packages the build and the tests need.
 DEBS = build-essential pkg-config zlib1g-dev libblis-dev liblapack-dev check \
-	mandoc
+	mandoc gnuplot-nox
 
 all: $(DEPSTAMP) $(PROGS) $(B)/unhex
 
