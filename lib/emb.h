@@ -426,7 +426,9 @@ int emb_store_load(struct emb_store **sp, struct emb_wfile *f,
 
 /*
  * emb_store_build - read f and write a store file on fd (a regular file,
- * positioned at 0, empty), vectors streamed to the file as they come.
+ * positioned at 0, empty), vectors streamed to the file as they come,
+ * with O_DIRECT where the file system allows it (fd's status flags are
+ * restored before returning; the caller still syncs the file).
  * Same arguments and codes as emb_store_load, and EMB_EIO on a write
  * error.  On failure the file content is undefined: build into a
  * temporary name and rename it.
