@@ -25,12 +25,14 @@ static int	 allow;		/* -a: accept NaN and Inf */
 static int	 keysonly;	/* -k: keys, no components */
 static uint32_t	 dimopt;	/* -d: dimension for -r */
 
+/* The usage: on request (-h) to stdout with exit 0, else a misuse. */
 static void
-usage(void)
+usage(int help)
 {
-	fprintf(stderr, "usage: emb-cat [-ak] [-N file.npy] [file]\n"
+	fprintf(help ? stdout : stderr,
+	    "usage: emb-cat [-ak] [-N file.npy] [file]\n"
 	    "       emb-cat -r [-a] [-d dim] [file]\n");
-	exit(2);
+	exit(help ? 0 : 2);
 }
 
 /* Binary stream to text on stdout. */
@@ -79,13 +81,45 @@ struct early {
 	char		*key;
 	size_t		 keylen;
 	uint32_t	 nmemb;
+	unsigned long long lineno;
 };
+
+/* What is wrong with a text line, for emb_text_parse's code rc. */
+static const char *
+textmsg(int rc)
+{
+	switch (rc) {
+	case EMB_ESYNTAX:
+		return "syntax error (want KEY TAB components, or KEY TAB "
+		    "#members)";
+	case EMB_EKEY:
+		return "badly escaped key (see emb(5))";
+	case EMB_ELIMIT:
+		return "key or member count over the limit";
+	case EMB_ENONFINITE:
+		return "non-finite component (-a allows it)";
+	case EMB_ERANGE:
+		return "number out of float32 range";
+	default:
+		return emb_strerror(rc);
+	}
+}
+
+/* A write refused at line lineno of the text: exit 1 saying why. */
+static void
+grouperr(const char *name, unsigned long long lineno, int rc)
+{
+	if (rc == EMB_EGROUP)
+		errx(1, "%s: line %llu: group starts before the previous one "
+		    "has all its members", name, lineno);
+	wdie(rc);
+}
 
 /* Text on fp to a binary stream on stdout. */
 static void
 fromtext(FILE *fp, const char *name)
 {
-	struct emb_writer *w = NULL;
+	static struct emb_writer *w;	/* static: reachable at exit, for LSan */
 	struct early *early = NULL;
 	size_t nearly = 0, cap = 0;
 	char *line = NULL;
@@ -97,8 +131,10 @@ fromtext(FILE *fp, const char *name)
 
 	notty(STDOUT_FILENO);
 	vec = xreallocarray(NULL, dim ? dim : EMB_DIM_MAX, sizeof(*vec));
-	if (dim)
+	if (dim) {
 		w = xwriter(dim);
+		emb_writer_allow_nonfinite(w, allow);
+	}
 	while ((len = getline(&line, &cap, fp)) != -1) {
 		struct emb_textrec t;
 
@@ -107,39 +143,40 @@ fromtext(FILE *fp, const char *name)
 			len--;
 		rc = emb_text_parse(line, (size_t)len, vec,
 		    dim ? dim : EMB_DIM_MAX, dim, allow, &t);
+		if (rc == EMB_EDIM && dim == 0)
+			errx(1, "%s: line %llu: %u components, limit %u", name,
+			    lineno, t.dim, EMB_DIM_MAX);
 		if (rc == EMB_EDIM)
-			errx(1, "%s: line %llu: %s components, expected %u",
-			    name, lineno, t.dim ? "more" : "other", dim);
+			errx(1, "%s: line %llu: %u component%s, expected %u",
+			    name, lineno, t.dim, t.dim == 1 ? "" : "s", dim);
 		if (rc < 0)
 			errx(1, "%s: line %llu: %s", name, lineno,
-			    emb_strerror(rc));
+			    textmsg(rc));
 		if (w == NULL && t.type == EMB_REC_GROUP) {
 			early = xreallocarray(early, nearly + 1,
 			    sizeof(*early));
 			early[nearly].key = xmalloc(t.keylen + 1);
 			memcpy(early[nearly].key, t.key, t.keylen);
 			early[nearly].keylen = t.keylen;
+			early[nearly].lineno = lineno;
 			early[nearly++].nmemb = t.nmemb;
 			continue;
 		}
 		if (w == NULL) {
 			dim = t.dim;
 			w = xwriter(dim);
+			emb_writer_allow_nonfinite(w, allow);
 			for (size_t i = 0; i < nearly; i++)
 				if ((rc = emb_write_group(w, early[i].key,
 				    early[i].keylen, early[i].nmemb)) < 0)
-					errx(1, "%s: group line %zu: %s", name,
-					    i + 1, emb_strerror(rc));
+					grouperr(name, early[i].lineno, rc);
 		}
 		if (t.type == EMB_REC_GROUP)
 			rc = emb_write_group(w, t.key, t.keylen, t.nmemb);
 		else
 			rc = emb_write_vec(w, t.key, t.keylen, vec);
-		if (rc == EMB_EGROUP)
-			errx(1, "%s: line %llu: group starts before the "
-			    "previous one has all its members", name, lineno);
 		if (rc < 0)
-			wdie(rc);
+			grouperr(name, lineno, rc);
 	}
 	if (ferror(fp))
 		err(1, "%s", name);
@@ -191,6 +228,8 @@ tonpy(int fd, const char *name, const char *npy)
 		memcpy(hdr, "\x93NUMPY\x01\x00", 8);
 		hdr[8] = (char)(sizeof(hdr) - 10);
 		hdr[9] = 0;
+		if (pass == 1 && fflush(out) != 0)
+			err(1, "%s", npy);
 		if (pass == 1 && fseek(out, 0, SEEK_SET) != 0)
 			err(1, "%s: cannot seek to rewrite the header", npy);
 		if (fwrite(hdr, 1, sizeof(hdr), out) != sizeof(hdr))
@@ -250,14 +289,16 @@ main(int argc, char *argv[])
 			puts("emb-cat " EMB_VERSION);
 			return 0;
 		case 'h':
+			usage(1);
+			break;
 		default:
-			usage();
+			usage(0);
 		}
 	}
 	argc -= optind;
 	argv += optind;
 	if (argc > 1 || (rflag && (npy || keysonly)) || (!rflag && dimopt))
-		usage();
+		usage(0);
 	name = inname(argv[0]);
 	fd = openin(argv[0]);
 	if (rflag) {

@@ -136,8 +136,8 @@ int emb_ftoa(char *buf, float f);
  * emb_atof - parse one float32 from s (len bytes, not necessarily NUL
  * terminated): decimal or exponent form as strtof accepts, and nan/inf.
  * Stores the value and the number of bytes used.
- * @return 0, EMB_ESYNTAX when no number starts at s, EMB_ERANGE when it
- * overflows float32.
+ * @return 0, EMB_ESYNTAX when no number starts at s (or its text runs
+ * past 63 bytes), EMB_ERANGE when it overflows float32.
  */
 int emb_atof(const char *s, size_t len, float *f, size_t *used);
 
@@ -222,7 +222,8 @@ void emb_writer_allow_nonfinite(struct emb_writer *w, int allow);
  * emb_write_vec - append a VEC record (key of keylen bytes, dim floats).
  * A VEC record written while a group misses members becomes its next
  * member; otherwise it stands outside any group.
- * @return 0, EMB_EKEY, EMB_ENONFINITE, EMB_ENOMEM or EMB_EIO.
+ * @return 0, EMB_EKEY, EMB_ENONFINITE, EMB_ENOMEM, EMB_EIO, or EMB_EINVAL
+ * after emb_writer_close().
  */
 int emb_write_vec(struct emb_writer *w, const char *key, size_t keylen,
     const float *vec);
@@ -230,15 +231,17 @@ int emb_write_vec(struct emb_writer *w, const char *key, size_t keylen,
 /*
  * emb_write_group - append a GROUP record announcing nmemb VEC records.
  * @return 0, EMB_EKEY, EMB_ELIMIT, EMB_EGROUP (the previous group still
- * misses members), EMB_ENOMEM or EMB_EIO.
+ * misses members), EMB_ENOMEM, EMB_EIO, or EMB_EINVAL after
+ * emb_writer_close().
  */
 int emb_write_group(struct emb_writer *w, const char *key, size_t keylen,
     uint32_t nmemb);
 
 /*
  * emb_writer_close - check that no group is open, write the trailer and
- * flush.  Does not free the writer and does not close fd.
- * @return 0, EMB_EGROUP or EMB_EIO.
+ * flush.  Does not free the writer and does not close fd.  A write error
+ * is sticky: once EMB_EIO was returned, every later call returns it.
+ * @return 0, EMB_EGROUP, EMB_EIO, or EMB_EINVAL when already closed.
  */
 int emb_writer_close(struct emb_writer *w);
 
@@ -270,7 +273,8 @@ struct emb_textrec {
  * 0 means any count up to cap.  Non-finite components are refused unless
  * allow_nonfinite.
  * @return 0, EMB_ESYNTAX, EMB_EKEY, EMB_ERANGE, EMB_EDIM (count differs
- * from dim, or exceeds cap), EMB_ENONFINITE, EMB_ELIMIT.
+ * from dim, or exceeds cap; out->dim then holds the count found),
+ * EMB_ENONFINITE, EMB_ELIMIT.
  */
 int emb_text_parse(const char *line, size_t len, float *vec, uint32_t cap,
     uint32_t dim, int allow_nonfinite, struct emb_textrec *out);
@@ -298,15 +302,515 @@ int emb_mul(size_t a, size_t b, size_t *res);
 
 /* ---- embedding formats and the store (emb-lookup) ---- */
 
+/*
+ * Embedding files (formats.c).
+ *
+ * An embedding file maps words to vectors.  emb_wfile_open() recognises its
+ * format by content: word2vec binary ("V D\n", then per entry the word, a
+ * space and D little-endian float32, with or without a newline after the
+ * vector), word2vec or fastText text (the same header line, then "word
+ * x1 ... xD" lines), GloVe text (no header: the first line is an entry and
+ * tells D), or an emb(5) stream whose VEC records are keyed by the word
+ * (first key field; GROUP records are ignored).  Each may be gzip
+ * compressed (one or more members).  Text lines may end in CRLF and carry
+ * trailing blanks; words are raw bytes up to the first space or TAB.
+ */
+#define EMB_WF_W2VBIN	1	/* word2vec binary */
+#define EMB_WF_W2VTEXT	2	/* word2vec / fastText text with header */
+#define EMB_WF_GLOVE	3	/* GloVe text, no header */
+#define EMB_WF_EMB	4	/* emb(5) stream */
+
+#define EMB_WORD_MAX	65536	/* longest word accepted, bytes */
+
+struct emb_wfile;
+
+/*
+ * emb_wfile_open - start reading the embedding file on fd (a file or a
+ * pipe; not closed by the library), detect its compression and format and
+ * read its header.  name is used in messages and must outlive the object.
+ * @return 0 and *fp, or a negative code; *fp is then still set so that
+ * emb_wfile_msg() says why (free it with emb_wfile_free()).
+ */
+int emb_wfile_open(struct emb_wfile **fp, int fd, const char *name);
+
+/*
+ * emb_wfile_next - read the next entry.  *word (raw bytes, *len of them,
+ * NUL-terminated) and *vec (dim floats, 64-byte aligned) belong to the
+ * object and stay valid until the next call.
+ * @return 1 for an entry, 0 at the end, or a negative code: EMB_EFORMAT
+ * (malformed line or record, wrong value count, short binary record, word
+ * count differing from the header, non-finite value), EMB_EGZIP,
+ * EMB_EIO, EMB_ENOMEM, EMB_ELIMIT or a stream error for EMB_WF_EMB.
+ * After an error every call returns it again; emb_wfile_msg() names the
+ * line (text) or record (binary, emb) as "line N: ..." or "record N: ...".
+ */
+int emb_wfile_next(struct emb_wfile *f, const char **word, size_t *len,
+    const float **vec);
+
+/*
+ * emb_wfile_read - emb_wfile_next() that stores the vector into vec
+ * (room for dim floats, 4-byte aligned; the caller's), saving a copy.
+ * vec's content is undefined after an error or at the end.
+ */
+int emb_wfile_read(struct emb_wfile *f, const char **word, size_t *len,
+    float *vec);
+
+uint32_t emb_wfile_dim(const struct emb_wfile *f);	/* D */
+int emb_wfile_format(const struct emb_wfile *f);	/* EMB_WF_* */
+int emb_wfile_gzip(const struct emb_wfile *f);		/* 1 if gzip */
+/* Word count in the header, 0 when the format has none. */
+uint64_t emb_wfile_declared(const struct emb_wfile *f);
+/* Line (text) or record (binary, emb) number of the last entry read. */
+uint64_t emb_wfile_where(const struct emb_wfile *f);
+/* Raw bytes read so far and the file size (0 when not a regular file). */
+void emb_wfile_progress(const struct emb_wfile *f, uint64_t *done,
+    uint64_t *total);
+/* The file's sticky error code: 0, or what emb_wfile_next returned. */
+int emb_wfile_error(const struct emb_wfile *f);
+/* The message of the last error (no file name, no newline). */
+const char *emb_wfile_msg(const struct emb_wfile *f);
+/* @return a static name for an EMB_WF_* format. */
+const char *emb_wfile_fmtname(int format);
+/* Free; NULL is a no-op.  Does not close the file descriptor. */
+void emb_wfile_free(struct emb_wfile *f);
+
+/*
+ * emb_parse_f32 - parse one number (len bytes at s, not NUL-terminated)
+ * ending at a blank or at s + len.  The value is always the one strtof()
+ * gives for the same text; common decimal spellings take a fast path.
+ * @return 0 with *f and *used, EMB_ESYNTAX (not a number, or junk right
+ * after it), EMB_ERANGE (beyond float32).
+ */
+int emb_parse_f32(const char *s, size_t len, float *f, size_t *used);
+
+/*
+ * The store (store.c): a file built once from any embedding file, opened
+ * with mmap(2) so that it is ready in milliseconds and shared through the
+ * page cache.  Words keep the order of the source file; a word seen again
+ * is dropped (the first one wins).  Row i is vector i: dim float32, rows
+ * 64-byte aligned (stride floats apart).  emb-store(1) specifies the file
+ * byte by byte.  The same object also serves a file loaded into memory.
+ */
+#define EMB_STORE_MAGIC	"\x89" "EMS\r\n\x1a\n"	/* 8 bytes */
+#define EMB_STORE_VERSION 1
+#define EMB_STORE_HEADER 64
+
+struct emb_store;
+
+/* What a build saw, for its caller's messages. */
+struct emb_store_stats {
+	uint64_t	 read;		/* entries read from the file */
+	uint64_t	 words;		/* distinct words kept */
+	uint64_t	 dups;		/* entries dropped as duplicates */
+	uint64_t	 dupwhere;	/* line/record of the first duplicate */
+	char		 dupword[64];	/* its word (truncated, raw bytes) */
+};
+
+/*
+ * Progress callback for builds: called every few thousand entries with
+ * the file being read and the entries so far.
+ */
+typedef void emb_progress_fn(void *arg, const struct emb_wfile *f,
+    uint64_t entries);
+
+/*
+ * emb_store_load - read the embedding file f into a store in memory,
+ * keeping at most limit words (0: all) and stopping there.
+ * @return 0 and *sp (free with emb_store_close), or the code of the file
+ * (see emb_wfile_next; the message is emb_wfile_msg(f)), EMB_ENOMEM,
+ * EMB_ELIMIT (more than 2^31 - 1 words or 4 GiB of word bytes).
+ */
+int emb_store_load(struct emb_store **sp, struct emb_wfile *f,
+    uint64_t limit, emb_progress_fn *progress, void *arg,
+    struct emb_store_stats *st);
+
+/*
+ * emb_store_build - read f and write a store file on fd (a regular file,
+ * positioned at 0, empty), vectors streamed to the file as they come,
+ * with O_DIRECT where the file system allows it (fd's status flags are
+ * restored before returning; the caller still syncs the file).
+ * Same arguments and codes as emb_store_load, and EMB_EIO on a write
+ * error.  On failure the file content is undefined: build into a
+ * temporary name and rename it.
+ */
+int emb_store_build(int fd, struct emb_wfile *f, uint64_t limit,
+    emb_progress_fn *progress, void *arg, struct emb_store_stats *st);
+
+/*
+ * emb_store_write - write the store s (loaded or opened) on fd as a store
+ * file.  @return 0 or EMB_EIO.
+ */
+int emb_store_write(const struct emb_store *s, int fd);
+
+/*
+ * emb_store_open - map the store file path read-only and check it:
+ * magic, version, header checksum, every size against the file's size
+ * (before any page of it is touched), the index checksum and the index's
+ * structure, so that a truncated, foreign or modified file is refused
+ * rather than crashing a reader.  The vectors' checksum is checked only
+ * by emb_store_verify().  A file shrunk by another process while mapped
+ * can still raise SIGBUS; replace stores by rename(2).
+ * @return 0 and *sp, or EMB_EIO (errno kept), EMB_EMAGIC (not a store),
+ * EMB_EVERSION, EMB_ESTORE (corrupt, truncated, changed), EMB_ENOMEM.
+ * On failure *sp is still set when possible, for emb_store_msg().
+ */
+int emb_store_open(struct emb_store **sp, const char *path);
+
+/* emb_store_verify - check the vectors' crc32 too.  @return 0 or EMB_ESTORE. */
+int emb_store_verify(struct emb_store *s);
+
+uint32_t emb_store_dim(const struct emb_store *s);
+uint64_t emb_store_count(const struct emb_store *s);	/* words */
+/* Floats from one row to the next (a multiple of 16, >= dim). */
+size_t emb_store_stride(const struct emb_store *s);
+
+/*
+ * emb_store_lookup - find a word (len raw bytes).
+ * @return its index in 0..count-1, or -1 when absent.  O(1) expected.
+ */
+int64_t emb_store_lookup(const struct emb_store *s, const void *word,
+    size_t len);
+
+/* Vector of word i (< count): dim floats, 64-byte aligned, read-only. */
+const float *emb_store_vector(const struct emb_store *s, uint64_t i);
+
+/*
+ * Word i (< count): raw bytes, NUL-terminated (a word may itself hold
+ * NUL bytes; *len is exact).  Owned by the store.
+ */
+const char *emb_store_word(const struct emb_store *s, uint64_t i,
+    size_t *len);
+
+/* After a failed open: "index checksum mismatch" and the like. */
+const char *emb_store_msg(const struct emb_store *s);
+
+/* Unmap or free; NULL is a no-op.  Pointers from the store die with it. */
+void emb_store_close(struct emb_store *s);
+
 /* ---- end of embedding formats and the store ---- */
 
 
 /* ---- numerics: OSE, Problem 2, pooling (emb-ose, emb-bov) ---- */
 
+/*
+ * Groups.
+ *
+ * A composition filter reads its input one group at a time: a GROUP record
+ * and its members, or a VEC record outside any group, which is a group of
+ * one keyed by its own key.
+ */
+struct emb_group {
+	char		*key;		/* group key, NUL-terminated */
+	size_t		 keylen;
+	size_t		 keycap;
+	float		*v;		/* nmemb x dim, row-major, aligned */
+	size_t		 vcap;		/* rows v has room for */
+	uint32_t	 nmemb;		/* members read */
+	uint32_t	 dim;
+	char		*mkey;		/* member keys, each NUL-terminated */
+	size_t		 mkeylen;	/* bytes used in mkey */
+	size_t		 mkeycap;
+	size_t		*moff;		/* nmemb + 1 offsets into mkey */
+	uint64_t	 recno;		/* record number of the group's record */
+	int		 lone;		/* 1: a VEC record outside any group */
+};
+
+/*
+ * emb_group_read - read the next group from r into g, which must be zeroed
+ * before its first use and is reused across calls.  Member keys are kept
+ * only if keepkeys.
+ * @return 1 for a group, 0 at the clean end, or the reader's negative code
+ * (emb_reader_msg() names the record), or EMB_ENOMEM.
+ */
+int emb_group_read(struct emb_reader *r, struct emb_group *g, int keepkeys);
+
+/* Free what g holds and zero it; NULL is a no-op. */
+void emb_group_free(struct emb_group *g);
+
+/* The key of member i of g (keepkeys), NUL-terminated; length in *len. */
+const char *emb_group_mkey(const struct emb_group *g, uint32_t i,
+    size_t *len);
+
+/*
+ * Pooling (emb-bov).  Each function writes one vector of dim components
+ * to out, accumulating in double.
+ */
+#define EMB_POOL_MEAN	0	/* arithmetic mean: the paper's BOV */
+#define EMB_POOL_UNIT	1	/* mean of the unit vectors (fastText) */
+#define EMB_POOL_MAX	2	/* componentwise maximum */
+#define EMB_POOL_MIN	3	/* componentwise minimum */
+
+/*
+ * emb_pool - pool the n rows of v (n x dim, row-major) into out.  wt, if
+ * not NULL, holds n weights for EMB_POOL_MEAN and EMB_POOL_UNIT (SIF: the
+ * sum of w_i v_i divided by n).  EMB_POOL_UNIT skips zero rows and divides
+ * by the number of nonzero rows, as fastText does.  acc is scratch for dim
+ * doubles.
+ * @return the number of rows that entered the result (0: out is the zero
+ * vector), or EMB_EINVAL for an unknown how.
+ */
+long emb_pool(int how, const float *v, size_t n, uint32_t dim,
+    const double *wt, float *out, double *acc);
+
+/*
+ * emb_pool_add / emb_pool_end - the same, one row at a time, for callers
+ * that stream: add row x with weight w into acc (dim doubles), used being
+ * the number of rows that entered so far; emb_pool_end writes the result.
+ * @return 1 if the row entered, 0 if not (a zero row for EMB_POOL_UNIT),
+ * EMB_EINVAL for an unknown how.
+ */
+int emb_pool_add(int how, const float *x, uint32_t dim, double w,
+    double *acc, long used);
+void emb_pool_end(int how, const double *acc, uint32_t dim, long used,
+    float *out);
+
+/*
+ * emb_unit - scale v (dim floats) to unit length, computed in double.
+ * @return 1, or 0 when v is zero (then left as it is).
+ */
+int emb_unit(float *v, uint32_t dim);
+
+/* Plain reference twin of emb_pool (no scratch; used by the tests). */
+long emb_pool_ref(int how, const float *v, size_t n, uint32_t dim,
+    const double *wt, float *out);
+
+/*
+ * OSE (the paper's Proposition, eq. OPT_FINAL) and Problem 2.
+ *
+ * The members are normalized in double; zero members have no direction
+ * and are left out (counted); members with identical components are one
+ * (the group is a set).  With u_1..u_N the distinct unit members and S1
+ * the span of the differences u_N - u_j, the OSE is the normalized
+ * projection of u_N on the orthogonal complement of S1.  S1 is factored by
+ * Householder QR with column pivoting (LAPACK dgeqp3 over BLIS); its rank
+ * is the number of diagonal entries of R above EMB_OSE_RTOL times the
+ * largest.  No Gram matrix is formed.
+ */
+#define EMB_OSE_RTOL	1e-10	/* relative rank tolerance on diag(R) */
+#define EMB_OSE_PTOL	1e-10	/* a projection this short is zero */
+
+/* Outcomes (>= 0 return values of emb_ose). */
+#define EMB_OSE_OK	0	/* the OSE: unit, equidistant, closest */
+#define EMB_OSE_ORTH	1	/* the projection of u_N is zero: every
+				 * equidistant vector is orthogonal to all
+				 * members (distance 1); x is the same
+				 * deterministic choice as in emb_p2 */
+
+/* What emb_ose and emb_p2 tell about a group beside the vector. */
+struct emb_ose_info {
+	uint32_t	 nzero;		/* zero members left out */
+	uint32_t	 ndup;		/* repeated members left out */
+	uint32_t	 nuse;		/* distinct nonzero members used */
+	uint32_t	 rank;		/* rank of the factored matrix */
+	double		 alpha;		/* common cosine distance to members */
+	double		 znorm;		/* ||V^t (V V^t)^-1 w|| (Problem 2) */
+	double		 resid;		/* P2: residual of an inconsistent
+					 * system (0 when consistent) */
+};
+
+/* Workspace for the solvers, one per thread. */
+struct emb_ose;
+
+/* @return 0 and *op, EMB_EDIM or EMB_ENOMEM. */
+int emb_ose_create(struct emb_ose **op, uint32_t dim);
+/* NULL is a no-op. */
+void emb_ose_free(struct emb_ose *o);
+
+/*
+ * emb_ose - the OSE x (dim floats, unit length) of the n rows of v.
+ * @return EMB_OSE_OK or EMB_OSE_ORTH with x set and info->alpha the common
+ * distance; EMB_EEMPTY when no member is nonzero (n may be 0);
+ * EMB_ENOSOL when the differences span R^dim (no equidistant vector:
+ * then more than dim distinct directions); EMB_ENOMEM.  On a negative
+ * return x is untouched.
+ */
+int emb_ose(struct emb_ose *o, const float *v, size_t n, float *x,
+    struct emb_ose_info *info);
+
+/*
+ * emb_ose_ref - the plain-loop twin of emb_ose in double: modified
+ * Gram-Schmidt with column pivoting and reorthogonalization instead of
+ * Householder QR, same tolerances and outcomes.  x has dim doubles.
+ */
+int emb_ose_ref(const float *v, size_t n, uint32_t dim, double *x,
+    struct emb_ose_info *info);
+
+/*
+ * emb_p2 - Problem 2 (Proposition P2): a unit x with d(x, v_i) = alpha[i]
+ * for the n rows of v, alpha in [0, 2].  With V the unit rows and w_i =
+ * 1 - alpha_i, x = z + t x1 where z = V^t (V V^t)^-1 w is the min-norm
+ * solution of V x = w (through pivoted QR of V^t), x1 the deterministic
+ * unit vector orthogonal to the members (the first coordinate axis whose
+ * part outside their span has at least half the average squared length,
+ * that part normalized) and t = sqrt(1 - ||z||^2).  info->znorm is ||z||.
+ * Dependent members (repeats included) are checked for consistency.
+ * @return 0 with x set; EMB_ENOSOL when ||z|| > 1 (the existence test
+ * fails), when V x = w is inconsistent (info->resid > 0), or when V has
+ * rank dim and ||z|| != 1; EMB_EZERO for a zero member; EMB_EEMPTY for
+ * n = 0; EMB_EINVAL for an alpha outside [0, 2].
+ */
+int emb_p2(struct emb_ose *o, const float *v, size_t n, const double *alpha,
+    float *x, struct emb_ose_info *info);
+
+/* Interval kinds of emb_ose_interval. */
+#define EMB_IV_RANGE	0	/* every alpha in [lo, hi] */
+#define EMB_IV_POINTS	1	/* only alpha = lo and alpha = hi (rank dim) */
+#define EMB_IV_ONE	2	/* only alpha = 1 (V x = e inconsistent) */
+#define EMB_IV_NONE	3	/* no common distance at all */
+
+/*
+ * emb_ose_interval - the common distances alpha a group admits (Remark
+ * rm:decrea.dist): with z = V^t (V V^t)^-1 e, lo = max(0, 1 - 1/||z||) and
+ * hi = min(2, 1 + 1/||z||).  Zero members are left out, repeats are one.
+ * @return the kind (EMB_IV_*) with lo, hi set (both 1 for EMB_IV_ONE),
+ * EMB_EEMPTY or EMB_ENOMEM.
+ */
+int emb_ose_interval(struct emb_ose *o, const float *v, size_t n,
+    double *lo, double *hi, struct emb_ose_info *info);
+
+/*
+ * PCA post-processing (emb-normalize): mean-centering and removal of the
+ * top principal components ("all-but-the-top"; SIF's common component
+ * when not centered).
+ */
+struct emb_pca {
+	uint32_t	 dim;
+	uint32_t	 ncomp;		/* components removed */
+	int		 center;	/* subtract the mean first */
+	uint64_t	 count;		/* vectors the model was fitted on */
+	double		*mean;		/* dim (zeros when not centered) */
+	double		*comp;		/* ncomp x dim, unit rows, largest
+					 * variance first */
+	double		*work;		/* dim scratch of emb_pca_apply */
+};
+
+/* Accumulator for emb_pca_fit: mean and second moments in double. */
+struct emb_pcafit;
+
+/* @return 0 and *fp, EMB_EDIM or EMB_ENOMEM. */
+int emb_pcafit_create(struct emb_pcafit **fp, uint32_t dim);
+/* Add one vector. @return 0 or EMB_ENOMEM. */
+int emb_pcafit_add(struct emb_pcafit *f, const float *v);
+/*
+ * emb_pcafit_done - the model: the mean (if center) and the ncomp
+ * leading eigenvectors of the (centered) second-moment matrix (LAPACK
+ * dsyevr), each signed so that its largest component is positive.
+ * @return 0 and *pp (free with emb_pca_free), EMB_EEMPTY (no vector),
+ * EMB_EINVAL (ncomp > dim), EMB_ECONVERGE, EMB_ENOMEM.
+ */
+int emb_pcafit_done(struct emb_pcafit *f, uint32_t ncomp, int center,
+    struct emb_pca **pp);
+void emb_pcafit_free(struct emb_pcafit *f);
+
+/*
+ * emb_pca_apply - x <- x - mean, minus its projections on the components,
+ * in double; out may equal in.  Uses p->work: one thread per model.
+ */
+void emb_pca_apply(const struct emb_pca *p, const float *in, float *out);
+
+/*
+ * emb_pca_save / emb_pca_load - the model as text (see emb-normalize(1),
+ * FILES): exact round trip of every double.  load reports EMB_EFORMAT for
+ * a malformed file, with the line number in *line.
+ * @return 0, EMB_EIO, EMB_EFORMAT, EMB_ENOMEM.
+ */
+int emb_pca_save(const struct emb_pca *p, int fd);
+int emb_pca_load(struct emb_pca **pp, int fd, unsigned long *line);
+void emb_pca_free(struct emb_pca *p);
+
 /* ---- end of numerics ---- */
 
 
 /* ---- classifiers and metrics (emb-eval, emb-knn) ---- */
+
+/* knn */
+
+/*
+ * Exact cosine nearest neighbours (emb-knn).
+ *
+ * A reference set keeps unit-length copies of its vectors (emb_unit; a
+ * zero vector stays zero: its similarity to everything is 0, its distance
+ * 1) and their keys.  A search returns for each query the k references of largest cosine
+ * similarity, best first; equal similarities are ordered by reference
+ * index, and the result does not depend on batch size or thread count.
+ */
+struct emb_knn;
+
+/* One neighbour: its cosine similarity and its reference index. */
+struct emb_hit {
+	float		 sim;		/* cosine similarity; distance = 1 - sim */
+	uint32_t	 ref;		/* reference index, or EMB_KNN_NONE */
+};
+#define EMB_KNN_NONE	UINT32_MAX	/* no neighbour in this slot */
+
+/*
+ * emb_knn_create - an empty reference set of dimension dim.
+ * @return 0 and *kp (free with emb_knn_free), EMB_EDIM or EMB_ENOMEM.
+ */
+int emb_knn_create(struct emb_knn **kp, uint32_t dim);
+
+/* Free a reference set; NULL is a no-op. */
+void emb_knn_free(struct emb_knn *k);
+
+/*
+ * emb_knn_reserve - make room for n references in all (a hint: adding
+ * grows the set anyway).  @return 0, EMB_ELIMIT or EMB_ENOMEM.
+ */
+int emb_knn_reserve(struct emb_knn *k, size_t n);
+
+/*
+ * emb_knn_add - append a reference: the key (copied) and the unit vector
+ * of vec.  @return 0, EMB_ELIMIT (more than 2^32 - 2 references) or
+ * EMB_ENOMEM.
+ */
+int emb_knn_add(struct emb_knn *k, const char *key, size_t keylen,
+    const float *vec);
+
+/* Number of references, and their dimension. */
+size_t emb_knn_count(const struct emb_knn *k);
+uint32_t emb_knn_dim(const struct emb_knn *k);
+
+/* Key of reference i (NUL-terminated, owned by the set) and its length. */
+const char *emb_knn_key(const struct emb_knn *k, size_t i, size_t *len);
+
+/* Unit vector of reference i (dim floats, owned by the set, aligned). */
+const float *emb_knn_vec(const struct emb_knn *k, size_t i);
+
+/*
+ * emb_knn_index - index the references by key field (0-based) for
+ * emb_knn_find; references without that field are left out.  Adding a
+ * reference drops the index.  @return 0 or EMB_ENOMEM.
+ */
+int emb_knn_index(struct emb_knn *k, unsigned field);
+
+/*
+ * emb_knn_find - the first reference whose indexed field equals word (len
+ * bytes, escaped as in keys); emb_knn_find_next - the next one after
+ * reference i with the same field.  @return an index, or -1.
+ */
+int64_t emb_knn_find(const struct emb_knn *k, const char *word, size_t len);
+int64_t emb_knn_find_next(const struct emb_knn *k, size_t i);
+
+/*
+ * emb_knn_search - the k nearest references of each of nq unit queries
+ * (row i at q + i * ldq, ldq >= dim) into hits[i * k ...], best first;
+ * slots beyond the references available hold { -INFINITY, EMB_KNN_NONE }.
+ * Optional exclusions: references xref[xoff[i] .. xoff[i + 1]) are never
+ * neighbours of query i (xoff NULL: none).  Uses up to nthreads threads;
+ * the result does not depend on it.  Similarities are float32 sums
+ * through BLIS sgemm.
+ * @return 0, EMB_EINVAL or EMB_ENOMEM.
+ */
+int emb_knn_search(const struct emb_knn *kn, const float *q, size_t nq,
+    size_t ldq, unsigned k, const size_t *xoff, const uint32_t *xref,
+    unsigned nthreads, struct emb_hit *hits);
+
+/* The plain-loop twin of emb_knn_search (double sums), for tests. */
+int emb_knn_search_ref(const struct emb_knn *kn, const float *q,
+    size_t nq, size_t ldq, unsigned k, const size_t *xoff, const uint32_t *xref,
+    struct emb_hit *hits);
+
+/* end knn */
 
 /* eval */
 

@@ -11,13 +11,17 @@
 #include "int.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#define BUFSZ	(1u << 20)	/* I/O block */
+#ifndef EMB_STREAM_BUFSZ
+#define EMB_STREAM_BUFSZ (1u << 20)	/* the fuzz build makes it tiny */
+#endif
+#define BUFSZ	EMB_STREAM_BUFSZ	/* I/O block */
 
 enum { R_HEADER, R_RECORDS, R_DONE, R_ERROR };
 
@@ -44,6 +48,7 @@ struct emb_reader {
 	size_t		 keycap;
 	float		*vec;		/* components, aligned */
 	char		 msg[256];	/* last error, "record N: ..." */
+	char		 hname[64];	/* "header N (after record M)" */
 };
 
 /* Record an error with its message; every later call returns it again. */
@@ -112,20 +117,42 @@ fill(struct emb_reader *r, size_t n)
 	return 0;
 }
 
-/* fill() with the failure turned into the reader's error. */
+/*
+ * The failure rc of fill() (1: the input ended) as the reader's error.  It
+ * must not call fill() again: a second read could succeed, and the failure
+ * pass unnoticed.
+ */
 static int
-need(struct emb_reader *r, size_t n, const char *what)
+fillfail(struct emb_reader *r, int rc, const char *what)
 {
-	int rc = fill(r, n);
-
-	if (rc == 0)
-		return 0;
 	if (rc == 1)
 		return rfail(r, EMB_ETRUNC, "record %llu: truncated inside %s",
 		    (unsigned long long)r->nrec + 1, what);
 	return rfail(r, rc, "record %llu: %s",
 	    (unsigned long long)r->nrec + 1, rc == EMB_EIO ? strerror(errno) :
 	    emb_strerror(rc));
+}
+
+/* fill() with the failure turned into the reader's error. */
+static int
+need(struct emb_reader *r, size_t n, const char *what)
+{
+	int rc = fill(r, n);
+
+	return rc == 0 ? 0 : fillfail(r, rc, what);
+}
+
+/* "header", or for a concatenated stream "header N (after record M)". */
+static const char *
+hname(struct emb_reader *r)
+{
+	static const char first[] = "header";
+
+	if (r->nhead == 0)
+		return first;
+	snprintf(r->hname, sizeof(r->hname), "header %u (after record %llu)",
+	    r->nhead + 1, (unsigned long long)r->nrec);
+	return r->hname;
 }
 
 static int
@@ -141,29 +168,29 @@ header(struct emb_reader *r)
 			    strerror(errno) : emb_strerror(rc));
 		if (r->nhead == 0 && r->end == r->beg)
 			return rfail(r, EMB_ETRUNC, "empty input, no header");
-		return rfail(r, EMB_ETRUNC, "truncated inside header %u",
-		    r->nhead + 1);
+		return rfail(r, EMB_ETRUNC, "%s: truncated after %zu of %u "
+		    "bytes", hname(r), r->end - r->beg, EMB_HEADER_LEN);
 	}
 	p = r->buf + r->beg;
 	if (memcmp(p, EMB_MAGIC, EMB_MAGIC_LEN) != 0) {
 		if (r->nhead == 0)
 			return rfail(r, EMB_EMAGIC, "not an emb stream "
 			    "(bad magic)");
-		return rfail(r, EMB_EMAGIC, "after record %llu: bad magic in "
-		    "header %u", (unsigned long long)r->nrec, r->nhead + 1);
+		return rfail(r, EMB_EMAGIC, "%s: bad magic (data after the "
+		    "trailer is not a stream)", hname(r));
 	}
 	if (emb_le16(p + 8) != EMB_FORMAT || emb_le16(p + 10) != 0)
-		return rfail(r, EMB_EVERSION, "header %u: version %u flags %u, "
-		    "expected version %u flags 0", r->nhead + 1, emb_le16(p + 8),
+		return rfail(r, EMB_EVERSION, "%s: version %u flags %u, "
+		    "expected version %u flags 0", hname(r), emb_le16(p + 8),
 		    emb_le16(p + 10), EMB_FORMAT);
 	dim = emb_le32(p + 12);
 	if (dim == 0 || dim > EMB_DIM_MAX)
-		return rfail(r, EMB_EDIM, "header %u: dimension %u out of "
-		    "range 1..%u", r->nhead + 1, dim, EMB_DIM_MAX);
+		return rfail(r, EMB_EDIM, "%s: dimension %u out of range "
+		    "1..%u", hname(r), dim, EMB_DIM_MAX);
 	if (r->nhead > 0 && dim != r->dim)
-		return rfail(r, EMB_EDIM, "header %u (after record %llu): "
-		    "dimension %u, expected %u", r->nhead + 1,
-		    (unsigned long long)r->nrec, dim, r->dim);
+		return rfail(r, EMB_EDIM, "%s: dimension %u, expected %u "
+		    "(concatenated streams must agree)", hname(r), dim,
+		    r->dim);
 	if (r->nhead == 0) {
 		r->dim = dim;
 		if ((r->vec = emb_alloc((size_t)dim * 4)) == NULL)
@@ -197,6 +224,33 @@ emb_reader_open(struct emb_reader **rp, int fd, const char *name)
 	return header(r);
 }
 
+/* Say what is wrong with a key that emb_key_check refused. */
+static int
+badkey(struct emb_reader *r, const char *k, size_t len)
+{
+	unsigned long long recno = (unsigned long long)r->nrec + 1;
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)k[i];
+
+		if (c == '\n' || c == '\r' || c == '\0')
+			return rfail(r, EMB_EKEY, "record %llu: key byte %zu "
+			    "is a raw %s (escape it)", recno, i + 1,
+			    c == '\n' ? "LF" : c == '\r' ? "CR" : "NUL");
+		if (c != '\\')
+			continue;
+		if (++i == len)
+			return rfail(r, EMB_EKEY, "record %llu: key ends "
+			    "inside an escape", recno);
+		if (strchr("\\tnr0", k[i]) == NULL || k[i] == '\0')
+			return rfail(r, EMB_EKEY, "record %llu: key byte %zu: "
+			    "bad escape, backslash then 0x%02x", recno, i,
+			    (unsigned char)k[i]);
+	}
+	return rfail(r, EMB_EKEY, "record %llu: bad key", recno);
+}
+
 /* Copy a key of len bytes at p into r->key, NUL-terminated, and check it. */
 static int
 takekey(struct emb_reader *r, const unsigned char *p, size_t len)
@@ -216,8 +270,7 @@ takekey(struct emb_reader *r, const unsigned char *p, size_t len)
 	memcpy(r->key, p, len);
 	r->key[len] = '\0';
 	if (emb_key_check(r->key, len) < 0)
-		return rfail(r, EMB_EKEY, "record %llu: badly escaped key",
-		    (unsigned long long)r->nrec + 1);
+		return badkey(r, r->key, len);
 	return 0;
 }
 
@@ -230,14 +283,17 @@ trailer(struct emb_reader *r)
 	int rc;
 
 	sumup(r);
-	if ((rc = need(r, EMB_TRAILER_LEN, "trailer")) < 0)
-		return rc;
+	if ((rc = fill(r, EMB_TRAILER_LEN)) < 0)
+		return fillfail(r, rc, "trailer");
+	if (rc == 1)
+		return rfail(r, EMB_ETRUNC, "after record %llu: truncated "
+		    "inside the trailer", (unsigned long long)r->nrec);
 	p = r->buf + r->beg;
 	if (r->pending > 0)
-		return rfail(r, EMB_EGROUP, "record %llu: group %llu ends with "
-		    "%u of %u members", (unsigned long long)r->nrec,
-		    (unsigned long long)r->group, r->member,
-		    r->member + r->pending);
+		return rfail(r, EMB_EGROUP, "after record %llu: trailer while "
+		    "group %llu has %u of %u members",
+		    (unsigned long long)r->nrec, (unsigned long long)r->group,
+		    r->member, r->member + r->pending);
 	count = emb_le64(p + 1);
 	crc = emb_le32(p + 9);
 	if (count != r->segrec)
@@ -263,6 +319,19 @@ trailer(struct emb_reader *r)
 	return header(r);
 }
 
+/* Name the first non-finite component of the record just decoded. */
+static int
+nonfinite(struct emb_reader *r, uint64_t recno)
+{
+	uint32_t i = 0;
+
+	while (i + 1 < r->dim && emb_allfinite(r->vec + i, 1))
+		i++;
+	return rfail(r, EMB_ENONFINITE, "record %llu: component %u is %s",
+	    (unsigned long long)recno, i + 1, isnan(r->vec[i]) ? "NaN" :
+	    r->vec[i] > 0 ? "+Inf" : "-Inf");
+}
+
 int
 emb_reader_next(struct emb_reader *r, struct emb_rec *rec)
 {
@@ -277,9 +346,9 @@ emb_reader_next(struct emb_reader *r, struct emb_rec *rec)
 			return 0;
 		if ((rc = fill(r, 1)) != 0) {
 			if (rc < 0)
-				return need(r, 1, "record");
-			return rfail(r, EMB_ETRUNC, "truncated after record "
-			    "%llu: no trailer", (unsigned long long)r->nrec);
+				return fillfail(r, rc, "record");
+			return rfail(r, EMB_ETRUNC, "after record %llu: "
+			    "truncated, no trailer", (unsigned long long)r->nrec);
 		}
 		if (r->buf[r->beg] != EMB_REC_END)
 			break;
@@ -315,8 +384,7 @@ emb_reader_next(struct emb_reader *r, struct emb_rec *rec)
 	if (p[0] == EMB_REC_VEC) {
 		emb_getf32s(r->vec, p + 5 + keylen, r->dim);
 		if (!r->allow_nonfinite && !emb_allfinite(r->vec, r->dim))
-			return rfail(r, EMB_ENONFINITE, "record %llu: non-finite"
-			    " component", (unsigned long long)rec->recno);
+			return nonfinite(r, rec->recno);
 		rec->type = EMB_REC_VEC;
 		rec->vec = r->vec;
 		rec->nmemb = 0;
@@ -333,8 +401,9 @@ emb_reader_next(struct emb_reader *r, struct emb_rec *rec)
 
 		if (r->pending > 0)
 			return rfail(r, EMB_EGROUP, "record %llu: group %llu "
-			    "ends with %u of %u members",
+			    "starts while group %llu has %u of %u members",
 			    (unsigned long long)rec->recno,
+			    (unsigned long long)r->group + 1,
 			    (unsigned long long)r->group, r->member,
 			    r->member + r->pending);
 		if (n > EMB_GROUP_MAX)
@@ -402,6 +471,7 @@ struct emb_writer {
 	uint32_t	 crc;		/* crc32 of the records */
 	size_t		 crcpos;	/* buf[crcpos, len) is not in crc yet */
 	uint32_t	 pending;	/* members the open group still needs */
+	int		 closed;	/* the trailer is written */
 };
 
 int
@@ -455,6 +525,8 @@ reserve(struct emb_writer *w, size_t n)
 {
 	if (w->err)
 		return w->err;
+	if (w->closed)
+		return EMB_EINVAL;
 	if (w->cap - w->len >= n)
 		return 0;
 	if (w->len > 0 && flush(w) < 0)
@@ -499,7 +571,8 @@ emb_write_vec(struct emb_writer *w, const char *key, size_t keylen,
 	p = w->buf + w->len;
 	p[0] = EMB_REC_VEC;
 	emb_put32(p + 1, (uint32_t)keylen);
-	memcpy(p + 5, key, keylen);
+	if (keylen > 0)
+		memcpy(p + 5, key, keylen);
 	emb_putf32s(p + 5 + keylen, vec, w->dim);
 	if (w->pending > 0)
 		w->pending--;
@@ -526,7 +599,8 @@ emb_write_group(struct emb_writer *w, const char *key, size_t keylen,
 	p = w->buf + w->len;
 	p[0] = EMB_REC_GROUP;
 	emb_put32(p + 1, (uint32_t)keylen);
-	memcpy(p + 5, key, keylen);
+	if (keylen > 0)
+		memcpy(p + 5, key, keylen);
 	emb_put32(p + 5 + keylen, nmemb);
 	w->pending = nmemb;
 	return commit(w, n);
@@ -549,6 +623,7 @@ emb_writer_close(struct emb_writer *w)
 	emb_put32(p + 9, w->crc);
 	w->len += EMB_TRAILER_LEN;
 	w->crcpos = w->len;
+	w->closed = 1;
 	return flush(w);
 }
 

@@ -144,12 +144,13 @@ emb_ftoa(char *buf, float f)
 		e++;
 	/*
 	 * A float32 is pinned down by at most 9 significant digits.  Start at
-	 * 6: if a shorter text reads back as f, so does the 6-digit one, and
-	 * dropping trailing zeros makes it that text.  For each p try the two
-	 * p-digit decimals around x, the nearer first (ties to even, as
-	 * printf rounds).
+	 * 6 (FLT_DIG): if a shorter text reads back as f, so does the 6-digit
+	 * one, and dropping trailing zeros makes it that text.  A subnormal
+	 * has fewer bits and may need fewer digits, so it starts at 1.  For
+	 * each p try the two p-digit decimals around x, the nearer first (ties
+	 * to even, as printf rounds).
 	 */
-	for (int p = 6; p <= 9; p++) {
+	for (int p = x < FLT_MIN ? 1 : 6; p <= 9; p++) {
 		int s = p - 1 - e;
 		double y = s >= 0 ? x * P10(s) : x / P10(-s);
 		double fl = floor(y);
@@ -269,6 +270,13 @@ emb_atof(const char *s, size_t len, float *f, size_t *used)
 		n++;
 	if (n == 0)
 		return EMB_ESYNTAX;
+	/*
+	 * A run longer than the copy is no float anyone writes; parsing its
+	 * prefix could turn 1e10 written with 70 digits into an overflow.
+	 */
+	if (n == sizeof(tmp) - 1 && n < len && s[n] != '\0' &&
+	    strchr("0123456789+-.eEnaifNAIFtyTY", s[n]) != NULL)
+		return EMB_ESYNTAX;
 	memcpy(tmp, s, n);
 	tmp[n] = '\0';
 	errno = 0;
@@ -318,6 +326,8 @@ emb_text_parse(const char *line, size_t len, float *vec, uint32_t cap,
 		out->dim = 0;
 		return 0;
 	}
+	if (dim != 0 && dim < cap)
+		cap = dim;
 	for (;;) {
 		size_t used;
 		float f;
@@ -333,17 +343,19 @@ emb_text_parse(const char *line, size_t len, float *vec, uint32_t cap,
 			return EMB_ESYNTAX;
 		if (!allow_nonfinite && !isfinite(f))
 			return EMB_ENONFINITE;
-		if (n == cap || (dim != 0 && n == dim))
-			return EMB_EDIM;
-		vec[n++] = f;
+		/* Past the room, go on counting so that the error can say. */
+		if (n < cap)
+			vec[n] = f;
+		if (n < UINT32_MAX)
+			n++;
 	}
+	out->dim = n;
 	if (n == 0)
 		return EMB_ESYNTAX;
-	if (dim != 0 && n != dim)
+	if (n > cap || (dim != 0 && n != dim))
 		return EMB_EDIM;
 	out->type = EMB_REC_VEC;
 	out->nmemb = 0;
-	out->dim = n;
 	return 0;
 }
 

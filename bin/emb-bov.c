@@ -1,0 +1,296 @@
+/*
+ * emb-bov - compose each group of an emb(5) stream into one vector by
+ * pooling its members: the arithmetic mean (bag of vectors, BOV), the mean
+ * of unit vectors, a SIF-weighted mean, or max/min pooling.
+ *
+ * SIF weights a / (a + p(w)) come from a word-frequency file held in a
+ * small open-addressing table; everything else streams.
+ */
+#include <err.h>
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "util.h"
+#include "compose.h"
+
+static const char *const methods[] = { "mean", "unit", "max", "min" };
+
+/* A word of the frequency file and its count. */
+struct freq {
+	char		*word;
+	size_t		 len;
+	double		 count;
+};
+
+static struct freq *tab;	/* open addressing, size a power of 2 */
+static size_t tabsz;
+static double total;		/* sum of the counts */
+
+static void
+usage(int help)
+{
+	fprintf(help ? stdout : stderr, "usage: emb-bov [-qs] [-e policy] "
+	    "[-k field] [-m method] [-w freqfile [-A a]] [file]\n");
+	exit(help ? 0 : 2);
+}
+
+static uint64_t
+hashw(const char *s, size_t n)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+
+	while (n-- > 0)
+		h = (h ^ (unsigned char)*s++) * 0x100000001b3ull;
+	return h;
+}
+
+static struct freq *
+lookup(const char *w, size_t n)
+{
+	size_t i = hashw(w, n) & (tabsz - 1);
+
+	for (; tab[i].word != NULL; i = (i + 1) & (tabsz - 1))
+		if (tab[i].len == n && memcmp(tab[i].word, w, n) == 0)
+			return &tab[i];
+	return &tab[i];
+}
+
+/*
+ * Read "word count" lines (one or more blanks or a TAB between; a word
+ * seen twice has its counts added).
+ */
+static void
+loadfreq(const char *path)
+{
+	FILE *fp;
+	char *line = NULL;
+	size_t cap = 0, used = 0;
+	unsigned long long lno = 0;
+	ssize_t len;
+
+	if ((fp = fopen(path, "r")) == NULL)
+		err(1, "%s", path);
+	tabsz = 1024;
+	tab = xcalloc(tabsz, sizeof(*tab));
+	while ((len = getline(&line, &cap, fp)) != -1) {
+		char *sep, *end;
+		struct freq *f;
+		double c;
+
+		lno++;
+		while (len > 0 && (line[len - 1] == '\n' ||
+		    line[len - 1] == '\r'))
+			line[--len] = '\0';
+		if (len == 0)
+			continue;
+		sep = line + len;
+		while (sep > line && sep[-1] != ' ' && sep[-1] != '\t')
+			sep--;
+		errno = 0;
+		c = strtod(sep, &end);
+		if (sep == line || *end != '\0' || end == sep || errno ||
+		    !(c >= 0))
+			errx(1, "%s: line %llu: expected a word and a count",
+			    path, lno);
+		end = sep;
+		while (end > line && (end[-1] == ' ' || end[-1] == '\t'))
+			end--;
+		if (end == line)
+			errx(1, "%s: line %llu: no word", path, lno);
+		if (2 * (used + 1) > tabsz) {
+			struct freq *old = tab;
+			size_t osz = tabsz;
+
+			tabsz *= 2;
+			tab = xcalloc(tabsz, sizeof(*tab));
+			for (size_t i = 0; i < osz; i++)
+				if (old[i].word != NULL)
+					*lookup(old[i].word, old[i].len) =
+					    old[i];
+			free(old);
+		}
+		f = lookup(line, (size_t)(end - line));
+		if (f->word == NULL) {
+			f->word = xmalloc((size_t)(end - line));
+			memcpy(f->word, line, (size_t)(end - line));
+			f->len = (size_t)(end - line);
+			used++;
+		}
+		f->count += c;
+		total += c;
+	}
+	if (ferror(fp))
+		err(1, "%s", path);
+	fclose(fp);
+	free(line);
+	if (!(total > 0))
+		errx(1, "%s: no positive count", path);
+}
+
+int
+main(int argc, char *argv[])
+{
+	static const struct option lopts[] = {
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct emb_reader *r;
+	struct emb_rec rec;
+	struct emb_writer *w;
+	struct okey k = { 0 };
+	enum policy pempty = P_ZERO;
+	const char *freqfile = NULL, *name;
+	double a = 1e-3, *acc;
+	long field = 1, used = 0;
+	uint64_t grecno = 0;
+	uint32_t dim, nmemb = 0;
+	uint64_t ngroups = 0, nwritten = 0, nempty = 0, nzero = 0, nknown = 0,
+	    nwords = 0;
+	int how = EMB_POOL_MEAN, appsize = 0, quiet = 0, c, rc, fd;
+	float *out;
+
+	while ((c = getopt_long(argc, argv, "A:e:hk:m:qsw:", lopts, NULL)) !=
+	    -1) {
+		switch (c) {
+		case 'A':
+			a = parsedbl(optarg, 1e-300, 1e300, "-A");
+			break;
+		case 'e':
+			pempty = parsepolicy(optarg, 0, "-e");
+			break;
+		case 'k':
+			field = (long)parsenum(optarg, 1, 1 << 20, "-k");
+			break;
+		case 'm':
+			for (how = 0; how < 4; how++)
+				if (strcmp(optarg, methods[how]) == 0)
+					break;
+			if (how == 4) {
+				warnx("-m: '%s' is not one of mean, unit, max,"
+				    " min", optarg);
+				usage(0);
+			}
+			break;
+		case 'q':
+			quiet = 1;
+			break;
+		case 's':
+			appsize = 1;
+			break;
+		case 'w':
+			freqfile = optarg;
+			break;
+		case 'V':
+			puts("emb-bov " EMB_VERSION);
+			return 0;
+		case 'h':
+			usage(1);
+			break;
+		default:
+			usage(0);
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (argc > 1)
+		usage(0);
+	if (freqfile != NULL && how != EMB_POOL_MEAN && how != EMB_POOL_UNIT) {
+		warnx("-w weights the mean and unit methods only");
+		usage(0);
+	}
+	if (freqfile != NULL)
+		loadfreq(freqfile);
+
+	name = inname(argv[0]);
+	fd = openin(argv[0]);
+	bigpipe(fd);
+	r = xreader(fd, name);
+	dim = emb_reader_dim(r);
+	w = xwriter(dim);
+	acc = xcalloc(dim, sizeof(double));
+	out = xcalloc(dim, sizeof(float));
+	/*
+	 * Members are pooled as they arrive; a group ends after its last
+	 * member (at once for an empty group, or a lone record).
+	 */
+	while ((rc = emb_reader_next(r, &rec)) > 0) {
+		if (rec.type == EMB_REC_GROUP || rec.group == 0) {
+			okey_set(&k, rec.key, rec.keylen);
+			grecno = rec.recno;
+			nmemb = rec.type == EMB_REC_GROUP ? rec.nmemb : 1;
+			used = 0;
+			ngroups++;
+		}
+		if (rec.type == EMB_REC_VEC) {
+			double wt = 1;	/* unknown words: weight 1 */
+
+			if (freqfile != NULL) {
+				size_t off, flen;
+				struct freq *f;
+
+				nwords++;
+				if (emb_key_field(rec.key, rec.keylen,
+				    (unsigned)field - 1, &off, &flen) == 0 &&
+				    (f = lookup(rec.key + off, flen))->word !=
+				    NULL) {
+					wt = a / (a + f->count / total);
+					nknown++;
+				}
+			}
+			used += emb_pool_add(how, rec.vec, dim, wt, acc, used);
+			if (rec.group != 0 && rec.member < nmemb)
+				continue;
+		} else if (nmemb > 0)
+			continue;
+		/* The group is complete. */
+		emb_pool_end(how, acc, dim, used, out);
+		nzero += nmemb - (uint32_t)used;
+		if (used == 0) {
+			nempty++;
+			if (pempty == P_ERROR)
+				errx(1, "%s: record %llu: %s", name,
+				    (unsigned long long)grecno, nmemb == 0 ?
+				    "empty group" : "group of zero vectors "
+				    "only");
+			if (pempty == P_SKIP)
+				continue;
+		}
+		if (appsize)
+			okey_add(&k, "%u", nmemb);
+		if ((rc = emb_write_vec(w, k.buf, k.len, out)) < 0)
+			wdie(rc);
+		nwritten++;
+	}
+	if (rc < 0)
+		rdie(r, name, rc);
+	wclose(w);
+	if (!quiet) {
+		fprintf(stderr, "emb-bov: %s: %llu groups, %llu written, "
+		    "%llu empty (%s)", name, (unsigned long long)ngroups,
+		    (unsigned long long)nwritten, (unsigned long long)nempty,
+		    policyname[pempty]);
+		if (how == EMB_POOL_UNIT)
+			fprintf(stderr, ", %llu zero members left out",
+			    (unsigned long long)nzero);
+		if (freqfile != NULL)
+			fprintf(stderr, "; %llu of %llu members weighted from "
+			    "%s", (unsigned long long)nknown,
+			    (unsigned long long)nwords, freqfile);
+		fputc('\n', stderr);
+	}
+	for (size_t i = 0; i < tabsz; i++)
+		free(tab[i].word);
+	free(tab);
+	free(acc);
+	free(out);
+	free(k.buf);
+	emb_reader_free(r);
+	if (fd != 0)
+		close(fd);
+	return 0;
+}

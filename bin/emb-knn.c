@@ -1,0 +1,837 @@
+/*
+ * emb-knn - exact cosine nearest neighbours of query vectors among a
+ * reference set.
+ *
+ * The reference set (an emb(5) stream file) is read once into unit-length
+ * copies; the queries (a stream on stdin or in a file) are read in batches
+ * of bounded size, searched with libemb's GEMM-based search, and answered
+ * in input order: as text lines (query key, rank, reference key, distance),
+ * as a stream of the neighbours' vectors, as a predicted label (majority
+ * vote), or, for word analogies (3CosAdd), as an accuracy report in the
+ * manner of word2vec's compute-accuracy.
+ */
+#include <err.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "util.h"
+
+#define OBUFSZ		(1u << 20)
+#define HEAPMAX		((size_t)1 << 24)	/* hits held per batch */
+
+static unsigned	 kopt = 10;	/* -k: neighbours */
+static unsigned	 nthreads;	/* -t */
+static size_t	 batch = 4096;	/* -B: queries per batch */
+static int	 bflag;		/* -b: neighbours' vectors as a stream */
+static unsigned	 cfield;	/* -c: label field of references, 1-based */
+static int	 weighted;	/* -W: distance-weighted vote */
+static int	 sflag;		/* -s: exclude self */
+static unsigned	 qfield;	/* -q: query word field (0: the last) */
+static unsigned	 wfield = 1;	/* -w: reference word field */
+static unsigned	 xfield;	/* -x: field of words to exclude */
+static int	 aflag;		/* -A: analogy queries */
+static int	 rflag;		/* -R: analogy accuracy report */
+static unsigned	 efield;	/* -e: expected answer field */
+static unsigned	 gfield;	/* -g: section field */
+static int	 vflag;		/* -v: timings on stderr */
+
+static const char *qname;	/* queries, for messages */
+
+/* The usage: on request (-h) to stdout with exit 0, else a misuse. */
+static void
+usage(int help)
+{
+	fprintf(help ? stdout : stderr,
+	    "usage: emb-knn [-bsvW] [-B batch] [-c field] [-k n] [-q field] "
+	    "[-t threads]\n"
+	    "               [-w field] [-x field] reference [file]\n"
+	    "       emb-knn -A [-bRv] [-B batch] [-e field] [-g field] [-k n] "
+	    "[-t threads]\n"
+	    "               [-w field] reference [file]\n");
+	exit(help ? 0 : 2);
+}
+
+static double
+now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* A growable byte buffer. */
+struct buf {
+	char	*p;
+	size_t	 len, cap;
+};
+
+static void
+bput(struct buf *b, const void *s, size_t n)
+{
+	if (b->len + n + 1 > b->cap) {
+		size_t cap = b->cap ? b->cap : 256;
+
+		while (cap < b->len + n + 1)
+			cap *= 2;
+		b->p = xreallocarray(b->p, cap, 1);
+		b->cap = cap;
+	}
+	memcpy(b->p + b->len, s, n);
+	b->len += n;
+	b->p[b->len] = '\0';
+}
+
+/* Field f (1-based; 0 = the last) of key: pointer and length, or NULL. */
+static const char *
+field(const char *key, size_t len, unsigned f, size_t *flen)
+{
+	size_t off;
+
+	if (f == 0)
+		f = emb_key_nfields(key, len);
+	if (emb_key_field(key, len, f - 1, &off, flen) < 0)
+		return NULL;
+	return key + off;
+}
+
+/* Add one reference, checking that it has the label field of -c. */
+static void
+addref(struct emb_knn *kn, const char *name, unsigned long long recno,
+    const char *key, size_t keylen, const float *vec)
+{
+	size_t flen;
+	int rc;
+
+	if (cfield && field(key, keylen, cfield, &flen) == NULL)
+		errx(1, "%s: record %llu: key has no field %u for -c", name,
+		    recno, cfield);
+	if ((rc = emb_knn_add(kn, key, keylen, vec)) < 0)
+		errx(1, "%s: record %llu: %s", name, recno, emb_strerror(rc));
+}
+
+#ifdef EMB_STORE_MAGIC
+/* @return 1 if path is a store file (by its magic number). */
+static int
+isstore(const char *path)
+{
+	char magic[EMB_MAGIC_LEN];
+	FILE *fp;
+	int yes;
+
+	if (path == NULL || strcmp(path, "-") == 0 ||
+	    (fp = fopen(path, "r")) == NULL)
+		return 0;
+	yes = fread(magic, 1, sizeof(magic), fp) == sizeof(magic) &&
+	    memcmp(magic, EMB_STORE_MAGIC, sizeof(magic)) == 0;
+	fclose(fp);
+	return yes;
+}
+
+/*
+ * The reference set from an emb-lookup store: every word, keyed by the
+ * word (escaped as a key field), in store order.  The store is unmapped
+ * once its unit vectors are copied.
+ */
+static struct emb_knn *
+loadstore(const char *path)
+{
+	struct emb_store *s;
+	struct emb_knn *kn;
+	char *key = NULL;
+	size_t cap = 0;
+	int rc;
+
+	if ((rc = emb_store_open(&s, path)) < 0) {
+		if (rc == EMB_EIO)
+			err(1, "%s", path);
+		errx(1, "%s: %s", path, s != NULL ? emb_store_msg(s) :
+		    emb_strerror(rc));
+	}
+	if ((rc = emb_knn_create(&kn, emb_store_dim(s))) < 0 ||
+	    (rc = emb_knn_reserve(kn, emb_store_count(s))) < 0)
+		errx(1, "%s: %s", path, emb_strerror(rc));
+	for (uint64_t i = 0; i < emb_store_count(s); i++) {
+		size_t len, klen;
+		const char *w = emb_store_word(s, i, &len);
+
+		if (2 * len + 1 > cap) {
+			cap = 2 * len + 64;
+			key = xreallocarray(key, cap, 1);
+		}
+		klen = emb_key_escape(key, w, len);
+		addref(kn, path, i + 1, key, klen, emb_store_vector(s, i));
+	}
+	emb_store_close(s);
+	free(key);
+	return kn;
+}
+#endif
+
+/*
+ * The reference set: a store, or every VEC record of a stream file, in
+ * order (members of groups too, keyed by their own keys).
+ */
+static struct emb_knn *
+loadref(const char *path)
+{
+	const char *name = inname(path);
+	int fd;
+	struct emb_reader *r;
+	struct emb_rec rec;
+	struct emb_knn *kn;
+	uint32_t dim;
+	struct stat st;
+	int rc;
+
+#ifdef EMB_STORE_MAGIC
+	if (isstore(path)) {
+		kn = loadstore(path);
+		goto index;
+	}
+#endif
+	fd = openin(path);
+	r = xreader(fd, name);
+	dim = emb_reader_dim(r);
+	if ((rc = emb_knn_create(&kn, dim)) < 0)
+		errx(1, "%s: %s", name, emb_strerror(rc));
+	/* A file's size bounds its record count; untouched rows cost nothing. */
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode))
+		(void)emb_knn_reserve(kn, (size_t)st.st_size /
+		    (5 + (size_t)dim * 4) + 1);
+	while ((rc = emb_reader_next(r, &rec)) > 0)
+		if (rec.type == EMB_REC_VEC)
+			addref(kn, name, (unsigned long long)rec.recno,
+			    rec.key, rec.keylen, rec.vec);
+	if (rc < 0)
+		rdie(r, name, rc);
+	emb_reader_free(r);
+	if (fd != STDIN_FILENO)
+		close(fd);
+#ifdef EMB_STORE_MAGIC
+index:
+#endif
+	if ((sflag || xfield || aflag) &&
+	    (rc = emb_knn_index(kn, wfield - 1)) < 0)
+		errx(1, "%s: %s", name, emb_strerror(rc));
+	return kn;
+}
+
+/* One question of the analogy report. */
+struct quest {
+	int	 seen;		/* all four words among the references */
+	size_t	 sect;		/* section: offset in the batch's text */
+	size_t	 sectlen;
+	size_t	 want;		/* expected word: offset in the batch's text */
+	size_t	 wantlen;
+};
+
+/* A batch of queries and what their answers need. */
+struct batch {
+	size_t		 n, cap;	/* queries held, and room */
+	size_t		 ld;		/* row stride of q */
+	float		*q;		/* cap x ld unit queries */
+	struct buf	 text;		/* keys, words: NUL-separated */
+	size_t		*koff;		/* cap + 1 key offsets in text */
+	size_t		*xoff;		/* cap + 1 exclusion offsets */
+	uint32_t	*xref;		/* excluded references */
+	size_t		 nx, xcap;
+	struct quest	*qs;		/* -R: per query */
+	struct emb_hit	*hits;		/* cap x k */
+};
+
+/* Report state for -R, carried across batches. */
+struct report {
+	struct buf	 sect;		/* current section name */
+	int		 insect;	/* a section is open */
+	unsigned long long scorrect, sseen;	/* in the current section */
+	unsigned long long correct, seen, total;
+};
+
+static unsigned long long nzero;	/* queries of zero length */
+static unsigned long long nshort;	/* -A: groups too small to ask */
+static unsigned long long nquery;	/* queries searched */
+static double tsearch;			/* seconds in emb_knn_search */
+
+/* Exclude every reference whose word is w (len bytes) from this query. */
+static void
+exclude(struct batch *b, const struct emb_knn *kn, const char *w, size_t len)
+{
+	for (int64_t i = emb_knn_find(kn, w, len); i >= 0;
+	    i = emb_knn_find_next(kn, (size_t)i)) {
+		if (b->nx == b->xcap) {
+			b->xcap = b->xcap ? 2 * b->xcap : 64;
+			b->xref = xreallocarray(b->xref, b->xcap,
+			    sizeof(*b->xref));
+		}
+		b->xref[b->nx++] = (uint32_t)i;
+	}
+}
+
+/* Start query b->n: its key; its vector is filled in by the caller. */
+static float *
+newquery(struct batch *b, const char *key, size_t keylen, const char *key2,
+    size_t key2len)
+{
+	b->koff[b->n] = b->text.len;
+	bput(&b->text, key, keylen);
+	if (key2 != NULL) {
+		bput(&b->text, "\t", 1);
+		bput(&b->text, key2, key2len);
+	}
+	bput(&b->text, "", 1);
+	b->xoff[b->n] = b->nx;
+	return b->q + b->n * b->ld;
+}
+
+/* Finish query b->n: exclusions from its key, then count it. */
+static void
+endquery(struct batch *b, const struct emb_knn *kn, uint32_t dim)
+{
+	const char *key = b->text.p + b->koff[b->n];
+	size_t keylen = strlen(key), wlen;
+	const char *w;
+	float *q = b->q + b->n * b->ld;
+
+	if (!emb_unit(q, dim))
+		nzero++;
+	if (sflag && (w = field(key, keylen, qfield, &wlen)) != NULL)
+		exclude(b, kn, w, wlen);
+	if (xfield && (w = field(key, keylen, xfield, &wlen)) != NULL) {
+		const char *end = w + wlen;
+
+		while (w < end) {
+			const char *sp = memchr(w, ' ', (size_t)(end - w));
+
+			if (sp == NULL)
+				sp = end;
+			if (sp > w)
+				exclude(b, kn, w, (size_t)(sp - w));
+			w = sp + 1;
+		}
+	}
+	b->n++;
+	b->xoff[b->n] = b->nx;
+}
+
+static void
+printfield(const char *s, size_t n)
+{
+	fwrite(s, 1, n, stdout);
+}
+
+/* Room for the vote of k neighbours. */
+static struct {
+	const char	**lab;		/* labels */
+	size_t		 *len;		/* their lengths */
+	double		 *wt;		/* weights */
+	double		 *tot;		/* sums per label */
+} vt;
+
+/* Majority vote of the neighbours' labels; the label goes to stdout. */
+static void
+vote(const struct emb_knn *kn, const struct emb_hit *h, unsigned k)
+{
+	const char **lab = vt.lab;
+	size_t *len = vt.len;
+	double *wt = vt.wt, *tot = vt.tot;
+	unsigned n = 0, best = 0, exact = 0;
+
+	for (unsigned i = 0; i < k && h[i].ref != EMB_KNN_NONE; i++) {
+		size_t keylen;
+		const char *key = emb_knn_key(kn, h[i].ref, &keylen);
+		double d = 1 - (double)h[i].sim;
+
+		lab[n] = field(key, keylen, cfield, &len[n]);
+		if (d < 0)
+			d = 0;
+		wt[n] = weighted ? (d > 0 ? 1 / d : INFINITY) : 1;
+		exact += d == 0;
+		n++;
+	}
+	if (n == 0)
+		return;
+	/*
+	 * As scikit-learn weights by 1/d: a neighbour at distance 0 outweighs
+	 * all others, so only those at distance 0 vote then.
+	 */
+	if (weighted && exact)
+		for (unsigned i = 0; i < n; i++)
+			wt[i] = isinf(wt[i]) ? 1 : 0;
+	/* Sum per label at its first occurrence; ties go to the smallest. */
+	for (unsigned i = 0; i < n; i++) {
+		unsigned j;
+
+		tot[i] = 0;
+		for (j = 0; j < i; j++)
+			if (len[j] == len[i] && memcmp(lab[j], lab[i],
+			    len[i]) == 0)
+				break;
+		tot[j] += wt[i];
+	}
+	for (unsigned i = 1; i < n; i++) {
+		int c;
+
+		if (tot[i] < tot[best])
+			continue;
+		c = memcmp(lab[i], lab[best], len[i] < len[best] ? len[i] :
+		    len[best]);
+		if (tot[i] > tot[best] || c < 0 || (c == 0 &&
+		    len[i] < len[best]))
+			best = i;
+	}
+	printfield(lab[best], len[best]);
+}
+
+static void
+endsection(struct report *rp)
+{
+	if (!rp->insect)
+		return;
+	printf("ACCURACY TOP1: %.2f %%  (%llu / %llu)\n",
+	    rp->sseen ? 100.0 * rp->scorrect / rp->sseen : 0.0,
+	    rp->scorrect, rp->sseen);
+	printf("Total accuracy: %.2f %%\n",
+	    rp->seen ? 100.0 * rp->correct / rp->seen : 0.0);
+	rp->insect = 0;
+}
+
+/* Search the batch and write its answers, in input order. */
+static void
+flush(struct batch *b, const struct emb_knn *kn, unsigned k,
+    struct emb_writer *w, struct report *rp)
+{
+	double t0;
+	int rc;
+
+	if (b->n == 0)
+		return;
+	t0 = now();
+	rc = emb_knn_search(kn, b->q, b->n, b->ld, k, b->xoff, b->xref,
+	    nthreads, b->hits);
+	tsearch += now() - t0;
+	nquery += b->n;
+	if (rc < 0)
+		errx(1, "search: %s", emb_strerror(rc));
+	for (size_t i = 0; i < b->n; i++) {
+		const char *qkey = b->text.p + b->koff[i];
+		size_t qlen = strlen(qkey);
+		const struct emb_hit *h = b->hits + i * k;
+		unsigned nh = 0;
+
+		while (nh < k && h[nh].ref != EMB_KNN_NONE)
+			nh++;
+		if (rflag) {
+			struct quest *qs = &b->qs[i];
+			const char *sect = b->text.p + qs->sect;
+			size_t rlen, wlen;
+			const char *rkey, *rw;
+
+			if (!rp->insect || rp->sect.len != qs->sectlen ||
+			    memcmp(rp->sect.p, sect, qs->sectlen) != 0) {
+				endsection(rp);
+				rp->sect.len = 0;
+				bput(&rp->sect, sect, qs->sectlen);
+				if (gfield)
+					printf("%s:\n", rp->sect.p);
+				rp->insect = 1;
+				rp->scorrect = rp->sseen = 0;
+			}
+			rp->total++;
+			if (!qs->seen)
+				continue;
+			rp->seen++;
+			rp->sseen++;
+			if (nh == 0)
+				continue;
+			rkey = emb_knn_key(kn, h[0].ref, &rlen);
+			rw = field(rkey, rlen, wfield, &wlen);
+			if (rw != NULL && wlen == qs->wantlen && memcmp(rw,
+			    b->text.p + qs->want, wlen) == 0) {
+				rp->correct++;
+				rp->scorrect++;
+			}
+			continue;
+		}
+		if (cfield) {
+			printfield(qkey, qlen);
+			putchar('\t');
+			vote(kn, h, nh);
+			putchar('\n');
+			continue;
+		}
+		if (bflag) {
+			if ((rc = emb_write_group(w, qkey, qlen, nh)) < 0)
+				wdie(rc);
+			for (unsigned j = 0; j < nh; j++) {
+				size_t rlen;
+				const char *rkey = emb_knn_key(kn, h[j].ref,
+				    &rlen);
+
+				if ((rc = emb_write_vec(w, rkey, rlen,
+				    emb_knn_vec(kn, h[j].ref))) < 0)
+					wdie(rc);
+			}
+			continue;
+		}
+		for (unsigned j = 0; j < nh; j++) {
+			char num[EMB_FTOA_MAX];
+			size_t rlen;
+			const char *rkey = emb_knn_key(kn, h[j].ref, &rlen);
+			double d = 1 - (double)h[j].sim;
+
+			/* Rounding can push a self-match just below 0. */
+			d = d < 0 ? 0 : d > 2 ? 2 : d;
+			printfield(qkey, qlen);
+			printf("\t%u\t", j + 1);
+			printfield(rkey, rlen);
+			putchar('\t');
+			printfield(num, (size_t)emb_ftoa(num, (float)d));
+			putchar('\n');
+		}
+	}
+	if (ferror(stdout))
+		fshut(stdout, "stdout");
+	b->n = 0;
+	b->nx = 0;
+	b->text.len = 0;
+	b->xoff[0] = 0;
+}
+
+/* An analogy group being read: its key and members a, b, c, d. */
+struct agroup {
+	struct buf	 key;
+	uint32_t	 nmemb, got;
+	uint64_t	 recno;
+	struct buf	 word[4];
+	float		*vec[3];	/* unit vectors of a, b, c */
+};
+
+/*
+ * The group is complete: make the query b - a + c (unit vectors), with a,
+ * b and c excluded, or count it as too small to ask.
+ */
+static void
+analogy(struct batch *b, const struct emb_knn *kn, struct agroup *g,
+    uint32_t dim)
+{
+	const char *want = NULL, *sect = "";
+	size_t wantlen = 0, sectlen = 0;
+	int seen;
+	float *q;
+
+	if (g->nmemb > 4)
+		errx(1, "%s: record %llu: analogy group of %u members, "
+		    "expected 3 (a b c) or 4 (a b c d)", qname,
+		    (unsigned long long)g->recno, g->nmemb);
+	if (efield) {
+		want = field(g->key.p, g->key.len, efield, &wantlen);
+		if (want == NULL)
+			errx(1, "%s: record %llu: group key has no field %u "
+			    "for -e", qname, (unsigned long long)g->recno,
+			    efield);
+	} else if (g->nmemb == 4) {
+		want = g->word[3].p;
+		wantlen = g->word[3].len;
+	}
+	if (gfield && (sect = field(g->key.p, g->key.len, gfield,
+	    &sectlen)) == NULL)
+		errx(1, "%s: record %llu: group key has no field %u for -g",
+		    qname, (unsigned long long)g->recno, gfield);
+	/* As compute-accuracy: asked only if all four words are known. */
+	seen = g->nmemb >= 3 && want != NULL &&
+	    emb_knn_find(kn, want, wantlen) >= 0;
+	for (unsigned i = 0; seen && i < 3; i++)
+		seen = emb_knn_find(kn, g->word[i].p, g->word[i].len) >= 0;
+	if (g->nmemb < 3) {
+		nshort++;
+		if (!rflag)
+			return;
+	}
+	q = newquery(b, g->key.p, g->key.len, NULL, 0);
+	if (g->nmemb >= 3)
+		for (uint32_t d = 0; d < dim; d++)
+			q[d] = (float)((double)g->vec[1][d] - g->vec[0][d] +
+			    g->vec[2][d]);
+	else
+		memset(q, 0, (size_t)dim * sizeof(*q));
+	for (unsigned i = 0; i < 3 && i < g->nmemb; i++)
+		exclude(b, kn, g->word[i].p, g->word[i].len);
+	if (rflag) {
+		struct quest *qs = &b->qs[b->n];
+
+		qs->seen = seen;
+		qs->sect = b->text.len;
+		qs->sectlen = sectlen;
+		bput(&b->text, sect, sectlen);
+		bput(&b->text, "", 1);
+		qs->want = b->text.len;
+		qs->wantlen = wantlen;
+		if (want != NULL)
+			bput(&b->text, want, wantlen);
+		bput(&b->text, "", 1);
+	}
+	if (!emb_unit(q, dim) && g->nmemb >= 3)
+		nzero++;
+	b->n++;
+	b->xoff[b->n] = b->nx;
+}
+
+static void
+run(const struct emb_knn *kn, const char *path)
+{
+	int fd = openin(path);
+	struct emb_reader *r;
+	struct emb_rec rec;
+	struct emb_writer *w = NULL;
+	struct batch b;
+	struct report rp;
+	struct agroup g;
+	struct buf gkey = { 0 };
+	uint32_t dim = emb_knn_dim(kn);
+	unsigned k = rflag ? 1 : kopt;
+	size_t nhits;
+	int rc;
+
+	qname = inname(path);
+	r = xreader(fd, qname);
+	if (emb_reader_dim(r) != dim)
+		errx(1, "%s: dimension %u, expected %u as the reference set",
+		    qname, emb_reader_dim(r), dim);
+	if (bflag)
+		w = xwriter(dim);
+	memset(&b, 0, sizeof(b));
+	memset(&rp, 0, sizeof(rp));
+	memset(&g, 0, sizeof(g));
+	/* Bound the heaps of a batch: k hits per query and thread. */
+	if (batch > HEAPMAX / k / nthreads)
+		batch = HEAPMAX / k / nthreads ? HEAPMAX / k / nthreads : 1;
+	b.cap = batch;
+	b.ld = (dim + 15) / 16 * 16;
+	if (emb_mul(b.cap, k, &nhits) < 0)
+		errx(1, "batch too large");
+	b.q = emb_alloc(b.cap * b.ld * sizeof(float));
+	if (b.q == NULL)
+		err(1, "batch of %zu queries", b.cap);
+	b.koff = xreallocarray(NULL, b.cap + 1, sizeof(*b.koff));
+	b.xoff = xreallocarray(NULL, b.cap + 1, sizeof(*b.xoff));
+	b.hits = xreallocarray(NULL, nhits, sizeof(*b.hits));
+	if (rflag)
+		b.qs = xreallocarray(NULL, b.cap, sizeof(*b.qs));
+	b.xoff[0] = 0;
+	if (cfield) {
+		vt.lab = xreallocarray(NULL, k, sizeof(*vt.lab));
+		vt.len = xreallocarray(NULL, k, sizeof(*vt.len));
+		vt.wt = xreallocarray(NULL, k, sizeof(*vt.wt));
+		vt.tot = xreallocarray(NULL, k, sizeof(*vt.tot));
+	}
+	for (unsigned i = 0; i < 3; i++)
+		if ((g.vec[i] = emb_alloc((size_t)dim * sizeof(float))) == NULL)
+			err(1, "malloc");
+	while ((rc = emb_reader_next(r, &rec)) > 0) {
+		if (rec.type == EMB_REC_GROUP) {
+			if (!aflag) {
+				gkey.len = 0;
+				bput(&gkey, rec.key, rec.keylen);
+				continue;
+			}
+			g.key.len = 0;
+			bput(&g.key, rec.key, rec.keylen);
+			g.nmemb = rec.nmemb;
+			g.got = 0;
+			g.recno = rec.recno;
+			if (g.nmemb > 0)
+				continue;
+		} else if (aflag) {
+			size_t wlen;
+			const char *wd;
+
+			if (rec.group == 0)
+				errx(1, "%s: record %llu: with -A, queries "
+				    "are groups (a b c [d]); this vector is "
+				    "outside any group", qname,
+				    (unsigned long long)rec.recno);
+			if (g.got < 4) {
+				wd = field(rec.key, rec.keylen, 1, &wlen);
+				g.word[g.got].len = 0;
+				bput(&g.word[g.got], wd, wlen);
+			}
+			if (g.got < 3) {
+				memcpy(g.vec[g.got], rec.vec,
+				    (size_t)dim * sizeof(float));
+				emb_unit(g.vec[g.got], dim);
+			}
+			if (++g.got < g.nmemb)
+				continue;
+		}
+		if (aflag)
+			analogy(&b, kn, &g, dim);
+		else {
+			float *q = newquery(&b, rec.group ? gkey.p : rec.key,
+			    rec.group ? gkey.len : rec.keylen,
+			    rec.group ? rec.key : NULL, rec.keylen);
+
+			memcpy(q, rec.vec, (size_t)dim * sizeof(*q));
+			endquery(&b, kn, dim);
+		}
+		if (b.n == b.cap)
+			flush(&b, kn, k, w, &rp);
+	}
+	if (rc < 0)
+		rdie(r, qname, rc);
+	flush(&b, kn, k, w, &rp);
+	if (rflag) {
+		endsection(&rp);
+		printf("Questions seen / total: %llu %llu   %.2f %%\n",
+		    rp.seen, rp.total,
+		    rp.total ? 100.0 * rp.seen / rp.total : 0.0);
+	}
+	if (w != NULL)
+		wclose(w);
+	fshut(stdout, "stdout");
+	if (nzero)
+		warnx("%s: zero query vectors: %llu (every reference at "
+		    "distance 1)", qname, nzero);
+	if (nshort && !rflag)
+		warnx("%s: groups of fewer than 3 members skipped: %llu",
+		    qname, nshort);
+	emb_reader_free(r);
+	if (fd != STDIN_FILENO)
+		close(fd);
+	emb_free(b.q);
+	free(b.text.p);
+	free(b.koff);
+	free(b.xoff);
+	free(b.xref);
+	free(b.qs);
+	free(b.hits);
+	free(rp.sect.p);
+	free(g.key.p);
+	free(gkey.p);
+	for (unsigned i = 0; i < 4; i++)
+		free(g.word[i].p);
+	for (unsigned i = 0; i < 3; i++)
+		emb_free(g.vec[i]);
+	free(vt.lab);
+	free(vt.len);
+	free(vt.wt);
+	free(vt.tot);
+}
+
+int
+main(int argc, char *argv[])
+{
+	static const struct option longopts[] = {
+		{ "help",	no_argument,	NULL, 'h' },
+		{ "version",	no_argument,	NULL, 'V' },
+		{ NULL,		0,		NULL, 0 }
+	};
+	static char obuf[OBUFSZ];
+	struct emb_knn *kn;
+	double t0, tload;
+	long ncpu;
+	int ch;
+
+	while ((ch = getopt_long(argc, argv, "AbB:c:e:g:hk:q:Rst:vWw:x:",
+	    longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'A':
+			aflag = 1;
+			break;
+		case 'b':
+			bflag = 1;
+			break;
+		case 'B':
+			batch = (size_t)parsenum(optarg, 1, 1 << 20, "-B");
+			break;
+		case 'c':
+			cfield = (unsigned)parsenum(optarg, 1, 65535, "-c");
+			break;
+		case 'e':
+			efield = (unsigned)parsenum(optarg, 1, 65535, "-e");
+			break;
+		case 'g':
+			gfield = (unsigned)parsenum(optarg, 1, 65535, "-g");
+			break;
+		case 'k':
+			kopt = (unsigned)parsenum(optarg, 1, 1 << 20, "-k");
+			break;
+		case 'q':
+			qfield = (unsigned)parsenum(optarg, 1, 65535, "-q");
+			break;
+		case 'R':
+			rflag = aflag = 1;
+			break;
+		case 's':
+			sflag = 1;
+			break;
+		case 't':
+			nthreads = (unsigned)parsenum(optarg, 1, 256, "-t");
+			break;
+		case 'v':
+			vflag = 1;
+			break;
+		case 'W':
+			weighted = 1;
+			break;
+		case 'w':
+			wfield = (unsigned)parsenum(optarg, 1, 65535, "-w");
+			break;
+		case 'x':
+			xfield = (unsigned)parsenum(optarg, 1, 65535, "-x");
+			break;
+		case 'V':
+			puts("emb-knn " EMB_VERSION);
+			return 0;
+		case 'h':
+			usage(1);
+			break;
+		default:
+			usage(0);
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (argc < 1 || argc > 2)
+		usage(0);
+	if (weighted && !cfield)
+		usage(0);
+	if (aflag && (cfield || sflag || xfield || qfield))
+		usage(0);
+	if (!aflag && (efield || gfield))
+		usage(0);
+	if (bflag && (cfield || rflag))
+		usage(0);
+	if (strcmp(argv[0], "-") == 0 && (argc == 1 ||
+	    strcmp(argv[1], "-") == 0)) {
+		warnx("the reference set and the queries cannot both be "
+		    "standard input");
+		usage(0);
+	}
+	if (nthreads == 0) {
+		ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+		nthreads = ncpu < 1 ? 1 : ncpu > 256 ? 256 : (unsigned)ncpu;
+	}
+	if (!bflag)
+		setvbuf(stdout, obuf, _IOFBF, sizeof(obuf));
+	t0 = now();
+	kn = loadref(argv[0]);
+	tload = now() - t0;
+	run(kn, argc > 1 ? argv[1] : NULL);
+	if (vflag)
+		fprintf(stderr, "emb-knn: %zu references x %u read in %.3f s; "
+		    "%llu queries searched in %.3f s: %.0f queries/s, "
+		    "%.1f GFLOP/s, %u threads\n", emb_knn_count(kn),
+		    emb_knn_dim(kn), tload, nquery, tsearch,
+		    tsearch > 0 ? nquery / tsearch : 0.0, tsearch > 0 ? 2.0 *
+		    nquery * emb_knn_count(kn) * emb_knn_dim(kn) / tsearch /
+		    1e9 : 0.0, nthreads);
+	emb_knn_free(kn);
+	return 0;
+}

@@ -1,0 +1,661 @@
+/*
+ * emb-lookup - turn text into vectors: each input line becomes one group
+ * of word vectors, keyed by the line's own fields; or a word list becomes
+ * labelled word vectors; or a whole vocabulary becomes a stream.
+ *
+ * The vectors come from any embedding file emb_wfile_open() recognises
+ * (word2vec binary or text, fastText .vec, GloVe, emb(5); plain or gzip),
+ * parsed into memory, or from a store built once with -B, which opens with
+ * one mmap(2) so that a pipeline over a large vocabulary starts at once.
+ */
+#include <err.h>
+#include <errno.h>
+#include <getopt.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "util.h"
+
+#define IBUFSZ	(1u << 20)
+
+enum { OOV_SKIP, OOV_ZERO, OOV_FAIL, OOV_UNK };
+
+static int	 quiet;		/* -q */
+static int	 fold;		/* -c: look words up in lower case */
+static int	 lower;		/* -l: lower case when the word is missing */
+static int	 numlines;	/* -N: line number as first key field */
+static unsigned	 nfields;	/* -f */
+static uint64_t	 limit;		/* -n: first N words only */
+static int	 oov = OOV_SKIP;/* -o */
+static const char *unkword;	/* -u */
+
+static struct emb_store *st;	/* the vocabulary */
+static uint64_t	 nvocab;	/* words usable: count, or limit */
+static const float *unkvec;	/* -o unk */
+static float	*zerovec;	/* -o zero */
+static struct emb_writer *w;	/* the output, reachable until exit */
+
+/* Counters for the summary. */
+static unsigned long long nlines, ntokens, noov, nempty;
+
+/* The usage: on request (-h) to stdout with exit 0, else a misuse. */
+static void
+usage(int help)
+{
+	fprintf(help ? stdout : stderr,
+	    "usage: emb-lookup -e vectors [-clNq] [-f nfields] [-n limit] "
+	    "[-o policy]\n"
+	    "                  [-u word] [file]\n"
+	    "       emb-lookup -e vectors -w [-clq] [-L label] [-n limit] "
+	    "[-o policy]\n"
+	    "                  [-u word] [file]\n"
+	    "       emb-lookup -e vectors -D [-n limit]\n"
+	    "       emb-lookup -e vectors -B store [-q] [-n limit]\n"
+	    "       emb-lookup -C -e store\n");
+	exit(help ? 0 : 2);
+}
+
+/* Building progress, on a terminal only, at most four times a second. */
+static void
+progress(void *arg, const struct emb_wfile *f, uint64_t n)
+{
+	static struct timespec last;
+	const char *name = arg;
+	struct timespec now;
+	uint64_t done, total;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	if ((now.tv_sec - last.tv_sec) * 1000000000L + now.tv_nsec -
+	    last.tv_nsec < 250000000L)
+		return;
+	last = now;
+	emb_wfile_progress(f, &done, &total);
+	if (total > 0)
+		fprintf(stderr, "\remb-lookup: %s: %3d%% %llu words", name,
+		    (int)(100.0 * (double)done / (double)total),
+		    (unsigned long long)n);
+	else
+		fprintf(stderr, "\remb-lookup: %s: %llu words", name,
+		    (unsigned long long)n);
+}
+
+static void
+progress_end(int shown)
+{
+	if (shown)
+		fprintf(stderr, "\r%60s\r", "");
+}
+
+/* Warn once about the duplicates a build dropped. */
+static void
+dupwarn(const char *name, const struct emb_wfile *f,
+    const struct emb_store_stats *ss)
+{
+	int fmt = emb_wfile_format(f);
+
+	if (ss->dups == 0)
+		return;
+	warnx("%s: %llu duplicate word%s ignored, the first kept (first at "
+	    "%s %llu: '%s')", name, (unsigned long long)ss->dups,
+	    ss->dups == 1 ? "" : "s", fmt == EMB_WF_W2VBIN || fmt == EMB_WF_EMB
+	    ? "record" : "line", (unsigned long long)ss->dupwhere, ss->dupword);
+}
+
+/* Open an embedding file for parsing, or exit naming the problem. */
+static struct emb_wfile *
+xwfile(const char *path, int *fdp)
+{
+	struct emb_wfile *f;
+	int rc;
+
+	*fdp = openin(path);
+	if ((rc = emb_wfile_open(&f, *fdp, inname(path))) < 0)
+		errx(1, "%s: %s", inname(path), f ? emb_wfile_msg(f) :
+		    emb_strerror(rc));
+	return f;
+}
+
+/* The vocabulary: a store file, or any embedding file parsed now. */
+static void
+openvocab(const char *path)
+{
+	struct emb_store_stats ss;
+	struct emb_wfile *f;
+	int rc, fd, tty = !quiet && isatty(STDERR_FILENO);
+
+	if (strcmp(path, "-") != 0) {
+		rc = emb_store_open(&st, path);
+		if (rc == 0)
+			goto done;
+		if (rc != EMB_EMAGIC)
+			errx(1, "%s: %s", path, st ? emb_store_msg(st) :
+			    emb_strerror(rc));
+		emb_store_close(st);
+		st = NULL;
+	}
+	f = xwfile(path, &fd);
+	rc = emb_store_load(&st, f, limit, tty ? progress : NULL,
+	    (void *)inname(path), &ss);
+	progress_end(tty);
+	if (rc < 0)
+		errx(1, "%s: %s", inname(path), emb_wfile_error(f) < 0 ?
+		    emb_wfile_msg(f) : emb_strerror(rc));
+	if (!quiet)
+		dupwarn(inname(path), f, &ss);
+	emb_wfile_free(f);
+	if (fd != STDIN_FILENO)
+		close(fd);
+done:
+	nvocab = emb_store_count(st);
+	if (limit && limit < nvocab)
+		nvocab = limit;
+}
+
+/* @return the word's index among the usable words, or -1. */
+static int64_t
+find(const char *word, size_t n)
+{
+	int64_t i = emb_store_lookup(st, word, n);
+
+	return i >= 0 && (uint64_t)i < nvocab ? i : -1;
+}
+
+/*
+ * Look a token up with the case options.  @return its vector, or NULL
+ * when it is out of the vocabulary.
+ */
+static const float *
+lookup(const char *tok, size_t n)
+{
+	static char *lc;
+	static size_t lccap;
+	int64_t i = -1;
+	int differs = 0;
+
+	if (!fold)
+		i = find(tok, n);
+	if (i < 0 && (fold || lower)) {
+		if (n > lccap) {
+			lccap = n * 2;
+			lc = xreallocarray(lc, lccap, 1);
+		}
+		for (size_t k = 0; k < n; k++) {
+			lc[k] = tok[k] >= 'A' && tok[k] <= 'Z' ?
+			    (char)(tok[k] + 32) : tok[k];
+			differs |= lc[k] != tok[k];
+		}
+		if (fold || differs)
+			i = find(lc, n);
+	}
+	return i >= 0 ? emb_store_vector(st, (uint64_t)i) : NULL;
+}
+
+/* The vector for an OOV token under the policy, or NULL to skip it. */
+static const float *
+oovvec(const char *name, const char *tok, size_t n)
+{
+	noov++;
+	switch (oov) {
+	case OOV_ZERO:
+		return zerovec;
+	case OOV_UNK:
+		return unkvec;
+	case OOV_FAIL:
+		errx(1, "%s: line %llu: '%.*s' is not in the vocabulary", name,
+		    nlines, (int)n, tok);
+	}
+	return NULL;
+}
+
+/* A growable byte buffer for keys. */
+struct buf {
+	char		*p;
+	size_t		 len, cap;
+};
+
+static void
+bneed(struct buf *b, size_t n)
+{
+	if (b->len + n > b->cap) {
+		b->cap = (b->len + n) * 2;
+		b->p = xreallocarray(b->p, b->cap, 1);
+	}
+}
+
+/* Append a raw field, escaped; sep puts a TAB before it. */
+static void
+bfield(struct buf *b, const char *s, size_t n, int sep)
+{
+	bneed(b, 2 * n + 1);
+	if (sep)
+		b->p[b->len++] = '\t';
+	b->len += emb_key_escape(b->p + b->len, s, n);
+}
+
+/* One member of the line being looked up. */
+struct memb {
+	const char	*tok;
+	size_t		 len;
+	const float	*vec;
+};
+
+static int
+isblank_(int c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
+
+/* Query mode: one group per line. */
+static void
+queries(FILE *fp, const char *name)
+{
+	struct buf key = { 0 }, mk = { 0 };
+	struct memb *m = NULL;
+	size_t mcap = 0, cap = 0;
+	char *line = NULL;
+	ssize_t len;
+	int rc;
+
+	while ((len = getline(&line, &cap, fp)) != -1) {
+		char *p = line, *end = line + len;
+		size_t nm = 0;
+
+		nlines++;
+		if (end > p && end[-1] == '\n')
+			end--;
+		if (end > p && end[-1] == '\r')
+			end--;
+		key.len = 0;
+		if (numlines || nfields == 0) {
+			char num[24];
+
+			bfield(&key, num, (size_t)snprintf(num, sizeof(num),
+			    "%llu", nlines), 0);
+		}
+		for (unsigned i = 0; i < nfields; i++) {
+			char *tab = memchr(p, '\t', (size_t)(end - p));
+
+			if (tab == NULL && i + 1 < nfields)
+				errx(1, "%s: line %llu: %u field%s, -f %u "
+				    "wants at least %u", name, nlines, i + 1,
+				    i ? "s" : "", nfields, nfields);
+			if (tab == NULL)
+				tab = end;
+			bfield(&key, p, (size_t)(tab - p), key.len > 0 || i);
+			p = tab < end ? tab + 1 : end;
+		}
+		while (p < end) {
+			char *t;
+			const float *v;
+
+			while (p < end && isblank_((unsigned char)*p))
+				p++;
+			if (p == end)
+				break;
+			for (t = p; t < end && !isblank_((unsigned char)*t);
+			    t++)
+				;
+			ntokens++;
+			if ((v = lookup(p, (size_t)(t - p))) == NULL)
+				v = oovvec(name, p, (size_t)(t - p));
+			if (v != NULL) {
+				if (nm == mcap) {
+					mcap = mcap ? 2 * mcap : 64;
+					m = xreallocarray(m, mcap, sizeof(*m));
+				}
+				m[nm].tok = p;
+				m[nm].len = (size_t)(t - p);
+				m[nm++].vec = v;
+			}
+			p = t;
+		}
+		if (nm == 0)
+			nempty++;
+		if ((rc = emb_write_group(w, key.p, key.len, (uint32_t)nm)) < 0)
+			wdie(rc);
+		for (size_t i = 0; i < nm; i++) {
+			mk.len = 0;
+			bfield(&mk, m[i].tok, m[i].len, 0);
+			if ((rc = emb_write_vec(w, mk.p, mk.len, m[i].vec)) < 0)
+				wdie(rc);
+		}
+	}
+	if (ferror(fp))
+		err(1, "%s", name);
+	free(line);
+	free(m);
+	free(key.p);
+	free(mk.p);
+}
+
+/*
+ * The label of a word list named by its file: the base name without its
+ * extension and without a SEMCAT-style "-<count>" ending.
+ */
+static char *
+filelabel(const char *path)
+{
+	char *copy = xstrdup(path), *b = xstrdup(basename(copy)), *dot, *dash;
+
+	free(copy);
+	if ((dot = strrchr(b, '.')) != NULL && dot != b)
+		*dot = '\0';
+	if ((dash = strrchr(b, '-')) != NULL && dash != b &&
+	    dash[1] != '\0' && strspn(dash + 1, "0123456789") ==
+	    strlen(dash + 1))
+		*dash = '\0';
+	return b;
+}
+
+/* Word mode: one word per line, ungrouped records keyed word<TAB>label. */
+static void
+words(FILE *fp, const char *name, const char *label)
+{
+	struct buf key = { 0 };
+	size_t cap = 0;
+	char *line = NULL;
+	ssize_t len;
+	int rc;
+
+	while ((len = getline(&line, &cap, fp)) != -1) {
+		char *p = line, *end = line + len, *tab, *we;
+		const float *v;
+
+		nlines++;
+		if (end > p && end[-1] == '\n')
+			end--;
+		if (end > p && end[-1] == '\r')
+			end--;
+		if ((tab = memchr(p, '\t', (size_t)(end - p))) == NULL)
+			tab = end;
+		while (p < tab && *p == ' ')
+			p++;
+		for (we = tab; we > p && we[-1] == ' '; we--)
+			;
+		if (we == p)
+			continue;	/* a blank line holds no word */
+		ntokens++;
+		if ((v = lookup(p, (size_t)(we - p))) == NULL &&
+		    (v = oovvec(name, p, (size_t)(we - p))) == NULL)
+			continue;
+		key.len = 0;
+		bfield(&key, p, (size_t)(we - p), 0);
+		if (tab < end) {
+			/* The line's own fields follow the word. */
+			for (p = tab + 1;; p = tab + 1) {
+				if ((tab = memchr(p, '\t', (size_t)(end - p)))
+				    == NULL)
+					tab = end;
+				bfield(&key, p, (size_t)(tab - p), 1);
+				if (tab == end)
+					break;
+			}
+		} else if (label != NULL)
+			bfield(&key, label, strlen(label), 1);
+		if ((rc = emb_write_vec(w, key.p, key.len, v)) < 0)
+			wdie(rc);
+	}
+	if (ferror(fp))
+		err(1, "%s", name);
+	free(line);
+	free(key.p);
+}
+
+/* The whole vocabulary, in file order. */
+static void
+dump(void)
+{
+	struct buf key = { 0 };
+	int rc;
+
+	for (uint64_t i = 0; i < nvocab; i++) {
+		size_t n;
+		const char *word = emb_store_word(st, i, &n);
+
+		key.len = 0;
+		bfield(&key, word, n, 0);
+		if ((rc = emb_write_vec(w, key.p, key.len,
+		    emb_store_vector(st, i))) < 0)
+			wdie(rc);
+	}
+	free(key.p);
+}
+
+/* -B: build a store file from an embedding file, atomically. */
+static void
+build(const char *src, const char *dst)
+{
+	struct emb_store_stats ss;
+	struct emb_wfile *f;
+	char *tmp;
+	int rc, fd, out, tty = !quiet && isatty(STDERR_FILENO);
+
+	f = xwfile(src, &fd);
+	tmp = xmalloc(strlen(dst) + 16);
+	sprintf(tmp, "%s.tmp.XXXXXX", dst);
+	if ((out = mkstemp(tmp)) < 0)
+		err(1, "%s", dst);
+	rc = emb_store_build(out, f, limit, tty ? progress : NULL,
+	    (void *)inname(src), &ss);
+	progress_end(tty);
+	if (rc == 0 && (fchmod(out, 0644) < 0 || fsync(out) < 0))
+		rc = EMB_EIO;
+	if (close(out) < 0 && rc == 0)
+		rc = EMB_EIO;
+	if (rc == 0 && rename(tmp, dst) < 0)
+		rc = EMB_EIO;
+	if (rc < 0) {
+		int e = errno;
+
+		unlink(tmp);
+		if (emb_wfile_error(f) < 0)
+			errx(1, "%s: %s", inname(src), emb_wfile_msg(f));
+		if (rc == EMB_EIO)
+			errx(1, "%s: %s", dst, strerror(e));
+		errx(1, "%s: %s", inname(src), emb_strerror(rc));
+	}
+	if (!quiet) {
+		dupwarn(inname(src), f, &ss);
+		fprintf(stderr, "emb-lookup: %s: %llu words, dimension %u, %s%s"
+		    " -> %s\n", inname(src), (unsigned long long)ss.words,
+		    emb_wfile_dim(f), emb_wfile_fmtname(emb_wfile_format(f)),
+		    emb_wfile_gzip(f) ? " (gzip)" : "", dst);
+	}
+	emb_wfile_free(f);
+	if (fd != STDIN_FILENO)
+		close(fd);
+	free(tmp);
+}
+
+/* -C: open a store with every check, including the vectors' crc32. */
+static void
+check(const char *path)
+{
+	int rc;
+
+	if ((rc = emb_store_open(&st, path)) < 0 ||
+	    (rc = emb_store_verify(st)) < 0)
+		errx(1, "%s: %s", path, st ? emb_store_msg(st) :
+		    emb_strerror(rc));
+	printf("%s: %llu words, dimension %u, ok\n", path,
+	    (unsigned long long)emb_store_count(st), emb_store_dim(st));
+	fshut(stdout, "stdout");
+}
+
+static void
+summary(const char *name, int wmode)
+{
+	double rate = ntokens ? 100.0 * (double)noov / (double)ntokens : 0;
+
+	if (quiet)
+		return;
+	if (wmode)
+		fprintf(stderr, "emb-lookup: %s: %llu words, %llu OOV (%.2f%%)"
+		    "\n", name, ntokens, noov, rate);
+	else
+		fprintf(stderr, "emb-lookup: %s: %llu lines, %llu tokens, %llu "
+		    "OOV (%.2f%%), %llu empty groups\n", name, nlines, ntokens,
+		    noov, rate, nempty);
+}
+
+int
+main(int argc, char *argv[])
+{
+	static const struct option longopts[] = {
+		{ "vectors",	required_argument, NULL, 'e' },
+		{ "fields",	required_argument, NULL, 'f' },
+		{ "number",	no_argument,	   NULL, 'N' },
+		{ "limit",	required_argument, NULL, 'n' },
+		{ "oov",	required_argument, NULL, 'o' },
+		{ "unknown",	required_argument, NULL, 'u' },
+		{ "fold",	no_argument,	   NULL, 'c' },
+		{ "lower",	no_argument,	   NULL, 'l' },
+		{ "words",	no_argument,	   NULL, 'w' },
+		{ "label",	required_argument, NULL, 'L' },
+		{ "dump",	no_argument,	   NULL, 'D' },
+		{ "build",	required_argument, NULL, 'B' },
+		{ "check",	no_argument,	   NULL, 'C' },
+		{ "quiet",	no_argument,	   NULL, 'q' },
+		{ "help",	no_argument,	   NULL, 'h' },
+		{ "version",	no_argument,	   NULL, 'V' },
+		{ NULL,		0,		   NULL, 0 }
+	};
+	const char *vectors = NULL, *label = NULL, *store = NULL, *name;
+	char *flabel = NULL;
+	int ch, wmode = 0, dflag = 0, cflag = 0, ooset = 0, fset = 0;
+	FILE *fp;
+
+	while ((ch = getopt_long(argc, argv, "B:CcDe:f:hL:lNn:o:qu:w",
+	    longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'B':
+			store = optarg;
+			break;
+		case 'C':
+			cflag = 1;
+			break;
+		case 'c':
+			fold = 1;
+			break;
+		case 'D':
+			dflag = 1;
+			break;
+		case 'e':
+			vectors = optarg;
+			break;
+		case 'f':
+			nfields = (unsigned)parsenum(optarg, 0, 1000, "-f");
+			fset = 1;
+			break;
+		case 'L':
+			label = optarg;
+			break;
+		case 'l':
+			lower = 1;
+			break;
+		case 'N':
+			numlines = 1;
+			break;
+		case 'n':
+			limit = (uint64_t)parsenum(optarg, 1, INT64_MAX, "-n");
+			break;
+		case 'o':
+			ooset = 1;
+			if (strcmp(optarg, "skip") == 0)
+				oov = OOV_SKIP;
+			else if (strcmp(optarg, "zero") == 0)
+				oov = OOV_ZERO;
+			else if (strcmp(optarg, "fail") == 0)
+				oov = OOV_FAIL;
+			else if (strcmp(optarg, "unk") == 0)
+				oov = OOV_UNK;
+			else {
+				warnx("-o: '%s' is not skip, zero, fail or unk",
+				    optarg);
+				usage(0);
+			}
+			break;
+		case 'q':
+			quiet = 1;
+			break;
+		case 'u':
+			unkword = optarg;
+			break;
+		case 'w':
+			wmode = 1;
+			break;
+		case 'V':
+			puts("emb-lookup " EMB_VERSION);
+			return 0;
+		case 'h':
+			usage(1);
+			break;
+		default:
+			usage(0);
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (unkword != NULL && !ooset)
+		oov = OOV_UNK;
+	if (vectors == NULL || argc > 1 || dflag + wmode + cflag +
+	    (store != NULL) > 1 || (oov == OOV_UNK) != (unkword != NULL) ||
+	    ((dflag || store || cflag) && argc > 0) || (wmode && (fset ||
+	    numlines)) || (label && !wmode))
+		usage(0);
+	if (cflag) {
+		check(vectors);
+		emb_store_close(st);
+		return 0;
+	}
+	if (store != NULL) {
+		build(vectors, store);
+		return 0;
+	}
+	openvocab(vectors);
+	if (dflag) {
+		w = xwriter(emb_store_dim(st));
+		dump();
+		wclose(w);
+		emb_store_close(st);
+		return 0;
+	}
+	if (oov == OOV_UNK) {
+		int64_t i = find(unkword, strlen(unkword));
+
+		if (i < 0)
+			errx(1, "%s: unknown token '%s' is not in the "
+			    "vocabulary", vectors, unkword);
+		unkvec = emb_store_vector(st, (uint64_t)i);
+	}
+	zerovec = emb_alloc(emb_store_dim(st) * sizeof(float));
+	if (zerovec == NULL)
+		err(1, NULL);
+	memset(zerovec, 0, emb_store_dim(st) * sizeof(float));
+	name = inname(argv[0]);
+	if (argv[0] == NULL || strcmp(argv[0], "-") == 0)
+		fp = stdin;
+	else if ((fp = fopen(argv[0], "r")) == NULL)
+		err(1, "%s", argv[0]);
+	setvbuf(fp, NULL, _IOFBF, IBUFSZ);
+	w = xwriter(emb_store_dim(st));
+	if (wmode) {
+		if (label == NULL && fp != stdin)
+			label = flabel = filelabel(argv[0]);
+		words(fp, name, label);
+	} else
+		queries(fp, name);
+	wclose(w);
+	summary(name, wmode);
+	if (fp != stdin)
+		fclose(fp);
+	free(flabel);
+	emb_free(zerovec);
+	emb_store_close(st);
+	return 0;
+}

@@ -1,0 +1,187 @@
+/*
+ * emb-normalize - transform every vector of an emb(5) stream: unit length,
+ * or mean-centering and removal of the top principal components with a
+ * model fitted on one stream and applied to others.
+ *
+ * The stream's structure (groups, keys, order) passes unchanged; only the
+ * components of VEC records change.  Fitting (-F) reads the stream once
+ * and writes only the model.
+ */
+#include <err.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "util.h"
+#include "compose.h"
+
+static void
+usage(int help)
+{
+	fprintf(help ? stdout : stderr,
+	    "usage: emb-normalize [-lq] [-M model] [file]\n"
+	    "       emb-normalize -F model [-cq] [-r ncomp] [file]\n");
+	exit(help ? 0 : 2);
+}
+
+static void
+fit(struct emb_reader *r, const char *name, const char *model,
+    long ncomp, int center, int quiet)
+{
+	struct emb_pcafit *f;
+	struct emb_pca *p;
+	struct emb_rec rec;
+	uint32_t dim = emb_reader_dim(r);
+	int rc, fd;
+
+	if (ncomp > (long)dim)
+		errx(2, "-r: %ld components, but the dimension is %u", ncomp,
+		    dim);
+	if ((rc = emb_pcafit_create(&f, dim)) < 0)
+		errx(1, "%s: %s", name, emb_strerror(rc));
+	while ((rc = emb_reader_next(r, &rec)) > 0)
+		if (rec.type == EMB_REC_VEC)
+			emb_pcafit_add(f, rec.vec);
+	if (rc < 0)
+		rdie(r, name, rc);
+	if ((rc = emb_pcafit_done(f, (uint32_t)ncomp, center, &p)) < 0)
+		errx(1, "%s: %s", name, rc == EMB_EEMPTY ?
+		    "no vector to fit on" : emb_strerror(rc));
+	if ((fd = open(model, O_WRONLY | O_CREAT | O_TRUNC, 0666)) < 0)
+		err(1, "%s", model);
+	if (emb_pca_save(p, fd) < 0 || close(fd) < 0)
+		err(1, "%s", model);
+	if (!quiet)
+		fprintf(stderr, "emb-normalize: %s: model of %llu vectors, "
+		    "%scentered, %ld components removed, written to %s\n",
+		    name, (unsigned long long)p->count, center ? "" : "not ",
+		    ncomp, model);
+	emb_pca_free(p);
+	emb_pcafit_free(f);
+}
+
+int
+main(int argc, char *argv[])
+{
+	static const struct option lopts[] = {
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *fitfile = NULL, *modelfile = NULL, *name;
+	struct emb_pca *p = NULL;
+	struct emb_reader *r;
+	struct emb_writer *w;
+	struct emb_rec rec;
+	uint64_t nvec = 0, nzero = 0;
+	long ncomp = 0;
+	int center = 0, lflag = 0, quiet = 0, rflag = 0, c, rc, fd;
+	float *v;
+
+	while ((c = getopt_long(argc, argv, "cF:hlM:qr:", lopts, NULL)) !=
+	    -1) {
+		switch (c) {
+		case 'c':
+			center = 1;
+			break;
+		case 'F':
+			fitfile = optarg;
+			break;
+		case 'l':
+			lflag = 1;
+			break;
+		case 'M':
+			modelfile = optarg;
+			break;
+		case 'q':
+			quiet = 1;
+			break;
+		case 'r':
+			ncomp = (long)parsenum(optarg, 0, 65536, "-r");
+			rflag = 1;
+			break;
+		case 'V':
+			puts("emb-normalize " EMB_VERSION);
+			return 0;
+		case 'h':
+			usage(1);
+			break;
+		default:
+			usage(0);
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (argc > 1)
+		usage(0);
+	if (fitfile != NULL ? (modelfile != NULL || lflag) :
+	    (center || rflag))
+		usage(0);
+	name = inname(argv[0]);
+	if (modelfile != NULL) {
+		unsigned long lno;
+
+		if ((fd = open(modelfile, O_RDONLY)) < 0)
+			err(1, "%s", modelfile);
+		if ((rc = emb_pca_load(&p, fd, &lno)) < 0) {
+			if (rc == EMB_EFORMAT)
+				errx(1, "%s: line %lu: not an emb-normalize "
+				    "model line", modelfile, lno);
+			errx(1, "%s: %s", modelfile, emb_strerror(rc));
+		}
+		close(fd);
+	} else
+		lflag = 1;
+	fd = openin(argv[0]);
+	bigpipe(fd);
+	r = xreader(fd, name);
+	if (fitfile != NULL) {
+		fit(r, name, fitfile, ncomp, center, quiet);
+		emb_reader_free(r);
+		return 0;
+	}
+	if (p != NULL && p->dim != emb_reader_dim(r)) {
+		uint32_t dim = emb_reader_dim(r), mdim = p->dim;
+
+		emb_reader_free(r);
+		emb_pca_free(p);
+		errx(1, "%s: dimension %u, but the model %s has %u", name,
+		    dim, modelfile, mdim);
+	}
+	w = xwriter(emb_reader_dim(r));
+	v = xcalloc(emb_reader_dim(r), sizeof(float));
+	while ((rc = emb_reader_next(r, &rec)) > 0) {
+		if (rec.type == EMB_REC_GROUP) {
+			rc = emb_write_group(w, rec.key, rec.keylen,
+			    rec.nmemb);
+		} else {
+			nvec++;
+			if (p != NULL)
+				emb_pca_apply(p, rec.vec, v);
+			else
+				memcpy(v, rec.vec, emb_reader_dim(r) *
+				    sizeof(float));
+			if (lflag && !emb_unit(v, emb_reader_dim(r)))
+				nzero++;
+			rc = emb_write_vec(w, rec.key, rec.keylen, v);
+		}
+		if (rc < 0)
+			wdie(rc);
+	}
+	if (rc < 0)
+		rdie(r, name, rc);
+	wclose(w);
+	if (!quiet)
+		fprintf(stderr, "emb-normalize: %s: %llu vectors, %llu zero "
+		    "vectors left zero\n", name, (unsigned long long)nvec,
+		    (unsigned long long)nzero);
+	free(v);
+	emb_pca_free(p);
+	emb_reader_free(r);
+	if (fd != 0)
+		close(fd);
+	return 0;
+}

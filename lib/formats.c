@@ -1,0 +1,1145 @@
+/*
+ * formats.c - the embedding files users have: word2vec binary, word2vec
+ * and fastText text (.vec), GloVe text (no header) and emb(5) streams of
+ * word-keyed records, each plain or gzip-compressed.
+ *
+ * The format is recognised by content, never by file name: the first bytes
+ * say gzip (1f 8b) or not; the decompressed bytes then say emb(5) (its
+ * magic), a header line of two integers (word2vec), whose first record is
+ * text or binary, or anything else (GloVe).  Input is read in large blocks
+ * and inflated with zlib straight from the file descriptor, so a pipe works
+ * as well as a file.  An emb(5) input is handed to the stream reader
+ * through a pipe fed by a small thread, so that it is read exactly as
+ * every other program reads a stream.
+ *
+ * Text numbers go through emb_parse_f32(), a fast path that returns
+ * exactly what strtof() returns (it falls back to strtof() whenever it
+ * cannot prove the result), because parsing is most of the time spent
+ * loading a 1 GB GloVe file.
+ */
+#include "emb.h"
+#include "int.h"
+
+#include <errno.h>
+#include <float.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#ifndef EMB_WFILE_INSZ		/* the fuzz build makes these small */
+#define EMB_WFILE_INSZ	(1u << 20)
+#endif
+#ifndef EMB_WFILE_BUFSZ
+#define EMB_WFILE_BUFSZ	(4u << 20)
+#endif
+#define INSZ	EMB_WFILE_INSZ	/* compressed input block */
+#define BUFSZ	EMB_WFILE_BUFSZ	/* decompressed block */
+#define LINEMAX	(256u << 20)	/* longest text line accepted */
+#define TOKMAX	128		/* longest number strtof() is shown */
+
+struct emb_wfile {
+	int		 fd;
+	const char	*name;
+	int		 format;	/* EMB_WF_* */
+	int		 gz;		/* input is gzip */
+	/* raw input and inflation */
+	unsigned char	*in;		/* compressed block */
+	z_stream	 zs;
+	int		 zinit;		/* zs is initialised */
+	int		 zend;		/* a gzip member just ended */
+	int		 ineof;		/* read(2) returned 0 */
+	uint64_t	 rawread;	/* bytes read from fd */
+	uint64_t	 rawsize;	/* size of a regular file, else 0 */
+	int		 changed;	/* a mapped file changed size */
+	/* a plain word2vec binary file is mapped: buf is then the map */
+	unsigned char	*map;
+	size_t		 mapsz;
+	unsigned char	*heap;		/* the malloc'd buf, while mapped */
+	/* decompressed bytes: unread ones are buf[beg, end) */
+	unsigned char	*buf;
+	size_t		 cap, beg, end;
+	int		 eof;		/* no more decompressed bytes */
+	/* parse state */
+	uint32_t	 dim;
+	uint64_t	 declared;	/* word count in the header, 0 if none */
+	uint64_t	 nwords;	/* entries returned */
+	uint64_t	 lineno;	/* text: lines consumed */
+	char		*word;		/* current word, NUL-terminated */
+	size_t		 wordlen;	/* its length (it may hold NUL bytes) */
+	size_t		 wordcap;
+	float		*vec;		/* current vector, aligned */
+	float		*out;		/* where this entry's vector goes */
+	/* emb(5) input */
+	struct emb_reader *rd;
+	int		 pfd[2];	/* pump pipe */
+	pthread_t	 pump;
+	int		 pumping;	/* the pump thread runs */
+	int		 pumperr;	/* its error, EMB_EGZIP or EMB_EIO */
+	int		 err;		/* sticky error */
+	char		 msg[256];
+};
+
+/* Record an error and its message; every later call returns it. */
+static int
+wfail(struct emb_wfile *f, int code, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(f->msg, sizeof(f->msg), fmt, ap);
+	va_end(ap);
+	f->err = code;
+	return code;
+}
+
+/* Where the parser is, for messages: "line N" or "record N". */
+static const char *
+where(struct emb_wfile *f, char *buf, size_t sz)
+{
+	if (f->format == EMB_WF_W2VBIN)
+		snprintf(buf, sz, "record %llu",
+		    (unsigned long long)f->nwords + 1);
+	else
+		snprintf(buf, sz, "line %llu", (unsigned long long)f->lineno);
+	return buf;
+}
+
+/* Where a read failed: inside the record or line not yet complete. */
+static const char *
+wherenext(struct emb_wfile *f, char *buf, size_t sz)
+{
+	if (f->format == EMB_WF_W2VBIN)
+		return where(f, buf, sz);
+	snprintf(buf, sz, "line %llu", (unsigned long long)f->lineno + 1);
+	return buf;
+}
+
+/*
+ * Read raw bytes into in.  @return bytes read (0 at end of input) or
+ * EMB_EIO.
+ */
+static ssize_t
+rawread(struct emb_wfile *f, unsigned char *dst, size_t n)
+{
+	ssize_t got;
+
+	if (f->ineof)
+		return 0;
+	do
+		got = read(f->fd, dst, n);
+	while (got < 0 && errno == EINTR);
+	if (got < 0)
+		return EMB_EIO;
+	if (got == 0)
+		f->ineof = 1;
+	/* Relaxed atomic: the pump thread reads while progress looks. */
+	__atomic_fetch_add(&f->rawread, (uint64_t)got, __ATOMIC_RELAXED);
+	return got;
+}
+
+/*
+ * Append decompressed (or plain) bytes at buf + end, as many as fit.
+ * @return 0, 1 at the end of input, or a negative code.
+ */
+static int
+produce(struct emb_wfile *f)
+{
+	ssize_t got;
+
+	if (f->eof)
+		return 1;
+	if (!f->gz) {
+		if ((got = rawread(f, f->buf + f->end, f->cap - f->end)) < 0)
+			return (int)got;
+		if (got == 0) {
+			f->eof = 1;
+			return 1;
+		}
+		f->end += (size_t)got;
+		return 0;
+	}
+	for (;;) {
+		size_t before = f->end;
+		int zr;
+
+		if (f->zs.avail_in == 0) {
+			if ((got = rawread(f, f->in, INSZ)) < 0)
+				return (int)got;
+			if (got == 0) {
+				f->eof = 1;
+				if (!f->zend)
+					return EMB_EGZIP;
+				return 1;
+			}
+			f->zs.next_in = f->in;
+			f->zs.avail_in = (uInt)got;
+		}
+		if (f->zend) {
+			/* Another gzip member follows (cat a.gz b.gz). */
+			if (inflateReset(&f->zs) != Z_OK)
+				return EMB_EGZIP;
+			f->zend = 0;
+		}
+		f->zs.next_out = f->buf + f->end;
+		f->zs.avail_out = (uInt)(f->cap - f->end);
+		zr = inflate(&f->zs, Z_NO_FLUSH);
+		f->end = f->cap - f->zs.avail_out;
+		if (zr == Z_STREAM_END)
+			f->zend = 1;
+		else if (zr == Z_MEM_ERROR)
+			return EMB_ENOMEM;
+		else if (zr != Z_OK && zr != Z_BUF_ERROR)
+			return EMB_EGZIP;
+		if (f->end > before)
+			return 0;
+		if (f->end == f->cap)
+			return 0;
+	}
+}
+
+/*
+ * The end of a mapped file: check that it kept its size while it was read
+ * (a file cut short within its last page reads as zeros rather than
+ * faulting).  @return 1, or EMB_EIO with errno set.
+ */
+static int
+mapend(struct emb_wfile *f)
+{
+	struct stat st;
+
+	f->eof = 1;
+	if (fstat(f->fd, &st) < 0)
+		return EMB_EIO;
+	if ((uint64_t)st.st_size != f->rawsize) {
+		errno = EIO;
+		f->changed = 1;
+		return EMB_EIO;
+	}
+	return 1;
+}
+
+/*
+ * Make n bytes available at buf + beg, growing buf up to LINEMAX.
+ * @return 0, 1 when the input ends first, or a negative code.
+ */
+static int
+fill(struct emb_wfile *f, size_t n)
+{
+	int rc;
+
+	if (f->map != NULL)
+		return f->end - f->beg < n ? mapend(f) : 0;
+	while (f->end - f->beg < n) {
+		if (f->cap - f->beg < n || f->end == f->cap) {
+			memmove(f->buf, f->buf + f->beg, f->end - f->beg);
+			f->end -= f->beg;
+			f->beg = 0;
+		}
+		if (f->cap < n) {
+			size_t cap = f->cap;
+			unsigned char *nb;
+
+			while (cap < n)
+				cap *= 2;
+			if ((nb = realloc(f->buf, cap)) == NULL)
+				return EMB_ENOMEM;
+			f->buf = nb;
+			f->cap = cap;
+		}
+		if ((rc = produce(f)) != 0)
+			return rc;
+	}
+	return 0;
+}
+
+/* fill() failures as the file's error. */
+static int
+fillerr(struct emb_wfile *f, int rc)
+{
+	char w[64];
+
+	wherenext(f, w, sizeof(w));
+	if (rc == EMB_EIO && f->changed)
+		return wfail(f, rc, "%s: file changed size while being read",
+		    w);
+	if (rc == EMB_EIO)
+		return wfail(f, rc, "%s: %s", w, strerror(errno));
+	if (rc == EMB_EGZIP)
+		return wfail(f, rc, "%s: %s", w, f->eof ? "gzip data ends "
+		    "early (truncated file)" : "corrupt gzip data");
+	return wfail(f, rc, "%s: %s", w, emb_strerror(rc));
+}
+
+/*
+ * Find the next line; on success *len is its length without the newline
+ * (and without a CR before it) and the line starts at buf + beg.
+ * @return 1, 0 at the end of input, or a negative code.  The caller
+ * consumes the line with f->beg += *adv.
+ */
+static int
+nextline(struct emb_wfile *f, size_t *len, size_t *adv)
+{
+	size_t scanned = 0;
+	unsigned char *nl;
+	int rc;
+
+	for (;;) {
+		nl = memchr(f->buf + f->beg + scanned, '\n',
+		    f->end - f->beg - scanned);
+		if (nl != NULL)
+			break;
+		scanned = f->end - f->beg;
+		if (scanned >= LINEMAX) {
+			f->lineno++;
+			return wfail(f, EMB_ELIMIT, "line %llu: longer than "
+			    "%u bytes", (unsigned long long)f->lineno,
+			    LINEMAX);
+		}
+		rc = fill(f, scanned + 1);
+		if (rc < 0)
+			return fillerr(f, rc);
+		if (rc == 1) {
+			if (f->end == f->beg)
+				return 0;
+			/* A last line without its newline. */
+			f->lineno++;
+			*len = *adv = f->end - f->beg;
+			if (*len > 0 && f->buf[f->beg + *len - 1] == '\r')
+				(*len)--;
+			return 1;
+		}
+	}
+	f->lineno++;
+	*adv = (size_t)(nl - (f->buf + f->beg)) + 1;
+	*len = *adv - 1;
+	if (*len > 0 && f->buf[f->beg + *len - 1] == '\r')
+		(*len)--;
+	return 1;
+}
+
+/* Copy the word (n raw bytes) into f->word, NUL-terminated. */
+static int
+setword(struct emb_wfile *f, const void *p, size_t n)
+{
+	char w[64];
+
+	if (n == 0)
+		return wfail(f, EMB_EFORMAT, "%s: empty word",
+		    where(f, w, sizeof(w)));
+	if (n > EMB_WORD_MAX)
+		return wfail(f, EMB_EFORMAT, "%s: word longer than %u bytes",
+		    where(f, w, sizeof(w)), EMB_WORD_MAX);
+	if (n + 1 > f->wordcap) {
+		char *nw;
+
+		if ((nw = realloc(f->word, n + 1)) == NULL)
+			return wfail(f, EMB_ENOMEM, "%s: out of memory",
+			    where(f, w, sizeof(w)));
+		f->word = nw;
+		f->wordcap = n + 1;
+	}
+	memcpy(f->word, p, n);
+	f->word[n] = '\0';
+	f->wordlen = n;
+	return 0;
+}
+
+/*
+ * Fast float parsing.
+ *
+ * A decimal m * 10^e with m < 2^24 and |e| <= 10 is one float operation
+ * on exact operands, hence correctly rounded: strtof's answer, unless it
+ * lands outside the normal range.  Otherwise, with m < 2^53 and |e| <=
+ * 22, it becomes the correctly rounded double d by one multiplication or
+ * division of exact doubles (Clinger).  Rounding d to float gives strtof's answer unless the
+ * exact value and d lie on different sides of a float rounding boundary;
+ * since |d - exact| <= half a double ulp, that can only happen when the 29
+ * bits d drops are within one unit of the halfway pattern, and then (as
+ * for subnormal or overflowing results and every unusual spelling) we ask
+ * strtof itself.
+ */
+static const double pow10tab[23] = {
+	1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+	1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22
+};
+
+/* Powers of ten exact in float32 (5^10 < 2^24). */
+static const float pow10ftab[11] = {
+	1e0f, 1e1f, 1e2f, 1e3f, 1e4f, 1e5f, 1e6f, 1e7f, 1e8f, 1e9f, 1e10f
+};
+
+static int
+isnumsep(int c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' ||
+	    c == '\f';
+}
+
+/* The careful path: strtof on a NUL-terminated copy of the token. */
+static int
+slowf32(const char *s, size_t len, float *out, size_t *used)
+{
+	char tmp[TOKMAX + 1], *end;
+	size_t n = 0;
+	float v;
+
+	while (n < len && !isnumsep((unsigned char)s[n]))
+		n++;
+	if (n == 0 || n > TOKMAX)
+		return EMB_ESYNTAX;
+	memcpy(tmp, s, n);
+	tmp[n] = '\0';
+	errno = 0;
+	v = strtof(tmp, &end);
+	if (end != tmp + n)
+		return EMB_ESYNTAX;
+	if (errno == ERANGE && (v > FLT_MAX || v < -FLT_MAX))
+		return EMB_ERANGE;
+	*out = v;
+	*used = n;
+	return 0;
+}
+
+/*
+ * The fast path: @return 0 with *out and *used, or 1 when strtof() must
+ * decide.  Up to 19 digits in all cannot overflow m.
+ */
+static inline int
+fastf32(const char *s, const char *end, float *out, size_t *used)
+{
+	const char *p = s, *q;
+	uint64_t m = 0, bits;
+	int neg = 0, nd, e10 = 0;
+	double d;
+	float v;
+
+	if (p < end && (*p == '-' || *p == '+'))
+		neg = *p++ == '-';
+	for (q = p; p < end && (unsigned)(*p - '0') < 10; p++)
+		m = m * 10 + (uint64_t)(*p - '0');
+	nd = (int)(p - q);
+	if (p < end && *p == '.') {
+		for (q = ++p; p < end && (unsigned)(*p - '0') < 10; p++)
+			m = m * 10 + (uint64_t)(*p - '0');
+		e10 = -(int)(p - q);
+		nd -= e10;
+	}
+	if (nd == 0 || nd > 19)
+		return 1;
+	if (p < end && (*p == 'e' || *p == 'E')) {
+		int eneg = 0, ex = 0;
+
+		p++;
+		if (p < end && (*p == '-' || *p == '+'))
+			eneg = *p++ == '-';
+		for (q = p; p < end && (unsigned)(*p - '0') < 10; p++)
+			if (ex < 10000)
+				ex = ex * 10 + (*p - '0');
+		if (p == q)
+			return 1;
+		e10 += eneg ? -ex : ex;
+	}
+	if (p < end && !isnumsep((unsigned char)*p))
+		return 1;
+	if (m == 0) {
+		*out = neg ? -0.0f : 0.0f;
+		*used = (size_t)(p - s);
+		return 0;
+	}
+#if FLT_EVAL_METHOD == 0	/* float operations round to float */
+	if (m < (1u << 24) && e10 >= -10 && e10 <= 10) {
+		/* Exact operands, one correctly rounded float operation. */
+		v = e10 < 0 ? (float)m / pow10ftab[-e10] :
+		    (float)m * pow10ftab[e10];
+		if (v >= FLT_MIN && v <= FLT_MAX) {
+			*out = neg ? -v : v;
+			*used = (size_t)(p - s);
+			return 0;
+		}
+	}
+#endif
+	if (m >= (UINT64_C(1) << 53) || e10 < -22 || e10 > 22)
+		return 1;
+	d = (double)m;
+	if (e10 < 0)
+		d /= pow10tab[-e10];
+	else
+		d *= pow10tab[e10];
+	if (d < FLT_MIN || d >= FLT_MAX)
+		return 1;
+	memcpy(&bits, &d, 8);
+	bits &= (UINT64_C(1) << 29) - 1;
+	if (bits + 1 >= (UINT64_C(1) << 28) && bits <= (UINT64_C(1) << 28) + 1)
+		return 1;
+	v = (float)d;
+	*out = neg ? -v : v;
+	*used = (size_t)(p - s);
+	return 0;
+}
+
+int
+emb_parse_f32(const char *s, size_t len, float *out, size_t *used)
+{
+	if (fastf32(s, s + len, out, used) == 0)
+		return 0;
+	return slowf32(s, len, out, used);
+}
+
+/*
+ * Parse the numbers of a text line (s, len) into vec.  @return the count
+ * found (possibly more than dim: counting continues, nothing is stored
+ * past dim), or a negative code with *bad at the offending token.
+ */
+static long
+parsenums(const char *s, size_t len, float *vec, uint32_t dim, size_t *bad)
+{
+	const char *p = s, *end = s + len;
+	long n = 0;
+
+	for (;;) {
+		float v;
+		size_t used;
+		int rc;
+
+		while (p < end && (*p == ' ' || *p == '\t'))
+			p++;
+		if (p == end)
+			return n;
+		if (fastf32(p, end, &v, &used) != 0 &&
+		    (rc = slowf32(p, (size_t)(end - p), &v, &used)) < 0) {
+			*bad = (size_t)(p - s);
+			return rc;
+		}
+		if ((uint32_t)n < dim)
+			vec[n] = v;
+		n++;
+		p += used;
+	}
+}
+
+/* Is the line two decimal integers, a word2vec header?  Sets them. */
+static int
+isheader(const unsigned char *s, size_t len, uint64_t *a, uint64_t *b)
+{
+	uint64_t v[2] = { 0, 0 };
+	size_t i = 0;
+
+	for (int k = 0; k < 2; k++) {
+		size_t nd = 0;
+
+		while (i < len && s[i] == ' ')
+			i++;
+		for (; i < len && s[i] >= '0' && s[i] <= '9'; i++, nd++) {
+			if (v[k] > UINT64_MAX / 20)
+				return 0;
+			v[k] = v[k] * 10 + (uint64_t)(s[i] - '0');
+		}
+		if (nd == 0)
+			return 0;
+	}
+	while (i < len && (s[i] == ' ' || s[i] == '\t'))
+		i++;
+	if (i != len)
+		return 0;
+	*a = v[0];
+	*b = v[1];
+	return 1;
+}
+
+/*
+ * One text entry (word2vec text or GloVe) from a line.  The word runs to
+ * the first space or TAB.  When the line holds more numbers than the
+ * dimension, the word is taken to contain spaces (some GloVe releases
+ * have such entries): it is then everything before the last dim fields.
+ */
+static int
+textentry(struct emb_wfile *f, const char *s, size_t len)
+{
+	size_t wl = 0, bad = 0;
+	long n;
+	int rc;
+
+	while (wl < len && s[wl] != ' ' && s[wl] != '\t')
+		wl++;
+	if ((rc = setword(f, s, wl)) < 0)
+		return rc;
+	n = parsenums(s + wl, len - wl, f->out, f->dim, &bad);
+	if (n < 0) {
+		/*
+		 * Not a number after the word: try the word as all fields
+		 * but the last dim (some GloVe releases hold words with
+		 * spaces in them).
+		 */
+		size_t cut = len, k = 0, bad2, w2;
+
+		while (cut > 0 && k < f->dim) {
+			while (cut > 0 && (s[cut - 1] == ' ' ||
+			    s[cut - 1] == '\t'))
+				cut--;
+			while (cut > 0 && s[cut - 1] != ' ' &&
+			    s[cut - 1] != '\t')
+				cut--;
+			k++;
+		}
+		for (w2 = cut; w2 > 0 && (s[w2 - 1] == ' ' ||
+		    s[w2 - 1] == '\t'); w2--)
+			;
+		if (k == f->dim && w2 > wl && parsenums(s + cut, len - cut,
+		    f->out, f->dim, &bad2) == (long)f->dim) {
+			if ((rc = setword(f, s, w2)) < 0)
+				return rc;
+			n = (long)f->dim;
+		} else {
+			const char *t = s + wl + bad;
+			size_t tl = 0;
+
+			while (t + tl < s + len && tl < 40 &&
+			    !isnumsep((unsigned char)t[tl]))
+				tl++;
+			return wfail(f, EMB_EFORMAT, "line %llu: word '%s': "
+			    "bad number '%.*s'", (unsigned long long)f->lineno,
+			    f->word, (int)tl, t);
+		}
+	}
+	if (n != (long)f->dim)
+		return wfail(f, EMB_EFORMAT, "line %llu: word '%s': %ld values,"
+		    " expected %u", (unsigned long long)f->lineno, f->word, n,
+		    f->dim);
+	if (!emb_allfinite(f->out, f->dim))
+		return wfail(f, EMB_EFORMAT, "line %llu: word '%s': non-finite "
+		    "value", (unsigned long long)f->lineno, f->word);
+	return 0;
+}
+
+static int
+nexttext(struct emb_wfile *f)
+{
+	size_t len, adv;
+	int rc;
+
+	for (;;) {
+		if ((rc = nextline(f, &len, &adv)) <= 0) {
+			if (rc == 0 && f->declared && f->nwords != f->declared)
+				return wfail(f, EMB_EFORMAT, "line %llu: file "
+				    "ends after %llu of %llu words",
+				    (unsigned long long)f->lineno,
+				    (unsigned long long)f->nwords,
+				    (unsigned long long)f->declared);
+			return rc;
+		}
+		if (len > 0)
+			break;
+		/* Blank lines (a trailing one, say) are skipped. */
+		f->beg += adv;
+	}
+	if (f->declared && f->nwords == f->declared)
+		return wfail(f, EMB_EFORMAT, "line %llu: more words than the %llu"
+		    " the header declares", (unsigned long long)f->lineno,
+		    (unsigned long long)f->declared);
+	rc = textentry(f, (const char *)f->buf + f->beg, len);
+	f->beg += adv;
+	if (rc < 0)
+		return rc;
+	f->nwords++;
+	return 1;
+}
+
+static int
+nextbin(struct emb_wfile *f)
+{
+	size_t vb = (size_t)f->dim * 4, wl = 0;
+	unsigned char *p;
+	int rc;
+
+	/* The newline after a vector is optional. */
+	for (;;) {
+		if ((rc = fill(f, 1)) < 0)
+			return fillerr(f, rc);
+		if (rc == 1)
+			goto eof;
+		if (f->buf[f->beg] != '\n')
+			break;
+		f->beg++;
+	}
+	if (f->nwords == f->declared)
+		return wfail(f, EMB_EFORMAT, "record %llu: data after the %llu "
+		    "words the header declares", (unsigned long long)f->nwords
+		    + 1, (unsigned long long)f->declared);
+	for (;;) {
+		size_t avail = f->end - f->beg;
+		unsigned char *sp;
+
+		p = f->buf + f->beg;
+		sp = memchr(p, ' ', avail < EMB_WORD_MAX + 1 ? avail :
+		    EMB_WORD_MAX + 1);
+		if (sp != NULL) {
+			wl = (size_t)(sp - p);
+			break;
+		}
+		if (avail > EMB_WORD_MAX)
+			return wfail(f, EMB_EFORMAT, "record %llu: word longer "
+			    "than %u bytes", (unsigned long long)f->nwords + 1,
+			    EMB_WORD_MAX);
+		if ((rc = fill(f, avail + 1)) < 0)
+			return fillerr(f, rc);
+		if (rc == 1)
+			return wfail(f, EMB_EFORMAT, "record %llu: short record"
+			    " (file ends inside a word)",
+			    (unsigned long long)f->nwords + 1);
+	}
+	if (memchr(p, '\n', wl) != NULL)
+		return wfail(f, EMB_EFORMAT, "record %llu: newline inside a "
+		    "word", (unsigned long long)f->nwords + 1);
+	if ((rc = setword(f, f->buf + f->beg, wl)) < 0)
+		return rc;
+	if ((rc = fill(f, wl + 1 + vb)) < 0)
+		return fillerr(f, rc);
+	if (rc == 1)
+		return wfail(f, EMB_EFORMAT, "record %llu: word '%s': short "
+		    "record (%zu of %zu vector bytes)",
+		    (unsigned long long)f->nwords + 1, f->word,
+		    f->end - f->beg - wl - 1, vb);
+	emb_getf32s(f->out, f->buf + f->beg + wl + 1, f->dim);
+	if (!emb_allfinite(f->out, f->dim))
+		return wfail(f, EMB_EFORMAT, "record %llu: word '%s': "
+		    "non-finite value", (unsigned long long)f->nwords + 1,
+		    f->word);
+	f->beg += wl + 1 + vb;
+	f->nwords++;
+	return 1;
+eof:
+	if (f->nwords != f->declared)
+		return wfail(f, EMB_EFORMAT, "record %llu: file ends after %llu"
+		    " of %llu words (short file)",
+		    (unsigned long long)f->nwords + 1,
+		    (unsigned long long)f->nwords,
+		    (unsigned long long)f->declared);
+	return 0;
+}
+
+/*
+ * The pump: hands the decompressed bytes of an emb(5) input to the
+ * stream reader through a pipe.  SIGPIPE is blocked in this thread only,
+ * so a reader that stops early ends the pump with EPIPE.
+ */
+static void *
+pumpmain(void *arg)
+{
+	struct emb_wfile *f = arg;
+	sigset_t set;
+	int rc = 0;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGPIPE);
+	pthread_sigmask(SIG_BLOCK, &set, NULL);
+	for (;;) {
+		if (f->end > f->beg) {
+			if (emb_writeall(f->pfd[1], f->buf + f->beg,
+			    f->end - f->beg) < 0)
+				break;
+			f->beg = f->end = 0;
+		}
+		if ((rc = produce(f)) != 0)
+			break;
+	}
+	if (rc < 0)
+		f->pumperr = rc;
+	close(f->pfd[1]);
+	f->pfd[1] = -1;
+	return NULL;
+}
+
+static int
+nextemb(struct emb_wfile *f)
+{
+	struct emb_rec rec;
+	size_t off, flen;
+	long n;
+	int rc;
+
+	do
+		rc = emb_reader_next(f->rd, &rec);
+	while (rc > 0 && rec.type != EMB_REC_VEC);
+	if (rc <= 0) {
+		/*
+		 * Stop the pump (closing the pipe ends a write it is blocked
+		 * in, once the reader stopped early) and hear its error: a
+		 * gzip error counts even when the stream it carried was whole.
+		 */
+		if (f->pumping) {
+			close(f->pfd[0]);
+			f->pfd[0] = -1;
+			pthread_join(f->pump, NULL);
+			f->pumping = 0;
+		}
+		if (f->pumperr)
+			return wfail(f, f->pumperr, "record %llu: %s",
+			    (unsigned long long)emb_reader_count(f->rd) + 1,
+			    f->pumperr == EMB_EGZIP ? "corrupt or truncated "
+			    "gzip data" : emb_strerror(f->pumperr));
+		if (rc < 0)
+			return wfail(f, rc, "%s", emb_reader_msg(f->rd));
+		return 0;
+	}
+	f->lineno = rec.recno;
+	emb_key_field(rec.key, rec.keylen, 0, &off, &flen);
+	if (flen + 1 > f->wordcap) {
+		char *nw;
+
+		if ((nw = realloc(f->word, flen + 1)) == NULL)
+			return wfail(f, EMB_ENOMEM, "out of memory");
+		f->word = nw;
+		f->wordcap = flen + 1;
+	}
+	if ((n = emb_key_unescape(f->word, rec.key + off, flen)) < 0)
+		return wfail(f, EMB_EKEY, "record %llu: bad key",
+		    (unsigned long long)rec.recno);
+	f->word[n] = '\0';
+	f->wordlen = (size_t)n;
+	if (n == 0)
+		return wfail(f, EMB_EFORMAT, "record %llu: empty word",
+		    (unsigned long long)rec.recno);
+	memcpy(f->out, rec.vec, (size_t)f->dim * 4);
+	f->nwords++;
+	return 1;
+}
+
+/*
+ * Does [p, e) look like the numbers of a text line, if a malformed one:
+ * blanks, digits and number characters only, and some digits?
+ */
+static int
+textish(const char *p, const char *e)
+{
+	int digits = 0;
+
+	for (; p < e; p++) {
+		if (*p >= '0' && *p <= '9')
+			digits++;
+		else if (*p == '\0' || strchr(" \t.+-eE", *p) == NULL)
+			return 0;
+	}
+	return digits >= 2;
+}
+
+/* Decide the format from the first decompressed bytes and read headers. */
+static int
+detect(struct emb_wfile *f)
+{
+	static const unsigned char bom[3] = { 0xef, 0xbb, 0xbf };
+	uint64_t a, b;
+	size_t len, adv, wl, want, bad;
+	const char *s, *p, *e, *nl;
+	int rc;
+
+	if ((rc = fill(f, EMB_MAGIC_LEN)) < 0)
+		return fillerr(f, rc);
+	if (f->end == f->beg)
+		return wfail(f, EMB_EFORMAT, "empty file");
+	if (f->end - f->beg >= EMB_MAGIC_LEN &&
+	    memcmp(f->buf + f->beg, EMB_MAGIC, EMB_MAGIC_LEN) == 0) {
+		f->format = EMB_WF_EMB;
+		if (pipe(f->pfd) < 0)
+			return wfail(f, EMB_EIO, "pipe: %s", strerror(errno));
+		if (pthread_create(&f->pump, NULL, pumpmain, f) != 0) {
+			close(f->pfd[1]);
+			f->pfd[1] = -1;
+			return wfail(f, EMB_ENOMEM, "cannot start a thread");
+		}
+		f->pumping = 1;
+		if ((rc = emb_reader_open(&f->rd, f->pfd[0], f->name)) < 0)
+			return wfail(f, rc, "%s", f->rd ? emb_reader_msg(f->rd) :
+			    emb_strerror(rc));
+		f->dim = emb_reader_dim(f->rd);
+		goto alloc;
+	}
+	if (f->end - f->beg >= EMB_MAGIC_LEN &&
+	    memcmp(f->buf + f->beg, EMB_STORE_MAGIC, EMB_MAGIC_LEN) == 0)
+		return wfail(f, EMB_EFORMAT, "an emb-store file, not an "
+		    "embedding file to parse");
+	if (f->end - f->beg >= 3 && memcmp(f->buf + f->beg, bom, 3) == 0)
+		f->beg += 3;
+	if ((rc = nextline(f, &len, &adv)) < 0)
+		return rc;
+	if (rc == 0 || len == 0)
+		return wfail(f, EMB_EFORMAT, "line 1: empty first line");
+	if (isheader(f->buf + f->beg, len, &a, &b)) {
+		if (b == 0 || b > EMB_DIM_MAX)
+			return wfail(f, EMB_EDIM, "line 1: dimension %llu out "
+			    "of range 1..%u", (unsigned long long)b,
+			    EMB_DIM_MAX);
+		if (a == 0)
+			return wfail(f, EMB_EFORMAT, "line 1: header declares "
+			    "no words");
+		f->declared = a;
+		f->dim = (uint32_t)b;
+		f->beg += adv;
+		/*
+		 * Text or binary?  The first entry is text when it is a line
+		 * of a word and exactly dim numbers; float32 bytes read as
+		 * such a line practically never (a newline byte may well
+		 * occur among them, so the test is the whole line).
+		 */
+		want = (size_t)f->dim * 32 + 4096;
+		if (want > LINEMAX)
+			want = LINEMAX;
+		if ((rc = fill(f, want)) < 0)
+			return fillerr(f, rc);
+		f->format = EMB_WF_W2VBIN;
+		s = (const char *)f->buf + f->beg;
+		nl = memchr(s, '\n', f->end - f->beg);
+		e = nl != NULL ? nl : s + (f->end - f->beg);
+		if (e > s && e[-1] == '\r')
+			e--;
+		for (p = s; p < e && *p != ' ' && *p != '\t'; p++)
+			;
+		if ((nl != NULL || f->eof) && (parsenums(p, (size_t)(e - p),
+		    NULL, 0, &bad) == (long)f->dim || textish(p, e)))
+			f->format = EMB_WF_W2VTEXT;
+	} else {
+		/* GloVe: the first line is an entry; it sets the dimension. */
+		long n;
+
+		s = (const char *)f->buf + f->beg;
+		f->format = EMB_WF_GLOVE;
+		for (wl = 0; wl < len && s[wl] != ' ' && s[wl] != '\t'; wl++)
+			;
+		/*
+		 * The fields after the word set the dimension; textentry()
+		 * then parses the line again and names a bad number.
+		 */
+		for (p = s + wl, e = s + len, n = 0; p < e; n++) {
+			while (p < e && (*p == ' ' || *p == '\t'))
+				p++;
+			if (p == e)
+				break;
+			while (p < e && *p != ' ' && *p != '\t')
+				p++;
+		}
+		if (n == 0 || n > EMB_DIM_MAX)
+			return wfail(f, EMB_EFORMAT, "line 1: neither a word2vec"
+			    " header nor a word followed by numbers");
+		f->dim = (uint32_t)n;
+		/* Read the line again as the first entry. */
+		f->lineno = 0;
+	}
+alloc:
+	if ((f->vec = emb_alloc((size_t)f->dim * 4)) == NULL)
+		return wfail(f, EMB_ENOMEM, "out of memory");
+	return 0;
+}
+
+/*
+ * A plain word2vec binary file is read through a mapping rather than
+ * read(2): the vectors are then copied once, from the page cache straight
+ * into their rows, instead of twice.  Only a regular file whose size is
+ * known is mapped; anything else (a pipe, gzip, a failed mmap) keeps
+ * reading.  A file truncated while mapped raises SIGBUS when a page past
+ * its new end is touched; the program turns that into an error naming
+ * the file, and mapend() catches a change of size that does not fault.
+ */
+static void
+mapinput(struct emb_wfile *f)
+{
+	uint64_t at = f->rawread - (f->end - f->beg);
+	struct stat st;
+	void *p;
+
+	if (f->rawsize == 0 || f->rawsize > SIZE_MAX ||
+	    fstat(f->fd, &st) < 0 || (uint64_t)st.st_size != f->rawsize)
+		return;
+	p = mmap(NULL, (size_t)f->rawsize, PROT_READ, MAP_SHARED, f->fd, 0);
+	if (p == MAP_FAILED)
+		return;
+	madvise(p, (size_t)f->rawsize, MADV_SEQUENTIAL);
+	f->map = p;
+	f->mapsz = (size_t)f->rawsize;
+	f->heap = f->buf;
+	f->buf = f->map;
+	f->beg = (size_t)at;
+	f->end = f->cap = f->mapsz;
+}
+
+int
+emb_wfile_open(struct emb_wfile **fp, int fd, const char *name)
+{
+	struct emb_wfile *f;
+	struct stat st;
+	ssize_t got;
+	int rc;
+
+	*fp = NULL;
+	if ((f = calloc(1, sizeof(*f))) == NULL)
+		return EMB_ENOMEM;
+	*fp = f;
+	f->fd = fd;
+	f->name = name;
+	f->pfd[0] = f->pfd[1] = -1;
+	f->cap = BUFSZ;
+	if ((f->buf = malloc(f->cap)) == NULL ||
+	    (f->in = malloc(INSZ)) == NULL)
+		return wfail(f, EMB_ENOMEM, "out of memory");
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode))
+		f->rawsize = (uint64_t)st.st_size;
+	/* Peek at the raw bytes: gzip or not. */
+	while (f->rawread < 2 && !f->ineof) {
+		got = rawread(f, f->in + f->rawread, INSZ - f->rawread);
+		if (got < 0)
+			return wfail(f, EMB_EIO, "%s", strerror(errno));
+	}
+	if (f->rawread >= 2 && f->in[0] == 0x1f && f->in[1] == 0x8b) {
+		f->gz = 1;
+		if (inflateInit2(&f->zs, 16 + MAX_WBITS) != Z_OK)
+			return wfail(f, EMB_ENOMEM, "out of memory");
+		f->zinit = 1;
+		f->zs.next_in = f->in;
+		f->zs.avail_in = (uInt)f->rawread;
+	} else {
+		memcpy(f->buf, f->in, (size_t)f->rawread);
+		f->end = (size_t)f->rawread;
+	}
+	if ((rc = detect(f)) < 0)
+		return rc;
+	if (f->format == EMB_WF_W2VBIN && !f->gz)
+		mapinput(f);
+	return 0;
+}
+
+int
+emb_wfile_read(struct emb_wfile *f, const char **word, size_t *len,
+    float *vec)
+{
+	int rc;
+
+	if (f->err)
+		return f->err;
+	f->out = vec;
+	switch (f->format) {
+	case EMB_WF_W2VBIN:
+		rc = nextbin(f);
+		break;
+	case EMB_WF_EMB:
+		rc = nextemb(f);
+		break;
+	default:
+		rc = nexttext(f);
+		break;
+	}
+	if (rc <= 0)
+		return rc;
+	*word = f->word;
+	*len = f->wordlen;
+	return 1;
+}
+
+int
+emb_wfile_next(struct emb_wfile *f, const char **word, size_t *len,
+    const float **vec)
+{
+	int rc = emb_wfile_read(f, word, len, f->vec);
+
+	if (rc > 0)
+		*vec = f->vec;
+	return rc;
+}
+
+uint32_t
+emb_wfile_dim(const struct emb_wfile *f)
+{
+	return f->dim;
+}
+
+int
+emb_wfile_format(const struct emb_wfile *f)
+{
+	return f->format;
+}
+
+int
+emb_wfile_gzip(const struct emb_wfile *f)
+{
+	return f->gz;
+}
+
+uint64_t
+emb_wfile_declared(const struct emb_wfile *f)
+{
+	return f->declared;
+}
+
+uint64_t
+emb_wfile_where(const struct emb_wfile *f)
+{
+	return f->format == EMB_WF_W2VBIN ? f->nwords : f->lineno;
+}
+
+void
+emb_wfile_progress(const struct emb_wfile *f, uint64_t *done,
+    uint64_t *total)
+{
+	if (f->map != NULL)
+		*done = f->beg;
+	else
+		*done = __atomic_load_n(&f->rawread, __ATOMIC_RELAXED);
+	*total = f->rawsize;
+}
+
+int
+emb_wfile_error(const struct emb_wfile *f)
+{
+	return f->err;
+}
+
+const char *
+emb_wfile_msg(const struct emb_wfile *f)
+{
+	return f->msg[0] ? f->msg : emb_strerror(f->err);
+}
+
+const char *
+emb_wfile_fmtname(int format)
+{
+	switch (format) {
+	case EMB_WF_W2VBIN:
+		return "word2vec binary";
+	case EMB_WF_W2VTEXT:
+		return "word2vec text";
+	case EMB_WF_GLOVE:
+		return "GloVe text";
+	case EMB_WF_EMB:
+		return "emb stream";
+	}
+	return "unknown";
+}
+
+void
+emb_wfile_free(struct emb_wfile *f)
+{
+	if (f == NULL)
+		return;
+	if (f->pfd[0] >= 0)
+		close(f->pfd[0]);	/* a blocked pump gets EPIPE */
+	if (f->pumping)
+		pthread_join(f->pump, NULL);
+	if (f->pfd[1] >= 0)
+		close(f->pfd[1]);
+	emb_reader_free(f->rd);
+	if (f->zinit)
+		inflateEnd(&f->zs);
+	if (f->map != NULL) {
+		munmap(f->map, f->mapsz);
+		f->buf = f->heap;
+	}
+	free(f->in);
+	free(f->buf);
+	free(f->word);
+	emb_free(f->vec);
+	free(f);
+}

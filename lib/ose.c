@@ -1,0 +1,939 @@
+/*
+ * ose.c - the Optimal Synthesis Embedding and Problem 2.
+ *
+ * Everything is computed in double from the float32 members.  The members
+ * are normalized (zero members left out, identical members taken once) and
+ * stored as the columns of a dim x m matrix; the matrix to factor (the
+ * differences u_N - u_j for the OSE, the unit members themselves for
+ * Problem 2) is factored by Householder QR with column pivoting, LAPACK
+ * dgeqp3 running over BLIS.  The rank is read from the diagonal of R, and
+ * the projections the paper needs are applied with the Householder vectors
+ * themselves, never through a Gram matrix or an inverse.
+ *
+ * The _ref twins do the same with plain loops and modified Gram-Schmidt
+ * (pivoted, reorthogonalized), an independent route used by the tests.
+ */
+#include "emb.h"
+#include "int.h"
+#include "vec.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* LAPACK, Fortran calling convention. */
+extern void dgeqp3_(const int *m, const int *n, double *a, const int *lda,
+    int *jpvt, double *tau, double *work, const int *lwork, int *info);
+
+/* A residual of V x = w above this is an inconsistent system. */
+#define CTOL	1e-8
+/* ||z|| may exceed 1 by this much and still count as 1. */
+#define ZTOL	1e-9
+
+/* A member's hash and index. */
+struct hk {
+	uint64_t	 h;
+	uint32_t	 i;
+};
+
+struct emb_ose {
+	uint32_t	 dim;
+	size_t		 cap;		/* columns the buffers hold */
+	double		*u;		/* dim x cap: unit members */
+	double		*a;		/* dim x cap: matrix being factored */
+	double		*tau;		/* cap reflector scalars */
+	int		*jpvt;		/* cap pivots, 1-based */
+	double		*work;		/* dgeqp3 workspace */
+	int		 lwork;
+	double		*b;		/* dim scratch */
+	double		*c;		/* dim scratch */
+	struct hk	*hk;		/* cap: member hashes, for repeats */
+	unsigned char	*drop;		/* cap: 1 = repeated member */
+};
+
+/*
+ * The small-group kernel.  Groups of a few dozen members are the common
+ * case (sentences, word sets); for them LAPACK's blocked code spends its
+ * time in call overhead, so an unblocked Householder QR with column
+ * pivoting (the algorithm of LAPACK dgeqp2/dlaqp2, same storage: R on and
+ * above the diagonal, reflectors below, tau, 1-based jpvt) is written here
+ * on 4-wide vectors, compiled twice (AVX2+FMA and baseline) and chosen at
+ * load time.  Wider groups go to dgeqp3.
+ */
+#define SMALLQR	64	/* widest matrix the kernel takes */
+
+KERN static double
+sumsq(const double *x, size_t n)
+{
+	v4d a = { 0 }, b = { 0 };
+	double t;
+	size_t i = 0;
+
+	for (; i + 8 <= n; i += 8) {
+		v4d x0 = ld4(x + i), x1 = ld4(x + i + 4);
+
+		a += x0 * x0;
+		b += x1 * x1;
+	}
+	a += b;
+	t = a[0] + a[1] + a[2] + a[3];
+	for (; i < n; i++)
+		t += x[i] * x[i];
+	return t;
+}
+
+
+/* y = s x, floats to doubles. */
+KERN static void
+scalef(const float *x, double s, double *y, size_t n)
+{
+	v4d a = { s, s, s, s };
+	size_t i = 0;
+
+	for (; i + 4 <= n; i += 4)
+		st4(y + i, a * ldf4(x + i));
+	for (; i < n; i++)
+		y[i] = s * x[i];
+}
+
+/* y = x - z. */
+KERN static void
+dsub(const double *x, const double *z, double *y, size_t n)
+{
+	size_t i = 0;
+
+	for (; i + 4 <= n; i += 4)
+		st4(y + i, ld4(x + i) - ld4(z + i));
+	for (; i < n; i++)
+		y[i] = x[i] - z[i];
+}
+
+KERN static double
+dot1(const double *x, const double *y, size_t n)
+{
+	v4d a = { 0 }, b = { 0 };
+	double t;
+	size_t i = 0;
+
+	for (; i + 8 <= n; i += 8) {
+		a += ld4(x + i) * ld4(y + i);
+		b += ld4(x + i + 4) * ld4(y + i + 4);
+	}
+	a += b;
+	t = a[0] + a[1] + a[2] + a[3];
+	for (; i < n; i++)
+		t += x[i] * y[i];
+	return t;
+}
+
+/* Swap x and y (n entries). */
+KERN static void
+dswap(double *x, double *y, size_t n)
+{
+	size_t i = 0;
+
+	for (; i + 4 <= n; i += 4) {
+		v4d t = ld4(x + i);
+
+		st4(x + i, ld4(y + i));
+		st4(y + i, t);
+	}
+	for (; i < n; i++) {
+		double t = x[i];
+
+		x[i] = y[i];
+		y[i] = t;
+	}
+}
+
+/* x *= s (n entries). */
+KERN static void
+dscal(double *x, size_t n, double s)
+{
+	v4d a = { s, s, s, s };
+	size_t i = 0;
+
+	for (; i + 4 <= n; i += 4)
+		st4(x + i, a * ld4(x + i));
+	for (; i < n; i++)
+		x[i] *= s;
+}
+
+/* y -= s x */
+KERN static void
+axpy1(const double *x, double *y, size_t n, double s)
+{
+	v4d a = { s, s, s, s };
+	size_t i = 0;
+
+	for (; i + 4 <= n; i += 4)
+		st4(y + i, ld4(y + i) - a * ld4(x + i));
+	for (; i < n; i++)
+		y[i] -= s * x[i];
+}
+
+/*
+ * y -= s x, and return the dot product of z with the updated y (n
+ * entries): applies one reflector and starts the next in one pass.
+ */
+KERN static double
+axpydot(const double *x, const double *z, double *y, size_t n, double s)
+{
+	v4d a = { s, s, s, s }, c0 = { 0 }, c1 = { 0 };
+	double t;
+	size_t i = 0;
+
+	for (; i + 8 <= n; i += 8) {
+		v4d y0 = ld4(y + i) - a * ld4(x + i);
+		v4d y1 = ld4(y + i + 4) - a * ld4(x + i + 4);
+
+		st4(y + i, y0);
+		st4(y + i + 4, y1);
+		c0 += ld4(z + i) * y0;
+		c1 += ld4(z + i + 4) * y1;
+	}
+	c0 += c1;
+	t = c0[0] + c0[1] + c0[2] + c0[3];
+	for (; i < n; i++) {
+		y[i] -= s * x[i];
+		t += z[i] * y[i];
+	}
+	return t;
+}
+
+/* The reflector of column k below its diagonal (LAPACK dlarfg). */
+static void
+house(double *a, size_t n, size_t k, double *tau)
+{
+	double *ak = a + k * n, alpha = ak[k], beta, sigma;
+
+	sigma = k + 1 < n ? sumsq(ak + k + 1, n - k - 1) : 0;
+	if (sigma == 0) {
+		tau[k] = 0;
+		return;
+	}
+	beta = -copysign(sqrt(alpha * alpha + sigma), alpha);
+	tau[k] = (beta - alpha) / beta;
+	dscal(ak + k + 1, n - k - 1, 1 / (alpha - beta));
+	ak[k] = beta;
+}
+
+/*
+ * Householder QR with column pivoting of the n x m column-major matrix a
+ * (lda n), m <= SMALLQR: the algorithm of LAPACK dgeqp2 (norms downdated,
+ * recomputed when they cancel), with the update of the trailing columns by
+ * reflector k and their dot products with reflector k + 1 fused into one
+ * pass over the matrix: the pivot column is updated first, which is all
+ * the next reflector needs.
+ */
+static void
+qrcp_small(double *a, size_t n, size_t m, int *jpvt, double *tau)
+{
+	double nrm[SMALLQR], nrm0[SMALLQR], dot[SMALLQR], sv[SMALLQR];
+	unsigned char fresh[SMALLQR];	/* already updated by reflector k */
+	size_t k, j, p, kmax = m < n ? m : n;
+	const double tol3z = sqrt(DBL_EPSILON);
+
+	for (j = 0; j < m; j++) {
+		nrm[j] = nrm0[j] = sqrt(sumsq(a + j * n, n));
+		jpvt[j] = (int)j + 1;
+	}
+	if (kmax == 0)
+		return;
+	for (p = 0, j = 1; j < m; j++)
+		if (nrm[j] > nrm[p])
+			p = j;
+	k = 0;
+	for (;;) {
+		double *ak;
+
+		/* Column p (up to date) becomes column k, the reflector. */
+		if (p != k) {
+			int ip = jpvt[p];
+			double t;
+			unsigned char f;
+
+			dswap(a + p * n, a + k * n, n);
+			jpvt[p] = jpvt[k];
+			jpvt[k] = ip;
+			nrm[p] = nrm[k];
+			nrm0[p] = nrm0[k];
+			t = sv[p];
+			sv[p] = sv[k];
+			sv[k] = t;
+			f = fresh[p];
+			fresh[p] = fresh[k];
+			fresh[k] = f;
+		}
+		house(a, n, k, tau);
+		ak = a + k * n;
+		/* Finish the previous update, start this one: dot products. */
+		for (j = k + 1; j < m; j++) {
+			double *aj = a + j * n;
+
+			if (k == 0 || fresh[j])
+				dot[j] = dot1(ak + k + 1, aj + k + 1, n - k - 1);
+			else {
+				aj[k] -= sv[j] * a[(k - 1) * n + k];
+				dot[j] = axpydot(a + (k - 1) * n + k + 1,
+				    ak + k + 1, aj + k + 1, n - k - 1, sv[j]);
+			}
+		}
+		/* Row k of the trailing columns, and their norms. */
+		for (j = k + 1; j < m; j++) {
+			double *aj = a + j * n, t;
+
+			sv[j] = tau[k] * (dot[j] + aj[k]);
+			aj[k] -= sv[j];
+			fresh[j] = 0;
+			if (nrm[j] == 0)
+				continue;
+			t = fabs(aj[k]) / nrm[j];
+			t = 1 - t * t;
+			t = t < 0 ? 0 : t;
+			if (t * (nrm[j] / nrm0[j]) * (nrm[j] / nrm0[j]) <=
+			    tol3z) {
+				axpy1(ak + k + 1, aj + k + 1, n - k - 1, sv[j]);
+				fresh[j] = 1;
+				nrm[j] = k + 1 < n ? sqrt(sumsq(aj + k + 1,
+				    n - k - 1)) : 0;
+				nrm0[j] = nrm[j];
+			} else
+				nrm[j] *= sqrt(t);
+		}
+		if (++k >= kmax)
+			break;
+		for (p = k, j = k + 1; j < m; j++)
+			if (nrm[j] > nrm[p])
+				p = j;
+		if (!fresh[p]) {
+			axpy1(ak + k, a + p * n + k, n - k, sv[p]);
+			fresh[p] = 1;
+		}
+	}
+	/* The last reflector's update of the columns beyond kmax. */
+	for (j = k; j < m; j++)
+		if (!fresh[j])
+			axpy1(a + (k - 1) * n + k, a + j * n + k, n - k,
+			    sv[j]);
+}
+
+
+int
+emb_ose_create(struct emb_ose **op, uint32_t dim)
+{
+	struct emb_ose *o;
+
+	*op = NULL;
+	if (dim == 0 || dim > EMB_DIM_MAX)
+		return EMB_EDIM;
+	if ((o = calloc(1, sizeof(*o))) == NULL)
+		return EMB_ENOMEM;
+	o->dim = dim;
+	if ((o->b = emb_alloc(dim * sizeof(double))) == NULL ||
+	    (o->c = emb_alloc(dim * sizeof(double))) == NULL) {
+		emb_ose_free(o);
+		return EMB_ENOMEM;
+	}
+	*op = o;
+	return 0;
+}
+
+void
+emb_ose_free(struct emb_ose *o)
+{
+	if (o == NULL)
+		return;
+	emb_free(o->u);
+	emb_free(o->a);
+	free(o->tau);
+	free(o->jpvt);
+	free(o->work);
+	emb_free(o->b);
+	emb_free(o->c);
+	free(o->hk);
+	free(o->drop);
+	free(o);
+}
+
+/* Room for m columns. */
+static int
+grow(struct emb_ose *o, size_t m)
+{
+	size_t cap, sz;
+	int nn, mm, lw = -1, info;
+	double q;
+
+	if (m <= o->cap)
+		return 0;
+	cap = o->cap ? o->cap : 32;
+	while (cap < m)
+		cap *= 2;
+	if (cap > INT32_MAX / 2 || emb_mul(cap, (size_t)o->dim * 8, &sz) < 0)
+		return EMB_ELIMIT;
+	emb_free(o->u);
+	emb_free(o->a);
+	free(o->tau);
+	free(o->jpvt);
+	free(o->work);
+	free(o->hk);
+	free(o->drop);
+	o->u = emb_alloc(sz);
+	o->a = emb_alloc(sz);
+	o->tau = malloc(cap * sizeof(double));
+	o->jpvt = malloc(cap * sizeof(int));
+	o->hk = malloc(cap * sizeof(*o->hk));
+	o->drop = malloc(cap);
+	o->work = NULL;
+	o->cap = 0;
+	if (o->u == NULL || o->a == NULL || o->tau == NULL ||
+	    o->jpvt == NULL || o->hk == NULL ||
+	    o->drop == NULL)
+		return EMB_ENOMEM;
+	/* Workspace query for the widest matrix. */
+	nn = (int)o->dim;
+	mm = (int)cap;
+	memset(o->jpvt, 0, cap * sizeof(int));
+	dgeqp3_(&nn, &mm, o->a, &nn, o->jpvt, o->tau, &q, &lw, &info);
+	o->lwork = info == 0 && q > 3 * cap + 1 ? (int)q : 3 * (int)cap + 1;
+	if ((o->work = malloc((size_t)o->lwork * sizeof(double))) == NULL)
+		return EMB_ENOMEM;
+	o->cap = cap;
+	return 0;
+}
+
+/*
+ * A cheap hash of a member: 16 components spread over the vector.  Equal
+ * members hash equal; a collision only costs a memcmp.
+ */
+static uint64_t
+hashrow(const float *v, uint32_t dim)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+
+	for (uint32_t i = 0; i < 16; i++) {
+		uint32_t x;
+
+		memcpy(&x, &v[(uint64_t)i * dim / 16], 4);
+		h = (h ^ x) * 0x100000001b3ull;
+	}
+	return h ^ h >> 29;
+}
+
+static int
+byhash(const void *pa, const void *pb)
+{
+	const struct hk *a = pa, *b = pb;
+
+	if (a->h != b->h)
+		return a->h < b->h ? -1 : 1;
+	return a->i < b->i ? -1 : a->i > b->i;
+}
+
+/*
+ * Mark in o->drop the members identical (bit for bit) to an earlier one:
+ * sort by hash, then compare within runs of equal hashes.
+ */
+static void
+markrepeats(struct emb_ose *o, const float *v, size_t n)
+{
+	uint32_t dim = o->dim;
+
+	for (size_t i = 0; i < n; i++) {
+		o->hk[i].h = hashrow(v + i * dim, dim);
+		o->hk[i].i = (uint32_t)i;
+		o->drop[i] = 0;
+	}
+	qsort(o->hk, n, sizeof(*o->hk), byhash);
+	for (size_t i = 1; i < n; i++) {
+		uint32_t b = o->hk[i].i;
+
+		for (size_t j = i; j-- > 0 && o->hk[j].h == o->hk[i].h;) {
+			uint32_t a = o->hk[j].i;
+
+			if (!o->drop[a] && memcmp(v + (size_t)a * dim,
+			    v + (size_t)b * dim, dim * sizeof(float)) == 0) {
+				o->drop[b] = 1;
+				break;
+			}
+		}
+	}
+}
+
+/*
+ * Normalize the members into the columns of o->u, leaving out zero
+ * members and (if dedup) repeated ones.  @return the number of columns,
+ * or a negative code; zerook = 0 refuses a zero member with EMB_EZERO.
+ */
+static long
+prepare(struct emb_ose *o, const float *v, size_t n, int dedup, int zerook,
+    struct emb_ose_info *info)
+{
+	uint32_t dim = o->dim;
+	size_t m = 0;
+	int rc;
+
+	memset(info, 0, sizeof(*info));
+	if (n == 0)
+		return 0;
+	if ((rc = grow(o, n)) < 0)
+		return rc;
+	if (dedup)
+		markrepeats(o, v, n);
+	else
+		memset(o->drop, 0, n);
+	for (size_t i = 0; i < n; i++) {
+		const float *r = v + i * dim;
+		double *u = o->u + m * dim, s;
+
+		if (o->drop[i]) {
+			info->ndup++;
+			continue;
+		}
+		s = sumsqf(r, dim);
+		if (s == 0) {
+			if (!zerook)
+				return EMB_EZERO;
+			info->nzero++;
+			continue;
+		}
+		scalef(r, 1 / sqrt(s), u, dim);
+		m++;
+	}
+	info->nuse = (uint32_t)m;
+	return (long)m;
+}
+
+/* Factor the dim x m matrix in o->a; @return its numerical rank. */
+static long
+factor(struct emb_ose *o, size_t m)
+{
+	int nn = (int)o->dim, mm = (int)m, info;
+	size_t k = m < o->dim ? m : o->dim, r;
+	double r0;
+
+	if (m <= SMALLQR)
+		qrcp_small(o->a, o->dim, m, o->jpvt, o->tau);
+	else {
+		memset(o->jpvt, 0, m * sizeof(int));
+		dgeqp3_(&nn, &mm, o->a, &nn, o->jpvt, o->tau, o->work,
+		    &o->lwork, &info);
+		if (info != 0)
+			return EMB_EINVAL;
+	}
+	r0 = fabs(o->a[0]);
+	for (r = 0; r < k; r++)
+		if (!(fabs(o->a[r + r * o->dim]) > EMB_OSE_RTOL * r0) ||
+		    r0 == 0)
+			break;
+	return (long)r;
+}
+
+/* b <- H_k b for the reflector k stored in column k of o->a. */
+static void
+reflect(const struct emb_ose *o, size_t k, double *b)
+{
+	const double *v = o->a + k * o->dim;
+	size_t n = o->dim - k - 1;
+	double s;
+
+	if (o->tau[k] == 0)
+		return;
+	s = o->tau[k] * (b[k] + dot1(v + k + 1, b + k + 1, n));
+	b[k] -= s;
+	axpy1(v + k + 1, b + k + 1, n, s);
+}
+
+/* b <- (I - Q_r Q_r^t) b: the part of b outside the first r columns. */
+static void
+complement(const struct emb_ose *o, size_t r, double *b)
+{
+	for (size_t k = 0; k < r; k++)
+		reflect(o, k, b);
+	memset(b, 0, r * sizeof(double));
+	for (size_t k = r; k-- > 0;)
+		reflect(o, k, b);
+}
+
+static double
+norm2(const double *b, uint32_t n)
+{
+	return sqrt(sumsq(b, n));
+}
+
+/*
+ * The deterministic unit vector orthogonal to Q_r (r < dim): the part
+ * outside Q_r of the first coordinate axis e_k whose squared part outside
+ * is at least (dim - r) / (2 dim), half the average over the axes (so one
+ * exists), normalized.  Written to x (dim doubles).
+ */
+static void
+perp(struct emb_ose *o, size_t r, double *x)
+{
+	uint32_t dim = o->dim;
+	double thr = (double)(dim - r) / (2.0 * dim), best = -1;
+	uint32_t kbest = 0;
+
+	for (uint32_t k = 0; k < dim; k++) {
+		double s;
+
+		memset(x, 0, dim * sizeof(double));
+		x[k] = 1;
+		complement(o, r, x);
+		s = norm2(x, dim);
+		if (s * s >= thr)
+			break;
+		if (s > best) {
+			best = s;
+			kbest = k;
+		}
+		if (k == dim - 1) {	/* rounding only: take the largest */
+			memset(x, 0, dim * sizeof(double));
+			x[kbest] = 1;
+			complement(o, r, x);
+		}
+	}
+	best = norm2(x, dim);
+	for (uint32_t i = 0; i < dim; i++)
+		x[i] /= best;
+}
+
+static void
+todouble_unit(double *x, uint32_t dim, float *out)
+{
+	double s = norm2(x, dim);
+
+	for (uint32_t i = 0; i < dim; i++)
+		out[i] = (float)(x[i] / s);
+}
+
+int
+emb_ose(struct emb_ose *o, const float *v, size_t n, float *x,
+    struct emb_ose_info *info)
+{
+	uint32_t dim = o->dim;
+	const double *ref;
+	long m, r;
+	double pn;
+
+	if ((m = prepare(o, v, n, 1, 1, info)) < 0)
+		return (int)m;
+	if (m == 0)
+		return EMB_EEMPTY;
+	ref = o->u + (size_t)(m - 1) * dim;
+	if (m == 1) {
+		for (uint32_t i = 0; i < dim; i++)
+			x[i] = (float)ref[i];
+		info->alpha = 0;
+		return EMB_OSE_OK;
+	}
+	for (long j = 0; j < m - 1; j++)
+		dsub(ref, o->u + (size_t)j * dim, o->a + (size_t)j * dim, dim);
+	if ((r = factor(o, (size_t)m - 1)) < 0)
+		return (int)r;
+	info->rank = (uint32_t)r;
+	if ((size_t)r >= dim)
+		return EMB_ENOSOL;
+	memcpy(o->b, ref, dim * sizeof(double));
+	complement(o, (size_t)r, o->b);
+	pn = norm2(o->b, dim);
+	if (pn <= EMB_OSE_PTOL) {
+		perp(o, (size_t)r, o->b);
+		todouble_unit(o->b, dim, x);
+		info->alpha = 1;
+		return EMB_OSE_ORTH;
+	}
+	for (uint32_t i = 0; i < dim; i++)
+		x[i] = (float)(o->b[i] / pn);
+	info->alpha = 1 - pn;
+	return EMB_OSE_OK;
+}
+
+/*
+ * Min-norm solution z (in o->b) of V x = w for the m unit columns of o->u,
+ * w given per column; factors V^t into o->a.  @return the rank; sets
+ * info->znorm and info->resid.
+ */
+static long
+minnorm(struct emb_ose *o, size_t m, const double *w,
+    struct emb_ose_info *info)
+{
+	uint32_t dim = o->dim;
+	double *y = o->c, *a, res = 0;
+	long r;
+
+	memcpy(o->a, o->u, m * dim * sizeof(double));
+	if ((r = factor(o, m)) < 0)
+		return r;
+	a = o->a;
+	/* R11^t y = (P^t w)[0:r], forward substitution. */
+	for (long i = 0; i < r; i++) {
+		double s = w[o->jpvt[i] - 1];
+
+		for (long k = 0; k < i; k++)
+			s -= a[k + i * dim] * y[k];
+		y[i] = s / a[i + i * dim];
+	}
+	/* The remaining equations must hold too. */
+	for (size_t j = (size_t)r; j < m; j++) {
+		double s = -w[o->jpvt[j] - 1];
+
+		for (long k = 0; k < r; k++)
+			s += a[k + j * dim] * y[k];
+		if (fabs(s) > res)
+			res = fabs(s);
+	}
+	info->resid = res > CTOL ? res : 0;
+	info->rank = (uint32_t)r;
+	info->znorm = norm2(y, (uint32_t)r);
+	memset(o->b, 0, dim * sizeof(double));
+	memcpy(o->b, y, (size_t)r * sizeof(double));
+	for (long k = r; k-- > 0;)
+		reflect(o, (size_t)k, o->b);
+	return r;
+}
+
+int
+emb_p2(struct emb_ose *o, const float *v, size_t n, const double *alpha,
+    float *x, struct emb_ose_info *info)
+{
+	uint32_t dim = o->dim;
+	double *w, t;
+	long m, r;
+
+	if (n == 0) {
+		memset(info, 0, sizeof(*info));
+		return EMB_EEMPTY;
+	}
+	for (size_t i = 0; i < n; i++)
+		if (!(alpha[i] >= 0 && alpha[i] <= 2))
+			return EMB_EINVAL;
+	if ((m = prepare(o, v, n, 0, 0, info)) < 0)
+		return (int)m;
+	if ((w = malloc(n * sizeof(double))) == NULL)
+		return EMB_ENOMEM;
+	for (size_t i = 0; i < n; i++)
+		w[i] = 1 - alpha[i];
+	r = minnorm(o, (size_t)m, w, info);
+	free(w);
+	if (r < 0)
+		return (int)r;
+	if (info->resid > 0 || info->znorm > 1 + ZTOL)
+		return EMB_ENOSOL;
+	if ((size_t)r >= dim) {
+		if (fabs(info->znorm - 1) > ZTOL)
+			return EMB_ENOSOL;
+		t = 0;
+	} else
+		t = info->znorm < 1 ? sqrt(1 - info->znorm * info->znorm) : 0;
+	if (t > 0) {
+		double *z = o->c;	/* y is no longer needed */
+
+		memcpy(z, o->b, dim * sizeof(double));
+		perp(o, (size_t)r, o->b);
+		for (uint32_t i = 0; i < dim; i++)
+			o->b[i] = z[i] + t * o->b[i];
+	}
+	todouble_unit(o->b, dim, x);
+	info->alpha = alpha[0];
+	return 0;
+}
+
+int
+emb_ose_interval(struct emb_ose *o, const float *v, size_t n, double *lo,
+    double *hi, struct emb_ose_info *info)
+{
+	double *e, zn;
+	long m, r;
+
+	if ((m = prepare(o, v, n, 1, 1, info)) < 0)
+		return (int)m;
+	if (m == 0)
+		return EMB_EEMPTY;
+	if ((e = malloc((size_t)m * sizeof(double))) == NULL)
+		return EMB_ENOMEM;
+	for (long i = 0; i < m; i++)
+		e[i] = 1;
+	r = minnorm(o, (size_t)m, e, info);
+	free(e);
+	if (r < 0)
+		return (int)r;
+	zn = info->znorm;
+	if (info->resid > 0) {
+		*lo = *hi = 1;
+		return (size_t)r < o->dim ? EMB_IV_ONE : EMB_IV_NONE;
+	}
+	if ((size_t)r >= o->dim) {
+		if (zn < 1 - ZTOL)
+			return EMB_IV_NONE;
+		*lo = 1 - 1 / zn;
+		*hi = 1 + 1 / zn;
+		return EMB_IV_POINTS;
+	}
+	*lo = zn > 1 ? 1 - 1 / zn : 0;
+	*hi = zn > 1 ? 1 + 1 / zn : 2;
+	return EMB_IV_RANGE;
+}
+
+/*
+ * The reference twin.
+ */
+
+int
+emb_ose_ref(const float *v, size_t n, uint32_t dim, double *x,
+    struct emb_ose_info *info)
+{
+	double *u, *q, *p, r0 = 0;
+	size_t m = 0, r = 0, nd;
+	int rc = EMB_OSE_OK;
+
+	memset(info, 0, sizeof(*info));
+	if (n == 0)
+		return EMB_EEMPTY;
+	u = malloc(n * dim * sizeof(double));
+	q = malloc(n * dim * sizeof(double));
+	p = malloc(dim * sizeof(double));
+	if (u == NULL || q == NULL || p == NULL) {
+		rc = EMB_ENOMEM;
+		goto out;
+	}
+	for (size_t i = 0; i < n; i++) {
+		const float *vi = v + i * dim;
+		double s = 0;
+		size_t j;
+
+		for (j = 0; j < i; j++)
+			if (memcmp(v + j * dim, vi, dim * sizeof(float)) == 0)
+				break;
+		if (j < i) {
+			info->ndup++;
+			continue;
+		}
+		for (uint32_t k = 0; k < dim; k++)
+			s += (double)vi[k] * vi[k];
+		if (s == 0) {
+			info->nzero++;
+			continue;
+		}
+		for (uint32_t k = 0; k < dim; k++)
+			u[m * dim + k] = vi[k] / sqrt(s);
+		m++;
+	}
+	info->nuse = (uint32_t)m;
+	if (m == 0) {
+		rc = EMB_EEMPTY;
+		goto out;
+	}
+	/* Differences into q, then pivoted MGS in place. */
+	nd = m - 1;
+	for (size_t j = 0; j < nd; j++)
+		for (uint32_t k = 0; k < dim; k++)
+			q[j * dim + k] = u[nd * dim + k] - u[j * dim + k];
+	for (r = 0; r < nd && r < dim; r++) {
+		size_t piv = r;
+		double best = -1;
+
+		for (size_t j = r; j < nd; j++) {
+			double s = 0;
+
+			for (uint32_t k = 0; k < dim; k++)
+				s += q[j * dim + k] * q[j * dim + k];
+			if (s > best) {
+				best = s;
+				piv = j;
+			}
+		}
+		best = sqrt(best);
+		if (r == 0)
+			r0 = best;
+		if (!(best > EMB_OSE_RTOL * r0) || r0 == 0)
+			break;
+		for (uint32_t k = 0; k < dim; k++) {
+			double t = q[r * dim + k];
+
+			q[r * dim + k] = q[piv * dim + k];
+			q[piv * dim + k] = t;
+		}
+		for (int pass = 0; pass < 2; pass++)
+			for (size_t j = 0; j < r; j++) {
+				double s = 0;
+
+				for (uint32_t k = 0; k < dim; k++)
+					s += q[j * dim + k] * q[r * dim + k];
+				for (uint32_t k = 0; k < dim; k++)
+					q[r * dim + k] -= s * q[j * dim + k];
+			}
+		best = 0;
+		for (uint32_t k = 0; k < dim; k++)
+			best += q[r * dim + k] * q[r * dim + k];
+		best = sqrt(best);
+		for (uint32_t k = 0; k < dim; k++)
+			q[r * dim + k] /= best;
+		for (size_t j = r + 1; j < nd; j++) {
+			double s = 0;
+
+			for (uint32_t k = 0; k < dim; k++)
+				s += q[r * dim + k] * q[j * dim + k];
+			for (uint32_t k = 0; k < dim; k++)
+				q[j * dim + k] -= s * q[r * dim + k];
+		}
+	}
+	info->rank = (uint32_t)r;
+	if (r >= dim) {
+		rc = EMB_ENOSOL;
+		goto out;
+	}
+	for (uint32_t k = 0; k < dim; k++)
+		p[k] = u[nd * dim + k];
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t j = 0; j < r; j++) {
+			double s = 0;
+
+			for (uint32_t k = 0; k < dim; k++)
+				s += q[j * dim + k] * p[k];
+			for (uint32_t k = 0; k < dim; k++)
+				p[k] -= s * q[j * dim + k];
+		}
+	{
+		double pn = 0, thr = (double)(dim - r) / (2.0 * dim);
+
+		for (uint32_t k = 0; k < dim; k++)
+			pn += p[k] * p[k];
+		pn = sqrt(pn);
+		if (pn > EMB_OSE_PTOL) {
+			for (uint32_t k = 0; k < dim; k++)
+				x[k] = p[k] / pn;
+			info->alpha = 1 - pn;
+			goto out;
+		}
+		rc = EMB_OSE_ORTH;
+		info->alpha = 1;
+		for (uint32_t e = 0; e < dim; e++) {
+			memset(p, 0, dim * sizeof(double));
+			p[e] = 1;
+			for (int pass = 0; pass < 2; pass++)
+				for (size_t j = 0; j < r; j++) {
+					double t = 0;
+
+					for (uint32_t k = 0; k < dim; k++)
+						t += q[j * dim + k] * p[k];
+					for (uint32_t k = 0; k < dim; k++)
+						p[k] -= t * q[j * dim + k];
+				}
+			pn = 0;
+			for (uint32_t k = 0; k < dim; k++)
+				pn += p[k] * p[k];
+			if (pn >= thr || e == dim - 1)
+				break;
+		}
+		pn = sqrt(pn);
+		for (uint32_t k = 0; k < dim; k++)
+			x[k] = p[k] / pn;
+	}
+out:
+	free(u);
+	free(q);
+	free(p);
+	return rc;
+}

@@ -1,0 +1,807 @@
+/*
+ * store.c - the native store: an embedding file turned once into a file
+ * that opens with one mmap(2), with a hash index over its words.
+ *
+ * Layout (emb-store(1) is the normative description): a 64-byte header;
+ * the vectors, one 64-byte aligned row per word; the word offsets; the
+ * word bytes (each word followed by a NUL); the hash buckets (FNV-1a 64,
+ * linear probing, at most half full).  The header carries the sizes and
+ * three crc32 values (header, index, vectors).  Opening reads the header
+ * with pread(2) and checks every size against the file's own size before
+ * mapping anything, then checks the index's crc32 and structure, so that a
+ * truncated or altered store is refused instead of faulting later.
+ *
+ * The same struct serves a store built in memory straight from an
+ * embedding file, for one-off lookups that do not want a store file.
+ */
+#include "emb.h"
+#include "int.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define WBUFSZ		(8u << 20)	/* vector write block */
+#define DIO_ALIGN	4096u		/* O_DIRECT offset and size unit */
+#define COUNT_MAX	0x7fffffffu	/* words: bucket values are u32 */
+#define POOL_MAX	0xffffffffu	/* word bytes: offsets are u32 */
+#define PROGRESS_EVERY	16384
+#define HUGE_MIN	(8u << 20)	/* rows worth huge pages, bytes */
+
+struct emb_store {
+	unsigned char	*map;		/* the mapped file, or NULL */
+	size_t		 mapsz;
+	uint32_t	 dim;
+	uint64_t	 count;
+	size_t		 stride;	/* floats per row */
+	uint32_t	 nb;		/* buckets, a power of two */
+	const float	*vec;		/* row i at vec + i * stride */
+	const uint32_t	*offs;		/* count + 1 word offsets */
+	const char	*pool;		/* word bytes, NUL after each */
+	uint64_t	 poolsz;
+	const uint32_t	*bkt;		/* 0 empty, else index + 1 */
+	uint32_t	 vcrc;		/* crc32 of the vectors as stored */
+	/* memory stores own these */
+	float		*mvec;		/* rows, mapped anonymous memory */
+	size_t		 mvecsz;	/* bytes mapped at mvec */
+	uint32_t	*moffs;
+	char		*mpool;
+	uint32_t	*mbkt;
+	char		 msg[160];
+};
+
+static int
+sfail(struct emb_store *s, int code, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (s != NULL) {
+		va_start(ap, fmt);
+		vsnprintf(s->msg, sizeof(s->msg), fmt, ap);
+		va_end(ap);
+	}
+	return code;
+}
+
+/* FNV-1a, 64 bits, over the raw word bytes. */
+static uint64_t
+hash(const void *p, size_t n)
+{
+	const unsigned char *s = p;
+	uint64_t h = UINT64_C(0xcbf29ce484222325);
+
+	for (size_t i = 0; i < n; i++) {
+		h ^= s[i];
+		h *= UINT64_C(0x100000001b3);
+	}
+	return h;
+}
+
+static size_t
+rowstride(uint32_t dim)
+{
+	return ((size_t)dim + 15) & ~(size_t)15;
+}
+
+/*
+ * Find word in the buckets.  @return the bucket index where it is or
+ * where it would go; *idx is its word index or -1.
+ */
+static uint32_t
+probe(const uint32_t *bkt, uint32_t nb, const uint32_t *offs,
+    const char *pool, const void *word, size_t len, int64_t *idx)
+{
+	uint32_t i = (uint32_t)hash(word, len) & (nb - 1);
+
+	for (;; i = (i + 1) & (nb - 1)) {
+		uint32_t v = bkt[i], o;
+
+		if (v == 0) {
+			*idx = -1;
+			return i;
+		}
+		o = offs[v - 1];
+		if (offs[v] - o - 1 == len && memcmp(pool + o, word, len) == 0) {
+			*idx = v - 1;
+			return i;
+		}
+	}
+}
+
+int64_t
+emb_store_lookup(const struct emb_store *s, const void *word, size_t len)
+{
+	int64_t idx;
+
+	probe(s->bkt, s->nb, s->offs, s->pool, word, len, &idx);
+	return idx;
+}
+
+const float *
+emb_store_vector(const struct emb_store *s, uint64_t i)
+{
+	return s->vec + i * s->stride;
+}
+
+const char *
+emb_store_word(const struct emb_store *s, uint64_t i, size_t *len)
+{
+	*len = s->offs[i + 1] - s->offs[i] - 1;
+	return s->pool + s->offs[i];
+}
+
+uint32_t
+emb_store_dim(const struct emb_store *s)
+{
+	return s->dim;
+}
+
+uint64_t
+emb_store_count(const struct emb_store *s)
+{
+	return s->count;
+}
+
+size_t
+emb_store_stride(const struct emb_store *s)
+{
+	return s->stride;
+}
+
+const char *
+emb_store_msg(const struct emb_store *s)
+{
+	return s->msg;
+}
+
+void
+emb_store_close(struct emb_store *s)
+{
+	if (s == NULL)
+		return;
+	if (s->map != NULL)
+		munmap(s->map, s->mapsz);
+	if (s->mvec != NULL)
+		munmap(s->mvec, s->mvecsz);
+	free(s->moffs);
+	free(s->mpool);
+	free(s->mbkt);
+	free(s);
+}
+
+/*
+ * Building.  Words, offsets and buckets grow in memory; vectors go to a
+ * memory array (load) or are streamed to the file (build).
+ */
+struct builder {
+	struct emb_store *s;		/* memory arrays under construction */
+	size_t		 offcap, poolcap;
+	uint64_t	 veccap;	/* rows allocated (load) */
+	int		 fd;		/* build: the store file, else -1 */
+	int		 fdfl;		/* its file status flags */
+	int		 direct;	/* O_DIRECT writes are on */
+	unsigned char	*wbuf;		/* build: file bytes not yet written */
+	size_t		 wlen;
+	size_t		 crcd;		/* wbuf bytes already in vcrc */
+	uint32_t	 vcrc;
+	uint32_t	*tag;		/* hash tag of each bucket */
+};
+
+/*
+ * The build's own probe: each bucket's hash tag (high 32 bits) sits in
+ * b->tag, so that a probe passes other words without touching their
+ * offsets and bytes.  @return the bucket of word or of its place.
+ */
+static uint32_t
+bprobe(struct builder *b, const char *word, size_t len, uint64_t h,
+    int64_t *idx)
+{
+	struct emb_store *s = b->s;
+	uint32_t i = (uint32_t)h & (s->nb - 1), tag = (uint32_t)(h >> 32);
+
+	for (;; i = (i + 1) & (s->nb - 1)) {
+		uint32_t v = s->mbkt[i], o;
+
+		if (v == 0) {
+			*idx = -1;
+			return i;
+		}
+		if (b->tag[i] != tag)
+			continue;
+		o = s->moffs[v - 1];
+		if (s->moffs[v] - o - 1 == len &&
+		    memcmp(s->mpool + o, word, len) == 0) {
+			*idx = v - 1;
+			return i;
+		}
+	}
+}
+
+static int
+regrow(struct builder *b, uint32_t nb)
+{
+	struct emb_store *s = b->s;
+	uint32_t *nbkt, *ntag;
+
+	if ((nbkt = calloc(nb, sizeof(*nbkt))) == NULL)
+		return EMB_ENOMEM;
+	if ((ntag = calloc(nb, sizeof(*ntag))) == NULL) {
+		free(nbkt);
+		return EMB_ENOMEM;
+	}
+	/* The words are distinct: each goes to the first empty bucket. */
+	for (uint64_t i = 0; i < s->count; i++) {
+		uint64_t h = hash(s->mpool + s->moffs[i],
+		    s->moffs[i + 1] - s->moffs[i] - 1);
+		uint32_t at = (uint32_t)h & (nb - 1);
+
+		while (nbkt[at] != 0)
+			at = (at + 1) & (nb - 1);
+		nbkt[at] = (uint32_t)i + 1;
+		ntag[at] = (uint32_t)(h >> 32);
+	}
+	free(s->mbkt);
+	free(b->tag);
+	s->mbkt = nbkt;
+	s->bkt = nbkt;
+	b->tag = ntag;
+	s->nb = nb;
+	return 0;
+}
+
+/* Back to buffered writes, for good. */
+static void
+nodirect(struct builder *b)
+{
+	if (b->direct)
+		fcntl(b->fd, F_SETFL, b->fdfl);
+	b->direct = 0;
+}
+
+/*
+ * Write the vector bytes gathered in wbuf (the first block also holds the
+ * placeholder header).  With O_DIRECT only whole aligned blocks go out
+ * and the rest waits for more rows or for the end (all).  A direct write
+ * that fails or comes short is not an error yet: the bytes are written
+ * again, buffered, which then says what is wrong.
+ */
+static int
+flushvec(struct builder *b, int all)
+{
+	size_t n = b->wlen;
+
+	b->vcrc = emb_crc32(b->vcrc, b->wbuf + b->crcd, b->wlen - b->crcd);
+	b->crcd = b->wlen;
+	if (b->direct && !all)
+		n &= ~(size_t)(DIO_ALIGN - 1);
+	if (n == 0)
+		return 0;
+	if (b->direct) {
+		ssize_t w;
+
+		do
+			w = write(b->fd, b->wbuf, n);
+		while (w < 0 && errno == EINTR);
+		if (w != (ssize_t)n) {
+			nodirect(b);
+			if (w < 0)
+				w = 0;
+			if (emb_writeall(b->fd, b->wbuf + w, n - (size_t)w) < 0)
+				return EMB_EIO;
+		}
+	} else if (emb_writeall(b->fd, b->wbuf, n) < 0)
+		return EMB_EIO;
+	memmove(b->wbuf, b->wbuf + n, b->wlen - n);
+	b->wlen -= n;
+	b->crcd = b->wlen;
+	return 0;
+}
+
+/*
+ * Room for cap rows in s->mvec.  Large vocabularies take gigabytes: the
+ * rows live in an anonymous mapping that grows with mremap(2), without
+ * copying.  populate asks the kernel for all the pages at once, which is
+ * much cheaper than faulting them in one by one; it is used only for a
+ * size the input file can back (a header's word count is not trusted).
+ */
+static int
+growvec(struct emb_store *s, uint64_t *veccap, uint64_t cap, int populate)
+{
+	size_t sz;
+	void *p;
+
+	if (emb_mul(cap, s->stride * 4, &sz) < 0)
+		return EMB_ELIMIT;
+	if (s->mvec == NULL)
+		p = mmap(NULL, sz, PROT_READ | PROT_WRITE, MAP_PRIVATE |
+		    MAP_ANONYMOUS, -1, 0);
+	else
+		p = mremap(s->mvec, s->mvecsz, sz, MREMAP_MAYMOVE);
+	if (p == MAP_FAILED)
+		return EMB_ENOMEM;
+#ifdef MADV_HUGEPAGE
+	/*
+	 * Huge pages: one fault (and one page-table entry, and one free at
+	 * the end) per 2 MiB instead of per 4 KiB.  Only advice.
+	 */
+	if (sz >= HUGE_MIN && getenv("XNOHUGE") == NULL)
+		madvise(p, sz, MADV_HUGEPAGE);
+#endif
+#ifdef MADV_POPULATE_WRITE
+	if (populate && s->mvec == NULL)
+		madvise(p, sz, MADV_POPULATE_WRITE);
+#else
+	(void)populate;
+#endif
+	s->mvec = p;
+	s->mvecsz = sz;
+	*veccap = cap;
+	return 0;
+}
+
+/*
+ * The row where the next entry's vector is read: the next free one, so
+ * that a new word needs no copy and a duplicate's row is simply reused.
+ */
+static int
+nextrow(struct builder *b, float **row)
+{
+	struct emb_store *s = b->s;
+	size_t rowb = s->stride * 4;
+	int rc;
+
+	if (b->fd >= 0) {
+		if (b->wlen + rowb > WBUFSZ && (rc = flushvec(b, 0)) < 0)
+			return rc;
+		*row = (float *)(void *)(b->wbuf + b->wlen);
+		return 0;
+	}
+	if (s->count == b->veccap && (rc = growvec(s, &b->veccap,
+	    b->veccap ? b->veccap * 2 : 1024, 0)) < 0)
+		return rc;
+	*row = s->mvec + s->count * s->stride;
+	return 0;
+}
+
+/*
+ * Add word, whose vector is already in its row (nextrow).
+ * @return 1 added, 0 a duplicate, or a negative code.
+ */
+static int
+addword(struct builder *b, const char *word, size_t len, float *row)
+{
+	struct emb_store *s = b->s;
+	uint64_t h;
+	uint32_t at;
+	int64_t idx;
+	int rc;
+
+	h = hash(word, len);
+	at = bprobe(b, word, len, h, &idx);
+	if (idx >= 0)
+		return 0;
+	if (s->count >= COUNT_MAX || s->poolsz + len + 1 > POOL_MAX)
+		return EMB_ELIMIT;
+	if (s->count + 2 > b->offcap) {
+		size_t cap = b->offcap * 2;
+		uint32_t *no;
+
+		if ((no = realloc(s->moffs, cap * sizeof(*no))) == NULL)
+			return EMB_ENOMEM;
+		s->moffs = no;
+		b->offcap = cap;
+	}
+	if (s->poolsz + len + 1 > b->poolcap) {
+		size_t cap = b->poolcap;
+		char *np;
+
+		while (cap < s->poolsz + len + 1)
+			cap *= 2;
+		if ((np = realloc(s->mpool, cap)) == NULL)
+			return EMB_ENOMEM;
+		s->mpool = np;
+		b->poolcap = cap;
+	}
+	memcpy(s->mpool + s->poolsz, word, len);
+	s->mpool[s->poolsz + len] = '\0';
+	s->poolsz += len + 1;
+	s->moffs[s->count + 1] = (uint32_t)s->poolsz;
+	s->mbkt[at] = (uint32_t)s->count + 1;
+	b->tag[at] = (uint32_t)(h >> 32);
+	/* Padding is zero: fresh pages in memory, cleared in the buffer. */
+	if (b->fd >= 0) {
+		memset(row + s->dim, 0, (s->stride - s->dim) * 4);
+#if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+		for (uint32_t j = 0; j < s->dim; j++) {
+			float v = row[j];
+
+			emb_putf32s((unsigned char *)(row + j), &v, 1);
+		}
+#endif
+		b->wlen += s->stride * 4;
+	}
+	s->count++;
+	s->pool = s->mpool;
+	s->offs = s->moffs;
+	if (s->count * 2 > s->nb && (rc = regrow(b, s->nb * 2)) < 0)
+		return rc;
+	return 1;
+}
+
+/* Read f into b; shared by load and build. */
+static int
+readall(struct builder *b, struct emb_wfile *f, uint64_t limit,
+    emb_progress_fn *progress, void *arg, struct emb_store_stats *st)
+{
+	struct emb_store *s = b->s;
+	uint64_t hint = emb_wfile_declared(f), done, fsize;
+	const char *word;
+	float *row;
+	size_t len;
+	uint32_t nb = 1024;
+	int rc;
+
+	memset(st, 0, sizeof(*st));
+	s->dim = emb_wfile_dim(f);
+	s->stride = rowstride(s->dim);
+	if (limit && (hint == 0 || hint > limit))
+		hint = limit;
+	if (hint > (1u << 24))
+		hint = 1u << 24;	/* a hint, not a promise of the file */
+	while (nb < hint * 2)
+		nb *= 2;
+	b->offcap = 1024;
+	b->poolcap = 1u << 16;
+	if ((s->moffs = malloc(b->offcap * sizeof(uint32_t))) == NULL ||
+	    (s->mpool = malloc(b->poolcap)) == NULL ||
+	    (s->mbkt = calloc(nb, sizeof(uint32_t))) == NULL ||
+	    (b->tag = calloc(nb, sizeof(uint32_t))) == NULL)
+		return EMB_ENOMEM;
+	s->moffs[0] = 0;
+	s->offs = s->moffs;
+	s->pool = s->mpool;
+	s->bkt = s->mbkt;
+	s->nb = nb;
+	emb_wfile_progress(f, &done, &fsize);
+	if (b->fd < 0 && hint > 0 && growvec(s, &b->veccap, hint,
+	    hint * s->stride * 4 <= 2 * fsize) < 0)
+		b->veccap = 0;	/* only a hint: grow as entries come */
+	while (limit == 0 || st->read < limit) {
+		if ((rc = nextrow(b, &row)) < 0)
+			return rc;
+		if ((rc = emb_wfile_read(f, &word, &len, row)) <= 0) {
+			if (rc < 0)
+				return rc;
+			break;
+		}
+		st->read++;
+		if ((rc = addword(b, word, len, row)) < 0)
+			return rc;
+		if (rc == 0 && st->dups++ == 0) {
+			size_t n = len < sizeof(st->dupword) - 1 ? len :
+			    sizeof(st->dupword) - 1;
+
+			memcpy(st->dupword, word, n);
+			st->dupword[n] = '\0';
+			st->dupwhere = emb_wfile_where(f);
+		}
+		if (progress && st->read % PROGRESS_EVERY == 0)
+			progress(arg, f, st->read);
+	}
+	st->words = s->count;
+	s->vec = s->mvec;
+	return 0;
+}
+
+int
+emb_store_load(struct emb_store **sp, struct emb_wfile *f, uint64_t limit,
+    emb_progress_fn *progress, void *arg, struct emb_store_stats *st)
+{
+	struct builder b = { .fd = -1 };
+	int rc;
+
+	*sp = NULL;
+	if ((b.s = calloc(1, sizeof(*b.s))) == NULL)
+		return EMB_ENOMEM;
+	rc = readall(&b, f, limit, progress, arg, st);
+	free(b.tag);
+	if (rc < 0) {
+		emb_store_close(b.s);
+		return rc;
+	}
+	*sp = b.s;
+	return 0;
+}
+
+/* Sizes of the regions after the vectors. */
+static void
+layout(uint64_t count, size_t stride, uint64_t poolsz, uint32_t nb,
+    uint64_t *offoff, uint64_t *pooloff, uint64_t *bktoff, uint64_t *fsize)
+{
+	*offoff = EMB_STORE_HEADER + count * stride * 4;
+	*pooloff = *offoff + (count + 1) * 4;
+	*bktoff = *pooloff + ((poolsz + 3) & ~(uint64_t)3);
+	*fsize = *bktoff + (uint64_t)nb * 4;
+}
+
+static void
+mkheader(unsigned char *h, const struct emb_store *s, uint64_t fsize,
+    uint32_t icrc, uint32_t vcrc)
+{
+	memset(h, 0, EMB_STORE_HEADER);
+	memcpy(h, EMB_STORE_MAGIC, 8);
+	emb_put32(h + 8, EMB_STORE_VERSION);
+	emb_put32(h + 12, s->dim);
+	emb_put64(h + 16, s->count);
+	emb_put32(h + 24, (uint32_t)s->stride);
+	emb_put32(h + 28, s->nb);
+	emb_put64(h + 32, s->poolsz);
+	emb_put64(h + 40, fsize);
+	emb_put32(h + 48, icrc);
+	emb_put32(h + 52, vcrc);
+	emb_put32(h + 56, 0);
+	emb_put32(h + 60, emb_crc32(0, h, 60));
+}
+
+/* Write offsets, word bytes, padding and buckets; @return their crc32. */
+static int
+writeindex(const struct emb_store *s, int fd, uint32_t *crc)
+{
+	static const unsigned char zero[4];
+	size_t pad = (size_t)(((s->poolsz + 3) & ~(uint64_t)3) - s->poolsz);
+	uint32_t c = 0;
+	const struct {
+		const void *p;
+		size_t n;
+	} part[] = {
+		{ s->offs, (size_t)(s->count + 1) * 4 },
+		{ s->pool, (size_t)s->poolsz },
+		{ zero, pad },
+		{ s->bkt, (size_t)s->nb * 4 },
+	};
+
+	for (size_t i = 0; i < sizeof(part) / sizeof(part[0]); i++) {
+		c = emb_crc32(c, part[i].p, part[i].n);
+		if (emb_writeall(fd, part[i].p, part[i].n) < 0)
+			return EMB_EIO;
+	}
+	*crc = c;
+	return 0;
+}
+
+int
+emb_store_build(int fd, struct emb_wfile *f, uint64_t limit,
+    emb_progress_fn *progress, void *arg, struct emb_store_stats *st)
+{
+	struct builder b = { .fd = fd };
+	unsigned char h[EMB_STORE_HEADER];
+	uint64_t offoff, pooloff, bktoff, fsize;
+	uint32_t icrc;
+	int rc;
+
+	b.vcrc = 0;
+	if ((b.s = calloc(1, sizeof(*b.s))) == NULL ||
+	    posix_memalign((void **)&b.wbuf, DIO_ALIGN, WBUFSZ) != 0) {
+		b.wbuf = NULL;
+		rc = EMB_ENOMEM;
+		goto out;
+	}
+	/*
+	 * The vectors are most of the file and are synced by the caller
+	 * anyway: they go straight to the disk (O_DIRECT) where the file
+	 * system allows, which costs far less than copying gigabytes into
+	 * the page cache and writing them back.  The index, the header and
+	 * any write O_DIRECT refuses go through the page cache.
+	 */
+#ifdef O_DIRECT
+	if ((b.fdfl = fcntl(fd, F_GETFL)) >= 0 &&
+	    fcntl(fd, F_SETFL, b.fdfl | O_DIRECT) == 0)
+		b.direct = 1;
+#endif
+	/* A placeholder header; the real one is written last. */
+	memset(b.wbuf, 0, EMB_STORE_HEADER);
+	b.wlen = b.crcd = EMB_STORE_HEADER;
+	if ((rc = readall(&b, f, limit, progress, arg, st)) < 0 ||
+	    (rc = flushvec(&b, 0)) < 0)
+		goto out;
+	nodirect(&b);
+	if ((rc = flushvec(&b, 1)) < 0 ||
+	    (rc = writeindex(b.s, fd, &icrc)) < 0)
+		goto out;
+	layout(b.s->count, b.s->stride, b.s->poolsz, b.s->nb, &offoff,
+	    &pooloff, &bktoff, &fsize);
+	mkheader(h, b.s, fsize, icrc, b.vcrc);
+	if (pwrite(fd, h, sizeof(h), 0) != (ssize_t)sizeof(h))
+		rc = EMB_EIO;
+out:
+	nodirect(&b);
+	free(b.tag);
+	free(b.wbuf);
+	emb_store_close(b.s);
+	return rc;
+}
+
+int
+emb_store_write(const struct emb_store *s, int fd)
+{
+	unsigned char h[EMB_STORE_HEADER];
+	uint64_t offoff, pooloff, bktoff, fsize;
+	uint32_t vcrc = 0, icrc;
+	size_t rowb = s->stride * 4;
+
+	memset(h, 0, sizeof(h));
+	if (emb_writeall(fd, h, sizeof(h)) < 0)
+		return EMB_EIO;
+	for (uint64_t i = 0; i < s->count; i++) {
+		const unsigned char *row = (const unsigned char *)(s->vec +
+		    i * s->stride);
+
+		vcrc = emb_crc32(vcrc, row, rowb);
+		if (emb_writeall(fd, row, rowb) < 0)
+			return EMB_EIO;
+	}
+	if (writeindex(s, fd, &icrc) < 0)
+		return EMB_EIO;
+	layout(s->count, s->stride, s->poolsz, s->nb, &offoff, &pooloff,
+	    &bktoff, &fsize);
+	mkheader(h, s, fsize, icrc, vcrc);
+	if (pwrite(fd, h, sizeof(h), 0) != (ssize_t)sizeof(h))
+		return EMB_EIO;
+	return 0;
+}
+
+int
+emb_store_open(struct emb_store **sp, const char *path)
+{
+	unsigned char h[EMB_STORE_HEADER];
+	uint64_t count, poolsz, fsize, offoff, pooloff, bktoff, want, used;
+	uint32_t dim, stride, nb;
+	struct emb_store *s;
+	struct stat st;
+	ssize_t got;
+	int fd, rc;
+
+	*sp = NULL;
+#if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+	return EMB_EVERSION;	/* mapped rows are little-endian floats */
+#endif
+	if ((s = calloc(1, sizeof(*s))) == NULL)
+		return EMB_ENOMEM;
+	*sp = s;
+	if ((fd = open(path, O_RDONLY)) < 0)
+		return sfail(s, EMB_EIO, "%s", strerror(errno));
+	if (fstat(fd, &st) < 0) {
+		rc = sfail(s, EMB_EIO, "%s", strerror(errno));
+		goto out;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		rc = sfail(s, EMB_EMAGIC, "not a regular file");
+		goto out;
+	}
+	got = pread(fd, h, sizeof(h), 0);
+	if (got < 0) {
+		rc = sfail(s, EMB_EIO, "%s", strerror(errno));
+		goto out;
+	}
+	if (got < 8 || memcmp(h, EMB_STORE_MAGIC, 8) != 0) {
+		rc = sfail(s, EMB_EMAGIC, "not an emb store (bad magic)");
+		goto out;
+	}
+	if (got < EMB_STORE_HEADER) {
+		rc = sfail(s, EMB_ESTORE, "truncated header (%zd of %d bytes)",
+		    got, EMB_STORE_HEADER);
+		goto out;
+	}
+	if (emb_le32(h + 8) != EMB_STORE_VERSION) {
+		rc = sfail(s, EMB_EVERSION, "store version %u, expected %u",
+		    emb_le32(h + 8), EMB_STORE_VERSION);
+		goto out;
+	}
+	if (emb_le32(h + 60) != emb_crc32(0, h, 60)) {
+		rc = sfail(s, EMB_ESTORE, "header checksum mismatch");
+		goto out;
+	}
+	dim = emb_le32(h + 12);
+	count = emb_le64(h + 16);
+	stride = emb_le32(h + 24);
+	nb = emb_le32(h + 28);
+	poolsz = emb_le64(h + 32);
+	fsize = emb_le64(h + 40);
+	if (dim == 0 || dim > EMB_DIM_MAX || stride != rowstride(dim) ||
+	    count > COUNT_MAX || nb == 0 || (nb & (nb - 1)) != 0 ||
+	    nb <= count || poolsz > POOL_MAX || poolsz < 2 * count ||
+	    emb_le32(h + 56) != 0) {
+		rc = sfail(s, EMB_ESTORE, "header sizes out of range");
+		goto out;
+	}
+	/* All of these fit in 64 bits given the limits just checked. */
+	layout(count, stride, poolsz, nb, &offoff, &pooloff, &bktoff, &want);
+	if (fsize != want) {
+		rc = sfail(s, EMB_ESTORE, "header sizes disagree");
+		goto out;
+	}
+	if ((uint64_t)st.st_size != fsize) {
+		rc = sfail(s, EMB_ESTORE, "file is %lld bytes, header says "
+		    "%llu (truncated or appended to)", (long long)st.st_size,
+		    (unsigned long long)fsize);
+		goto out;
+	}
+	if (fsize > SIZE_MAX) {
+		rc = sfail(s, EMB_ESTORE, "too large for this host");
+		goto out;
+	}
+	s->mapsz = (size_t)fsize;
+	s->map = mmap(NULL, s->mapsz, PROT_READ, MAP_SHARED, fd, 0);
+	if (s->map == MAP_FAILED) {
+		s->map = NULL;
+		rc = sfail(s, errno == ENOMEM ? EMB_ENOMEM : EMB_EIO, "mmap: %s",
+		    strerror(errno));
+		goto out;
+	}
+	s->dim = dim;
+	s->count = count;
+	s->stride = stride;
+	s->nb = nb;
+	s->poolsz = poolsz;
+	s->vec = (const float *)(s->map + EMB_STORE_HEADER);
+	s->offs = (const uint32_t *)(s->map + offoff);
+	s->pool = (const char *)(s->map + pooloff);
+	s->bkt = (const uint32_t *)(s->map + bktoff);
+	s->vcrc = emb_le32(h + 52);
+	if (emb_crc32(0, s->map + offoff, fsize - offoff) != emb_le32(h + 48)) {
+		rc = sfail(s, EMB_ESTORE, "index checksum mismatch (store "
+		    "modified or damaged)");
+		goto out;
+	}
+	/*
+	 * The checksum says the index is as written; the structure check
+	 * makes sure that even a forged one cannot send a reader out of
+	 * bounds or round the buckets forever.
+	 */
+	if (s->offs[0] != 0 || s->offs[count] != poolsz) {
+		rc = sfail(s, EMB_ESTORE, "bad word offsets");
+		goto out;
+	}
+	for (uint64_t i = 0; i < count; i++)
+		if (s->offs[i + 1] <= s->offs[i] ||
+		    s->offs[i + 1] > poolsz ||
+		    s->pool[s->offs[i + 1] - 1] != '\0') {
+			rc = sfail(s, EMB_ESTORE, "bad word offset %llu",
+			    (unsigned long long)i);
+			goto out;
+		}
+	used = 0;
+	for (uint32_t i = 0; i < nb; i++) {
+		if (s->bkt[i] > count) {
+			rc = sfail(s, EMB_ESTORE, "bad bucket %u", i);
+			goto out;
+		}
+		used += s->bkt[i] != 0;
+	}
+	if (used != count) {
+		rc = sfail(s, EMB_ESTORE, "%llu buckets used for %llu words",
+		    (unsigned long long)used, (unsigned long long)count);
+		goto out;
+	}
+	rc = 0;
+out:
+	close(fd);
+	return rc;
+}
+
+int
+emb_store_verify(struct emb_store *s)
+{
+	if (s->map == NULL)
+		return 0;
+	if (emb_crc32(0, s->vec, s->count * s->stride * 4) != s->vcrc)
+		return sfail(s, EMB_ESTORE, "vector checksum mismatch (store "
+		    "modified or damaged)");
+	return 0;
+}

@@ -1,0 +1,73 @@
+/*
+ * vec.h - 4-wide double vectors for the numerical kernels inside libemb
+ * (GCC/Clang vector extensions).  A kernel marked KERN is compiled twice,
+ * for x86-64-v3 (AVX2, FMA) and for the baseline, and the right clone is
+ * chosen when the library is loaded.
+ */
+#ifndef EMB_VEC_H
+#define EMB_VEC_H
+
+#include <stddef.h>
+#include <string.h>
+
+typedef double v4d __attribute__((vector_size(32)));
+
+/* The 4-wide helpers are always inlined into a clone of their target. */
+#pragma GCC diagnostic ignored "-Wpsabi"
+
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && \
+    !defined(__SANITIZE_THREAD__)
+#define KERN	__attribute__((target_clones("arch=x86-64-v3", "default"), \
+	    optimize("fp-contract=fast")))
+#else
+#define KERN
+#endif
+
+static inline __attribute__((always_inline)) v4d
+ld4(const double *p)
+{
+	v4d r;
+
+	memcpy(&r, p, sizeof(r));
+	return r;
+}
+
+static inline __attribute__((always_inline)) void
+st4(double *p, v4d x)
+{
+	memcpy(p, &x, sizeof(x));
+}
+
+typedef float v4f __attribute__((vector_size(16)));
+
+static inline __attribute__((always_inline)) v4d
+ldf4(const float *p)
+{
+	v4f r;
+
+	memcpy(&r, p, sizeof(r));
+	return __builtin_convertvector(r, v4d);
+}
+
+/* Sum of squares of n floats, in double. */
+KERN static double __attribute__((unused))
+sumsqf(const float *x, size_t n)
+{
+	v4d a = { 0 }, b = { 0 };
+	double t;
+	size_t i = 0;
+
+	for (; i + 8 <= n; i += 8) {
+		v4d x0 = ldf4(x + i), x1 = ldf4(x + i + 4);
+
+		a += x0 * x0;
+		b += x1 * x1;
+	}
+	a += b;
+	t = a[0] + a[1] + a[2] + a[3];
+	for (; i < n; i++)
+		t += (double)x[i] * x[i];
+	return t;
+}
+
+#endif /* EMB_VEC_H */

@@ -1,0 +1,203 @@
+/*
+ * test_pca.c - the PCA model against a plain power-iteration reference,
+ * its application, and the model file (exact round trip, malformed
+ * files refused with their line).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check_main.h"
+#include "emb.h"
+
+#define N	2000
+#define D	20
+
+static uint64_t rng = 0x853c49e6748fea9bull;
+
+static double
+urand(void)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return (double)(rng >> 11) / 9007199254740992.0;
+}
+
+/* Data with a clear leading direction and a large offset. */
+static float *
+data(void)
+{
+	float *x = malloc(N * D * sizeof(float));
+
+	for (int i = 0; i < N; i++) {
+		double t = 4 * (urand() - 0.5);
+
+		for (int k = 0; k < D; k++)
+			x[i * D + k] = (float)(10 + t * (k + 1) / D +
+			    0.1 * (urand() - 0.5));
+	}
+	return x;
+}
+
+/* Leading eigenvector of the (centered) second moments, by power steps. */
+static void
+power_ref(const float *x, int center, double *c)
+{
+	double mean[D] = { 0 }, m[D][D] = { { 0 } }, y[D];
+
+	for (int i = 0; i < N; i++)
+		for (int k = 0; k < D; k++)
+			mean[k] += x[i * D + k] / (double)N;
+	for (int i = 0; i < N; i++)
+		for (int a = 0; a < D; a++)
+			for (int b = 0; b < D; b++)
+				m[a][b] += (x[i * D + a] - (center ?
+				    mean[a] : 0)) * (x[i * D + b] - (center ?
+				    mean[b] : 0)) / N;
+	for (int k = 0; k < D; k++)
+		c[k] = 1;
+	for (int it = 0; it < 500; it++) {
+		double s = 0;
+
+		for (int a = 0; a < D; a++) {
+			y[a] = 0;
+			for (int b = 0; b < D; b++)
+				y[a] += m[a][b] * c[b];
+			s += y[a] * y[a];
+		}
+		for (int a = 0; a < D; a++)
+			c[a] = y[a] / sqrt(s);
+	}
+}
+
+START_TEST(fit_apply)
+{
+	float *x = data(), out[D];
+	struct emb_pcafit *f;
+	struct emb_pca *p;
+	double c[D], dot;
+
+	for (int center = 0; center < 2; center++) {
+		ck_assert_int_eq(emb_pcafit_create(&f, D), 0);
+		for (int i = 0; i < N; i++)
+			emb_pcafit_add(f, x + i * D);
+		ck_assert_int_eq(emb_pcafit_done(f, 2, center, &p), 0);
+		power_ref(x, center, c);
+		dot = 0;
+		for (int k = 0; k < D; k++)
+			dot += c[k] * p->comp[k];
+		ck_assert_msg(fabs(dot) >= 1 - 1e-9, "center %d: %.17g",
+		    center, dot);
+		ck_assert_uint_eq(p->count, N);
+		/* Applied: no part left along the components. */
+		for (int i = 0; i < N; i += 97) {
+			emb_pca_apply(p, x + i * D, out);
+			for (uint32_t j = 0; j < 2; j++) {
+				dot = 0;
+				for (int k = 0; k < D; k++)
+					dot += out[k] * p->comp[j * D + k];
+				ck_assert(fabs(dot) < 1e-4);
+			}
+		}
+		emb_pca_free(p);
+		emb_pcafit_free(f);
+	}
+	free(x);
+}
+END_TEST
+
+START_TEST(file)
+{
+	float *x = data();
+	struct emb_pcafit *f;
+	struct emb_pca *p, *q;
+	FILE *tmp = tmpfile();
+	unsigned long line;
+
+	emb_pcafit_create(&f, D);
+	for (int i = 0; i < N; i++)
+		emb_pcafit_add(f, x + i * D);
+	emb_pcafit_done(f, 3, 1, &p);
+	ck_assert_int_eq(emb_pca_save(p, fileno(tmp)), 0);
+	lseek(fileno(tmp), 0, SEEK_SET);
+	ck_assert_int_eq(emb_pca_load(&q, fileno(tmp), &line), 0);
+	ck_assert(q->dim == D && q->ncomp == 3 && q->center == 1);
+	/* %.17g text reads back to the same doubles. */
+	ck_assert(memcmp(q->mean, p->mean, D * sizeof(double)) == 0);
+	ck_assert(memcmp(q->comp, p->comp, 3 * D * sizeof(double)) == 0);
+	emb_pca_free(p);
+	emb_pca_free(q);
+	emb_pca_free(NULL);
+	emb_pcafit_free(f);
+	fclose(tmp);
+	free(x);
+}
+END_TEST
+
+/* Load the text s as a model. */
+static int
+loadtext(const char *s, unsigned long *line)
+{
+	FILE *tmp = tmpfile();
+	struct emb_pca *p;
+	int rc;
+
+	fputs(s, tmp);
+	fflush(tmp);
+	lseek(fileno(tmp), 0, SEEK_SET);
+	rc = emb_pca_load(&p, fileno(tmp), line);
+	emb_pca_free(p);
+	fclose(tmp);
+	return rc;
+}
+
+START_TEST(bad)
+{
+	struct emb_pcafit *f;
+	struct emb_pca *p;
+	unsigned long line;
+	float v[2] = { 1, 2 };
+
+	ck_assert_int_eq(loadtext("emb-pca 1\ndim 2\ncenter 0\ncount 1\n"
+	    "ncomp 0\nmean 0 0\n", &line), 0);
+	ck_assert_int_eq(loadtext("emb-pca 2\n", &line), EMB_EFORMAT);
+	ck_assert_uint_eq(line, 1);
+	ck_assert_int_eq(loadtext("emb-pca 1\ndim 2\ncenter 0\ncount 1\n"
+	    "ncomp 3\n", &line), EMB_EFORMAT);
+	ck_assert_uint_eq(line, 5);
+	ck_assert_int_eq(loadtext("emb-pca 1\ndim 2\ncenter 0\ncount 1\n"
+	    "ncomp 0\nmean 0 nan\n", &line), EMB_EFORMAT);
+	ck_assert_uint_eq(line, 6);
+	ck_assert_int_eq(loadtext("emb-pca 1\ndim 2\ncenter 0\ncount 1\n"
+	    "ncomp 0\nmean 0 0 0\n", &line), EMB_EFORMAT);
+	ck_assert_int_eq(loadtext("emb-pca 1\ndim 2\ncenter 0\ncount 1\n"
+	    "ncomp 0\nmean 0 0\nextra\n", &line), EMB_EFORMAT);
+	ck_assert_uint_eq(line, 7);
+
+	ck_assert_int_eq(emb_pcafit_create(&f, 0), EMB_EDIM);
+	ck_assert_int_eq(emb_pcafit_create(&f, 2), 0);
+	ck_assert_int_eq(emb_pcafit_done(f, 1, 1, &p), EMB_EEMPTY);
+	emb_pcafit_add(f, v);
+	ck_assert_int_eq(emb_pcafit_done(f, 3, 1, &p), EMB_EINVAL);
+	emb_pcafit_free(f);
+	emb_pcafit_free(NULL);
+}
+END_TEST
+
+static Suite *
+suite(void)
+{
+	Suite *s = suite_create("pca");
+	TCase *tc = tcase_create("pca");
+
+	tcase_add_test(tc, fit_apply);
+	tcase_add_test(tc, file);
+	tcase_add_test(tc, bad);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+EMB_CHECK_MAIN(suite)
