@@ -136,8 +136,8 @@ int emb_ftoa(char *buf, float f);
  * emb_atof - parse one float32 from s (len bytes, not necessarily NUL
  * terminated): decimal or exponent form as strtof accepts, and nan/inf.
  * Stores the value and the number of bytes used.
- * @return 0, EMB_ESYNTAX when no number starts at s, EMB_ERANGE when it
- * overflows float32.
+ * @return 0, EMB_ESYNTAX when no number starts at s (or its text runs
+ * past 63 bytes), EMB_ERANGE when it overflows float32.
  */
 int emb_atof(const char *s, size_t len, float *f, size_t *used);
 
@@ -426,7 +426,9 @@ int emb_store_load(struct emb_store **sp, struct emb_wfile *f,
 
 /*
  * emb_store_build - read f and write a store file on fd (a regular file,
- * positioned at 0, empty), vectors streamed to the file as they come.
+ * positioned at 0, empty), vectors streamed to the file as they come,
+ * with O_DIRECT where the file system allows it (fd's status flags are
+ * restored before returning; the caller still syncs the file).
  * Same arguments and codes as emb_store_load, and EMB_EIO on a write
  * error.  On failure the file content is undefined: build into a
  * temporary name and rename it.

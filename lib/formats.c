@@ -28,12 +28,19 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
 
-#define INSZ	(1u << 20)	/* compressed input block */
-#define BUFSZ	(4u << 20)	/* decompressed block */
+#ifndef EMB_WFILE_INSZ		/* the fuzz build makes these small */
+#define EMB_WFILE_INSZ	(1u << 20)
+#endif
+#ifndef EMB_WFILE_BUFSZ
+#define EMB_WFILE_BUFSZ	(4u << 20)
+#endif
+#define INSZ	EMB_WFILE_INSZ	/* compressed input block */
+#define BUFSZ	EMB_WFILE_BUFSZ	/* decompressed block */
 #define LINEMAX	(256u << 20)	/* longest text line accepted */
 #define TOKMAX	128		/* longest number strtof() is shown */
 
@@ -50,6 +57,11 @@ struct emb_wfile {
 	int		 ineof;		/* read(2) returned 0 */
 	uint64_t	 rawread;	/* bytes read from fd */
 	uint64_t	 rawsize;	/* size of a regular file, else 0 */
+	int		 changed;	/* a mapped file changed size */
+	/* a plain word2vec binary file is mapped: buf is then the map */
+	unsigned char	*map;
+	size_t		 mapsz;
+	unsigned char	*heap;		/* the malloc'd buf, while mapped */
 	/* decompressed bytes: unread ones are buf[beg, end) */
 	unsigned char	*buf;
 	size_t		 cap, beg, end;
@@ -193,6 +205,27 @@ produce(struct emb_wfile *f)
 }
 
 /*
+ * The end of a mapped file: check that it kept its size while it was read
+ * (a file cut short within its last page reads as zeros rather than
+ * faulting).  @return 1, or EMB_EIO with errno set.
+ */
+static int
+mapend(struct emb_wfile *f)
+{
+	struct stat st;
+
+	f->eof = 1;
+	if (fstat(f->fd, &st) < 0)
+		return EMB_EIO;
+	if ((uint64_t)st.st_size != f->rawsize) {
+		errno = EIO;
+		f->changed = 1;
+		return EMB_EIO;
+	}
+	return 1;
+}
+
+/*
  * Make n bytes available at buf + beg, growing buf up to LINEMAX.
  * @return 0, 1 when the input ends first, or a negative code.
  */
@@ -201,6 +234,8 @@ fill(struct emb_wfile *f, size_t n)
 {
 	int rc;
 
+	if (f->map != NULL)
+		return f->end - f->beg < n ? mapend(f) : 0;
 	while (f->end - f->beg < n) {
 		if (f->cap - f->beg < n || f->end == f->cap) {
 			memmove(f->buf, f->buf + f->beg, f->end - f->beg);
@@ -231,6 +266,9 @@ fillerr(struct emb_wfile *f, int rc)
 	char w[64];
 
 	wherenext(f, w, sizeof(w));
+	if (rc == EMB_EIO && f->changed)
+		return wfail(f, rc, "%s: file changed size while being read",
+		    w);
 	if (rc == EMB_EIO)
 		return wfail(f, rc, "%s: %s", w, strerror(errno));
 	if (rc == EMB_EGZIP)
@@ -729,8 +767,15 @@ nextemb(struct emb_wfile *f)
 	do
 		rc = emb_reader_next(f->rd, &rec);
 	while (rc > 0 && rec.type != EMB_REC_VEC);
-	if (rc < 0) {
+	if (rc <= 0) {
+		/*
+		 * Stop the pump (closing the pipe ends a write it is blocked
+		 * in, once the reader stopped early) and hear its error: a
+		 * gzip error counts even when the stream it carried was whole.
+		 */
 		if (f->pumping) {
+			close(f->pfd[0]);
+			f->pfd[0] = -1;
 			pthread_join(f->pump, NULL);
 			f->pumping = 0;
 		}
@@ -739,10 +784,10 @@ nextemb(struct emb_wfile *f)
 			    (unsigned long long)emb_reader_count(f->rd) + 1,
 			    f->pumperr == EMB_EGZIP ? "corrupt or truncated "
 			    "gzip data" : emb_strerror(f->pumperr));
-		return wfail(f, rc, "%s", emb_reader_msg(f->rd));
-	}
-	if (rc == 0)
+		if (rc < 0)
+			return wfail(f, rc, "%s", emb_reader_msg(f->rd));
 		return 0;
+	}
 	f->lineno = rec.recno;
 	emb_key_field(rec.key, rec.keylen, 0, &off, &flen);
 	if (flen + 1 > f->wordcap) {
@@ -891,6 +936,37 @@ alloc:
 	return 0;
 }
 
+/*
+ * A plain word2vec binary file is read through a mapping rather than
+ * read(2): the vectors are then copied once, from the page cache straight
+ * into their rows, instead of twice.  Only a regular file whose size is
+ * known is mapped; anything else (a pipe, gzip, a failed mmap) keeps
+ * reading.  A file truncated while mapped raises SIGBUS when a page past
+ * its new end is touched; the program turns that into an error naming
+ * the file, and mapend() catches a change of size that does not fault.
+ */
+static void
+mapinput(struct emb_wfile *f)
+{
+	uint64_t at = f->rawread - (f->end - f->beg);
+	struct stat st;
+	void *p;
+
+	if (f->rawsize == 0 || f->rawsize > SIZE_MAX ||
+	    fstat(f->fd, &st) < 0 || (uint64_t)st.st_size != f->rawsize)
+		return;
+	p = mmap(NULL, (size_t)f->rawsize, PROT_READ, MAP_SHARED, f->fd, 0);
+	if (p == MAP_FAILED)
+		return;
+	madvise(p, (size_t)f->rawsize, MADV_SEQUENTIAL);
+	f->map = p;
+	f->mapsz = (size_t)f->rawsize;
+	f->heap = f->buf;
+	f->buf = f->map;
+	f->beg = (size_t)at;
+	f->end = f->cap = f->mapsz;
+}
+
 int
 emb_wfile_open(struct emb_wfile **fp, int fd, const char *name)
 {
@@ -931,6 +1007,8 @@ emb_wfile_open(struct emb_wfile **fp, int fd, const char *name)
 	}
 	if ((rc = detect(f)) < 0)
 		return rc;
+	if (f->format == EMB_WF_W2VBIN && !f->gz)
+		mapinput(f);
 	return 0;
 }
 
@@ -1006,7 +1084,10 @@ void
 emb_wfile_progress(const struct emb_wfile *f, uint64_t *done,
     uint64_t *total)
 {
-	*done = __atomic_load_n(&f->rawread, __ATOMIC_RELAXED);
+	if (f->map != NULL)
+		*done = f->beg;
+	else
+		*done = __atomic_load_n(&f->rawread, __ATOMIC_RELAXED);
 	*total = f->rawsize;
 }
 
@@ -1052,6 +1133,10 @@ emb_wfile_free(struct emb_wfile *f)
 	emb_reader_free(f->rd);
 	if (f->zinit)
 		inflateEnd(&f->zs);
+	if (f->map != NULL) {
+		munmap(f->map, f->mapsz);
+		f->buf = f->heap;
+	}
 	free(f->in);
 	free(f->buf);
 	free(f->word);

@@ -27,10 +27,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define WBUFSZ		(4u << 20)	/* vector write block */
+#define WBUFSZ		(8u << 20)	/* vector write block */
+#define DIO_ALIGN	4096u		/* O_DIRECT offset and size unit */
 #define COUNT_MAX	0x7fffffffu	/* words: bucket values are u32 */
 #define POOL_MAX	0xffffffffu	/* word bytes: offsets are u32 */
 #define PROGRESS_EVERY	16384
+#define HUGE_MIN	(8u << 20)	/* rows worth huge pages, bytes */
 
 struct emb_store {
 	unsigned char	*map;		/* the mapped file, or NULL */
@@ -182,8 +184,11 @@ struct builder {
 	size_t		 offcap, poolcap;
 	uint64_t	 veccap;	/* rows allocated (load) */
 	int		 fd;		/* build: the store file, else -1 */
-	unsigned char	*wbuf;		/* build: vector bytes not yet written */
+	int		 fdfl;		/* its file status flags */
+	int		 direct;	/* O_DIRECT writes are on */
+	unsigned char	*wbuf;		/* build: file bytes not yet written */
 	size_t		 wlen;
+	size_t		 crcd;		/* wbuf bytes already in vcrc */
 	uint32_t	 vcrc;
 	uint32_t	*tag;		/* hash tag of each bucket */
 };
@@ -250,15 +255,51 @@ regrow(struct builder *b, uint32_t nb)
 	return 0;
 }
 
-static int
-flushvec(struct builder *b)
+/* Back to buffered writes, for good. */
+static void
+nodirect(struct builder *b)
 {
-	if (b->wlen == 0)
+	if (b->direct)
+		fcntl(b->fd, F_SETFL, b->fdfl);
+	b->direct = 0;
+}
+
+/*
+ * Write the vector bytes gathered in wbuf (the first block also holds the
+ * placeholder header).  With O_DIRECT only whole aligned blocks go out
+ * and the rest waits for more rows or for the end (all).  A direct write
+ * that fails or comes short is not an error yet: the bytes are written
+ * again, buffered, which then says what is wrong.
+ */
+static int
+flushvec(struct builder *b, int all)
+{
+	size_t n = b->wlen;
+
+	b->vcrc = emb_crc32(b->vcrc, b->wbuf + b->crcd, b->wlen - b->crcd);
+	b->crcd = b->wlen;
+	if (b->direct && !all)
+		n &= ~(size_t)(DIO_ALIGN - 1);
+	if (n == 0)
 		return 0;
-	b->vcrc = emb_crc32(b->vcrc, b->wbuf, b->wlen);
-	if (emb_writeall(b->fd, b->wbuf, b->wlen) < 0)
+	if (b->direct) {
+		ssize_t w;
+
+		do
+			w = write(b->fd, b->wbuf, n);
+		while (w < 0 && errno == EINTR);
+		if (w != (ssize_t)n) {
+			nodirect(b);
+			if (w < 0)
+				w = 0;
+			if (emb_writeall(b->fd, b->wbuf + w, n - (size_t)w) < 0)
+				return EMB_EIO;
+		}
+	} else if (emb_writeall(b->fd, b->wbuf, n) < 0)
 		return EMB_EIO;
-	b->wlen = 0;
+	memmove(b->wbuf, b->wbuf + n, b->wlen - n);
+	b->wlen -= n;
+	b->crcd = b->wlen;
 	return 0;
 }
 
@@ -279,11 +320,25 @@ growvec(struct emb_store *s, uint64_t *veccap, uint64_t cap, int populate)
 		return EMB_ELIMIT;
 	if (s->mvec == NULL)
 		p = mmap(NULL, sz, PROT_READ | PROT_WRITE, MAP_PRIVATE |
-		    MAP_ANONYMOUS | (populate ? MAP_POPULATE : 0), -1, 0);
+		    MAP_ANONYMOUS, -1, 0);
 	else
 		p = mremap(s->mvec, s->mvecsz, sz, MREMAP_MAYMOVE);
 	if (p == MAP_FAILED)
 		return EMB_ENOMEM;
+#ifdef MADV_HUGEPAGE
+	/*
+	 * Huge pages: one fault (and one page-table entry, and one free at
+	 * the end) per 2 MiB instead of per 4 KiB.  Only advice.
+	 */
+	if (sz >= HUGE_MIN && getenv("XNOHUGE") == NULL)
+		madvise(p, sz, MADV_HUGEPAGE);
+#endif
+#ifdef MADV_POPULATE_WRITE
+	if (populate && s->mvec == NULL)
+		madvise(p, sz, MADV_POPULATE_WRITE);
+#else
+	(void)populate;
+#endif
 	s->mvec = p;
 	s->mvecsz = sz;
 	*veccap = cap;
@@ -302,7 +357,7 @@ nextrow(struct builder *b, float **row)
 	int rc;
 
 	if (b->fd >= 0) {
-		if (b->wlen + rowb > WBUFSZ && (rc = flushvec(b)) < 0)
+		if (b->wlen + rowb > WBUFSZ && (rc = flushvec(b, 0)) < 0)
 			return rc;
 		*row = (float *)(void *)(b->wbuf + b->wlen);
 		return 0;
@@ -532,18 +587,32 @@ emb_store_build(int fd, struct emb_wfile *f, uint64_t limit,
 
 	b.vcrc = 0;
 	if ((b.s = calloc(1, sizeof(*b.s))) == NULL ||
-	    (b.wbuf = malloc(WBUFSZ)) == NULL) {
+	    posix_memalign((void **)&b.wbuf, DIO_ALIGN, WBUFSZ) != 0) {
+		b.wbuf = NULL;
 		rc = EMB_ENOMEM;
 		goto out;
 	}
+	/*
+	 * The vectors are most of the file and are synced by the caller
+	 * anyway: they go straight to the disk (O_DIRECT) where the file
+	 * system allows, which costs far less than copying gigabytes into
+	 * the page cache and writing them back.  The index, the header and
+	 * any write O_DIRECT refuses go through the page cache.
+	 */
+#ifdef O_DIRECT
+	if ((b.fdfl = fcntl(fd, F_GETFL)) >= 0 &&
+	    fcntl(fd, F_SETFL, b.fdfl | O_DIRECT) == 0)
+		b.direct = 1;
+#endif
 	/* A placeholder header; the real one is written last. */
-	memset(h, 0, sizeof(h));
-	if (emb_writeall(fd, h, sizeof(h)) < 0) {
-		rc = EMB_EIO;
-		goto out;
-	}
+	memset(b.wbuf, 0, EMB_STORE_HEADER);
+	b.wlen = b.crcd = EMB_STORE_HEADER;
 	if ((rc = readall(&b, f, limit, progress, arg, st)) < 0 ||
-	    (rc = flushvec(&b)) < 0 || (rc = writeindex(b.s, fd, &icrc)) < 0)
+	    (rc = flushvec(&b, 0)) < 0)
+		goto out;
+	nodirect(&b);
+	if ((rc = flushvec(&b, 1)) < 0 ||
+	    (rc = writeindex(b.s, fd, &icrc)) < 0)
 		goto out;
 	layout(b.s->count, b.s->stride, b.s->poolsz, b.s->nb, &offoff,
 	    &pooloff, &bktoff, &fsize);
@@ -551,6 +620,7 @@ emb_store_build(int fd, struct emb_wfile *f, uint64_t limit,
 	if (pwrite(fd, h, sizeof(h), 0) != (ssize_t)sizeof(h))
 		rc = EMB_EIO;
 out:
+	nodirect(&b);
 	free(b.tag);
 	free(b.wbuf);
 	emb_store_close(b.s);
@@ -699,7 +769,8 @@ emb_store_open(struct emb_store **sp, const char *path)
 		goto out;
 	}
 	for (uint64_t i = 0; i < count; i++)
-		if (s->offs[i + 1] < s->offs[i] + 1 ||
+		if (s->offs[i + 1] <= s->offs[i] ||
+		    s->offs[i + 1] > poolsz ||
 		    s->pool[s->offs[i + 1] - 1] != '\0') {
 			rc = sfail(s, EMB_ESTORE, "bad word offset %llu",
 			    (unsigned long long)i);
