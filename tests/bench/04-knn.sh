@@ -44,7 +44,7 @@ bench() {
 	# FAISS and BLIS run their OpenMP teams with the same thread count.
 	OMP_NUM_THREADS=$T BLIS_NUM_THREADS=$T
 	export OMP_NUM_THREADS BLIS_NUM_THREADS
-	: >"$d/search" >"$d/wall" >"$d/rss"
+	: >"$d/search" >"$d/wall" >"$d/rss" >"$d/cpu"
 	i=0
 	while [ $i -lt "$R" ]; do
 		/usr/bin/time -v -o "$d/time" emb-knn -v -t "$T" -k $K \
@@ -58,27 +58,32 @@ bench() {
 		    s = 0; for (j = 1; j <= n; j++) s = s * 60 + t[j];
 		    print s }' "$d/time" >>"$d/wall"
 		awk '/Maximum resident/ { print $NF }' "$d/time" >>"$d/rss"
+		awk '/User time|System time/ { s += $NF } END { print s }' \
+		    "$d/time" >>"$d/cpu"
 		i=$((i + 1))
 	done
 	ks=$(median <"$d/search")
 	kw=$(median <"$d/wall")
 	kr=$(median <"$d/rss")
+	kc=$(median <"$d/cpu")
 	f=$(/usr/bin/time -v -o "$d/ftime" "$py" "$here/knn-faiss.py" \
 	    search "$d/$1" "$d/$2" $K "$T" "$R") || return 1
 	fr=$(awk '/Maximum resident/ { print $NF }' "$d/ftime")
 	g=$("$d/knn-sgemm" "$3" "$4" 300 "$T" "$R") || return 1
 	set -- "$3" "$4" "$ks" "$kw" "$kr" "$f" "$fr" "$g" \
-	    "$(wc -c <"$d/$1")"
+	    "$(wc -c <"$d/$1")" "$kc"
 	echo "$@" | awk -v K=$K -v T="$T" '{
 	    nref = $1; nq = $2; ks = $3; kw = $4; kr = $5;
 	    fs = $7; fqs = $8; fr = $10; gs = $12; gg = $13; fsize = $14;
+	    kc = $15;
 	    flop = 2 * nq * nref * 300;
 	    refmb = nref * 300 * 4 / 1e6;
 	    printf "%d references x 300, %d queries, k = %d, %d threads\n",
 		nref, nq, K, T;
 	    printf "  emb-knn search     %8.3f s %8.0f queries/s %6.1f GFLOP/s" \
-		"  (whole run %.2f s, reading included)\n",
-		ks, nq / ks, flop / ks / 1e9, kw;
+		"  (whole run %.2f s, reading included; %.1f CPU s," \
+		" %.1f GFLOP per CPU s)\n",
+		ks, nq / ks, flop / ks / 1e9, kw, kc, flop / kc / 1e9;
 	    printf "  FAISS IndexFlatIP  %8.3f s %8.0f queries/s %6.1f GFLOP/s" \
 		"  emb-knn / FAISS = %.2f (goal >= 1)\n",
 		fs, fqs, flop / fs / 1e9, fs / ks;
