@@ -320,6 +320,27 @@ endquery(struct batch *b, const struct emb_knn *kn, uint32_t dim)
 	b->xoff[b->n] = b->nx;
 }
 
+/*
+ * Print the distance 1 - sim with the fewest digits that still tell which
+ * float32 similarity it came from: 1 - (the text's value) rounds back to
+ * sim.  Distinct similarities thus never print alike, and their order is
+ * the order of the texts, so that merged shard lists (emb-knnmerge) order
+ * exactly as one search does; a float32 distance would merge neighbours
+ * one similarity step apart.
+ */
+static size_t
+dtoa(char *buf, double d, float sim)
+{
+	int n = 0;
+
+	for (int prec = 6; prec <= 17; prec++) {
+		n = snprintf(buf, 32, "%.*g", prec, d);
+		if ((float)(1 - strtod(buf, NULL)) == sim)
+			break;
+	}
+	return (size_t)n;
+}
+
 static void
 printfield(const char *s, size_t n)
 {
@@ -481,7 +502,7 @@ flush(struct batch *b, const struct emb_knn *kn, unsigned k,
 			continue;
 		}
 		for (unsigned j = 0; j < nh; j++) {
-			char num[EMB_FTOA_MAX];
+			char num[32];
 			size_t rlen;
 			const char *rkey = emb_knn_key(kn, h[j].ref, &rlen);
 			double d = 1 - (double)h[j].sim;
@@ -492,7 +513,7 @@ flush(struct batch *b, const struct emb_knn *kn, unsigned k,
 			printf("\t%u\t", j + 1);
 			printfield(rkey, rlen);
 			putchar('\t');
-			printfield(num, (size_t)emb_ftoa(num, (float)d));
+			printfield(num, dtoa(num, d, h[j].sim));
 			putchar('\n');
 		}
 	}
