@@ -20,9 +20,10 @@ This file is written by \`make -C examples\` (the script
 \`examples/scripts/results.sh\`) from the outputs of the runs under
 \`examples/out/\`; no number in it is typed by hand.  The paper's values are
 those of its tables, kept in \`examples/paper-values.tsv\`.  To regenerate
-everything from scratch:
+everything from scratch (\`-j2\` runs two pipelines at once):
 
-    make -C examples clean all
+    make -C examples clean
+    make -C examples
 
 Each section names the make target that reruns it alone and the script
 that does the work; the make variables (\`examples/Makefile\`) hold every
