@@ -202,6 +202,108 @@ axpydot(const double *x, const double *z, double *y, size_t n, double s)
 	return t;
 }
 
+/*
+ * Four columns at once: for each c, y[c] -= s[c] x, then d[c] = z . y[c]
+ * (the same operations, in the same order, as axpydot on each column).
+ * x and z are loaded once for the four columns.
+ */
+KERN static void
+axpydot4(const double *x, const double *z, double *const y[4], size_t n,
+    const double s[4], double d[4])
+{
+	v4d a0 = { s[0], s[0], s[0], s[0] }, a1 = { s[1], s[1], s[1], s[1] };
+	v4d a2 = { s[2], s[2], s[2], s[2] }, a3 = { s[3], s[3], s[3], s[3] };
+	v4d c00 = { 0 }, c01 = { 0 }, c10 = { 0 }, c11 = { 0 };
+	v4d c20 = { 0 }, c21 = { 0 }, c30 = { 0 }, c31 = { 0 };
+	double *y0 = y[0], *y1 = y[1], *y2 = y[2], *y3 = y[3];
+	size_t i = 0;
+
+	for (; i + 8 <= n; i += 8) {
+		v4d x0 = ld4(x + i), x1 = ld4(x + i + 4);
+		v4d z0 = ld4(z + i), z1 = ld4(z + i + 4), t0, t1;
+
+		t0 = ld4(y0 + i) - a0 * x0;
+		t1 = ld4(y0 + i + 4) - a0 * x1;
+		st4(y0 + i, t0);
+		st4(y0 + i + 4, t1);
+		c00 += z0 * t0;
+		c01 += z1 * t1;
+		t0 = ld4(y1 + i) - a1 * x0;
+		t1 = ld4(y1 + i + 4) - a1 * x1;
+		st4(y1 + i, t0);
+		st4(y1 + i + 4, t1);
+		c10 += z0 * t0;
+		c11 += z1 * t1;
+		t0 = ld4(y2 + i) - a2 * x0;
+		t1 = ld4(y2 + i + 4) - a2 * x1;
+		st4(y2 + i, t0);
+		st4(y2 + i + 4, t1);
+		c20 += z0 * t0;
+		c21 += z1 * t1;
+		t0 = ld4(y3 + i) - a3 * x0;
+		t1 = ld4(y3 + i + 4) - a3 * x1;
+		st4(y3 + i, t0);
+		st4(y3 + i + 4, t1);
+		c30 += z0 * t0;
+		c31 += z1 * t1;
+	}
+	c00 += c01;
+	c10 += c11;
+	c20 += c21;
+	c30 += c31;
+	d[0] = c00[0] + c00[1] + c00[2] + c00[3];
+	d[1] = c10[0] + c10[1] + c10[2] + c10[3];
+	d[2] = c20[0] + c20[1] + c20[2] + c20[3];
+	d[3] = c30[0] + c30[1] + c30[2] + c30[3];
+	for (; i < n; i++) {
+		y0[i] -= s[0] * x[i];
+		d[0] += z[i] * y0[i];
+		y1[i] -= s[1] * x[i];
+		d[1] += z[i] * y1[i];
+		y2[i] -= s[2] * x[i];
+		d[2] += z[i] * y2[i];
+		y3[i] -= s[3] * x[i];
+		d[3] += z[i] * y3[i];
+	}
+}
+
+/* d[c] = z . y[c] for four columns (as dot1 on each). */
+KERN static void
+dot4(const double *z, const double *const y[4], size_t n, double d[4])
+{
+	v4d c00 = { 0 }, c01 = { 0 }, c10 = { 0 }, c11 = { 0 };
+	v4d c20 = { 0 }, c21 = { 0 }, c30 = { 0 }, c31 = { 0 };
+	const double *y0 = y[0], *y1 = y[1], *y2 = y[2], *y3 = y[3];
+	size_t i = 0;
+
+	for (; i + 8 <= n; i += 8) {
+		v4d z0 = ld4(z + i), z1 = ld4(z + i + 4);
+
+		c00 += z0 * ld4(y0 + i);
+		c01 += z1 * ld4(y0 + i + 4);
+		c10 += z0 * ld4(y1 + i);
+		c11 += z1 * ld4(y1 + i + 4);
+		c20 += z0 * ld4(y2 + i);
+		c21 += z1 * ld4(y2 + i + 4);
+		c30 += z0 * ld4(y3 + i);
+		c31 += z1 * ld4(y3 + i + 4);
+	}
+	c00 += c01;
+	c10 += c11;
+	c20 += c21;
+	c30 += c31;
+	d[0] = c00[0] + c00[1] + c00[2] + c00[3];
+	d[1] = c10[0] + c10[1] + c10[2] + c10[3];
+	d[2] = c20[0] + c20[1] + c20[2] + c20[3];
+	d[3] = c30[0] + c30[1] + c30[2] + c30[3];
+	for (; i < n; i++) {
+		d[0] += z[i] * y0[i];
+		d[1] += z[i] * y1[i];
+		d[2] += z[i] * y2[i];
+		d[3] += z[i] * y3[i];
+	}
+}
+
 /* The reflector of column k below its diagonal (LAPACK dlarfg). */
 static void
 house(double *a, size_t n, size_t k, double *tau)
@@ -228,11 +330,13 @@ house(double *a, size_t n, size_t k, double *tau)
  * the next reflector needs.
  */
 static void
-qrcp_small(double *a, size_t n, size_t m, int *jpvt, double *tau)
+qrcp_small(double *a, size_t n, size_t m, size_t extra, int *jpvt,
+    double *tau)
 {
-	double nrm[SMALLQR], nrm0[SMALLQR], dot[SMALLQR], sv[SMALLQR];
-	unsigned char fresh[SMALLQR];	/* already updated by reflector k */
-	size_t k, j, p, kmax = m < n ? m : n;
+	double nrm[SMALLQR], nrm0[SMALLQR], dot[SMALLQR + 1], sv[SMALLQR + 1];
+	unsigned char fresh[SMALLQR + 1]; /* already updated by reflector k */
+	size_t jf[SMALLQR + 1], ju[SMALLQR + 1], nf, nu, i, c;
+	size_t k, j, p, kmax = m < n ? m : n, mt = m + extra;
 	const double tol3z = sqrt(DBL_EPSILON);
 
 	for (j = 0; j < m; j++) {
@@ -268,26 +372,56 @@ qrcp_small(double *a, size_t n, size_t m, int *jpvt, double *tau)
 		}
 		house(a, n, k, tau);
 		ak = a + k * n;
-		/* Finish the previous update, start this one: dot products. */
-		for (j = k + 1; j < m; j++) {
-			double *aj = a + j * n;
-
+		/*
+		 * Finish the previous update, start this one: dot products,
+		 * four columns at a time.
+		 */
+		nf = nu = 0;
+		for (j = k + 1; j < mt; j++) {
 			if (k == 0 || fresh[j])
-				dot[j] = dot1(ak + k + 1, aj + k + 1, n - k - 1);
+				jf[nf++] = j;
 			else {
-				aj[k] -= sv[j] * a[(k - 1) * n + k];
-				dot[j] = axpydot(a + (k - 1) * n + k + 1,
-				    ak + k + 1, aj + k + 1, n - k - 1, sv[j]);
+				a[j * n + k] -= sv[j] * a[(k - 1) * n + k];
+				ju[nu++] = j;
 			}
 		}
+		for (i = 0; i + 4 <= nf; i += 4) {
+			double *y[4], d[4];
+
+			for (c = 0; c < 4; c++)
+				y[c] = a + jf[i + c] * n + k + 1;
+			dot4(ak + k + 1, (const double *const *)y, n - k - 1,
+			    d);
+			for (c = 0; c < 4; c++)
+				dot[jf[i + c]] = d[c];
+		}
+		for (; i < nf; i++)
+			dot[jf[i]] = dot1(ak + k + 1, a + jf[i] * n + k + 1,
+			    n - k - 1);
+		for (i = 0; i + 4 <= nu; i += 4) {
+			double *y[4], s[4], d[4];
+
+			for (c = 0; c < 4; c++) {
+				y[c] = a + ju[i + c] * n + k + 1;
+				s[c] = sv[ju[i + c]];
+			}
+			axpydot4(a + (k - 1) * n + k + 1, ak + k + 1, y,
+			    n - k - 1, s, d);
+			for (c = 0; c < 4; c++)
+				dot[ju[i + c]] = d[c];
+		}
+		for (; i < nu; i++)
+			dot[ju[i]] = axpydot(a + (k - 1) * n + k + 1,
+			    ak + k + 1, a + ju[i] * n + k + 1, n - k - 1,
+			    sv[ju[i]]);
 		/* Row k of the trailing columns, and their norms. */
-		for (j = k + 1; j < m; j++) {
+		for (j = k + 1; j < mt; j++) {
 			double *aj = a + j * n, t;
 
 			sv[j] = tau[k] * (dot[j] + aj[k]);
 			aj[k] -= sv[j];
 			fresh[j] = 0;
-			if (nrm[j] == 0)
+			if (j >= m || nrm[j] == 0)
 				continue;
 			t = fabs(aj[k]) / nrm[j];
 			t = 1 - t * t;
@@ -313,7 +447,7 @@ qrcp_small(double *a, size_t n, size_t m, int *jpvt, double *tau)
 		}
 	}
 	/* The last reflector's update of the columns beyond kmax. */
-	for (j = k; j < m; j++)
+	for (j = k; j < mt; j++)
 		if (!fresh[j])
 			axpy1(a + (k - 1) * n + k, a + j * n + k, n - k,
 			    sv[j]);
@@ -514,7 +648,7 @@ factor(struct emb_ose *o, size_t m)
 	double r0;
 
 	if (m <= SMALLQR)
-		qrcp_small(o->a, o->dim, m, o->jpvt, o->tau);
+		qrcp_small(o->a, o->dim, m, 0, o->jpvt, o->tau);
 	else {
 		memset(o->jpvt, 0, m * sizeof(int));
 		dgeqp3_(&nn, &mm, o->a, &nn, o->jpvt, o->tau, o->work,
