@@ -639,16 +639,20 @@ prepare(struct emb_ose *o, const float *v, size_t n, int dedup, int zerook,
 	return (long)m;
 }
 
-/* Factor the dim x m matrix in o->a; @return its numerical rank. */
+/*
+ * Factor the dim x m matrix in o->a; @return its numerical rank.  A small
+ * matrix may carry extra columns after the m (at most one), which are
+ * multiplied by Q^t along the way and never pivoted.
+ */
 static long
-factor(struct emb_ose *o, size_t m)
+factor(struct emb_ose *o, size_t m, size_t extra)
 {
 	int nn = (int)o->dim, mm = (int)m, info;
 	size_t k = m < o->dim ? m : o->dim, r;
 	double r0;
 
 	if (m <= SMALLQR)
-		qrcp_small(o->a, o->dim, m, 0, o->jpvt, o->tau);
+		qrcp_small(o->a, o->dim, m, extra, o->jpvt, o->tau);
 	else {
 		memset(o->jpvt, 0, m * sizeof(int));
 		dgeqp3_(&nn, &mm, o->a, &nn, o->jpvt, o->tau, o->work,
@@ -750,6 +754,7 @@ emb_ose(struct emb_ose *o, const float *v, size_t n, float *x,
 	const double *ref;
 	long m, r;
 	double pn;
+	int small;
 
 	if ((m = prepare(o, v, n, 1, 1, info)) < 0)
 		return (int)m;
@@ -764,13 +769,25 @@ emb_ose(struct emb_ose *o, const float *v, size_t n, float *x,
 	}
 	for (long j = 0; j < m - 1; j++)
 		dsub(ref, o->u + (size_t)j * dim, o->a + (size_t)j * dim, dim);
-	if ((r = factor(o, (size_t)m - 1)) < 0)
+	/* A small factorization takes u_N along as its last column. */
+	small = m - 1 <= SMALLQR;
+	if (small)
+		memcpy(o->a + (size_t)(m - 1) * dim, ref, dim * sizeof(double));
+	if ((r = factor(o, (size_t)m - 1, small)) < 0)
 		return (int)r;
 	info->rank = (uint32_t)r;
 	if ((size_t)r >= dim)
 		return EMB_ENOSOL;
-	memcpy(o->b, ref, dim * sizeof(double));
-	complement(o, (size_t)r, o->b);
+	if (small && r == m - 1) {
+		/* Q^t u_N is there: drop its first r entries, map back. */
+		memcpy(o->b, o->a + (size_t)(m - 1) * dim, dim * sizeof(double));
+		memset(o->b, 0, (size_t)r * sizeof(double));
+		for (long k = r; k-- > 0;)
+			reflect(o, (size_t)k, o->b);
+	} else {
+		memcpy(o->b, ref, dim * sizeof(double));
+		complement(o, (size_t)r, o->b);
+	}
 	pn = norm2(o->b, dim);
 	if (pn <= EMB_OSE_PTOL) {
 		perp(o, (size_t)r, o->b);
@@ -798,7 +815,7 @@ minnorm(struct emb_ose *o, size_t m, const double *w,
 	long r;
 
 	memcpy(o->a, o->u, m * dim * sizeof(double));
-	if ((r = factor(o, m)) < 0)
+	if ((r = factor(o, m, 0)) < 0)
 		return r;
 	a = o->a;
 	/* R11^t y = (P^t w)[0:r], forward substitution. */
