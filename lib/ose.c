@@ -49,6 +49,9 @@ struct emb_ose {
 	double		*b;		/* dim scratch */
 	double		*c;		/* dim scratch */
 	struct hk	*hk;		/* cap: member hashes, for repeats */
+	uint32_t	*idx;		/* cap: kept members (lazy prepare) */
+	double		*sc;		/* cap: their 1 / norm */
+	double		*cn;		/* cap: column norms of o->a */
 	unsigned char	*drop;		/* cap: 1 = repeated member */
 };
 
@@ -97,16 +100,33 @@ scalef(const float *x, double s, double *y, size_t n)
 		y[i] = s * x[i];
 }
 
-/* y = x - z. */
-KERN static void
-dsub(const double *x, const double *z, double *y, size_t n)
+/*
+ * y = x - s z, floats z to doubles, in one pass; @return the sum of
+ * squares of y (summed as sumsq does).
+ */
+KERN static double
+subscalef(const double *x, const float *z, double s, double *y, size_t n)
 {
+	v4d a = { s, s, s, s }, c0 = { 0 }, c1 = { 0 };
+	double t;
 	size_t i = 0;
 
-	for (; i + 4 <= n; i += 4)
-		st4(y + i, ld4(x + i) - ld4(z + i));
-	for (; i < n; i++)
-		y[i] = x[i] - z[i];
+	for (; i + 8 <= n; i += 8) {
+		v4d y0 = ld4(x + i) - a * ldf4(z + i);
+		v4d y1 = ld4(x + i + 4) - a * ldf4(z + i + 4);
+
+		st4(y + i, y0);
+		st4(y + i + 4, y1);
+		c0 += y0 * y0;
+		c1 += y1 * y1;
+	}
+	c0 += c1;
+	t = c0[0] + c0[1] + c0[2] + c0[3];
+	for (; i < n; i++) {
+		y[i] = x[i] - s * z[i];
+		t += y[i] * y[i];
+	}
+	return t;
 }
 
 KERN static double
@@ -330,8 +350,8 @@ house(double *a, size_t n, size_t k, double *tau)
  * the next reflector needs.
  */
 static void
-qrcp_small(double *a, size_t n, size_t m, size_t extra, int *jpvt,
-    double *tau)
+qrcp_small(double *a, size_t n, size_t m, size_t extra, const double *cn,
+    int *jpvt, double *tau)
 {
 	double nrm[SMALLQR], nrm0[SMALLQR], dot[SMALLQR + 1], sv[SMALLQR + 1];
 	unsigned char fresh[SMALLQR + 1]; /* already updated by reflector k */
@@ -340,7 +360,8 @@ qrcp_small(double *a, size_t n, size_t m, size_t extra, int *jpvt,
 	const double tol3z = sqrt(DBL_EPSILON);
 
 	for (j = 0; j < m; j++) {
-		nrm[j] = nrm0[j] = sqrt(sumsq(a + j * n, n));
+		nrm[j] = nrm0[j] = cn != NULL ? cn[j] :
+		    sqrt(sumsq(a + j * n, n));
 		jpvt[j] = (int)j + 1;
 	}
 	if (kmax == 0)
@@ -487,6 +508,9 @@ emb_ose_free(struct emb_ose *o)
 	emb_free(o->b);
 	emb_free(o->c);
 	free(o->hk);
+	free(o->idx);
+	free(o->sc);
+	free(o->cn);
 	free(o->drop);
 	free(o);
 }
@@ -512,17 +536,24 @@ grow(struct emb_ose *o, size_t m)
 	free(o->jpvt);
 	free(o->work);
 	free(o->hk);
+	free(o->idx);
+	free(o->sc);
+	free(o->cn);
 	free(o->drop);
 	o->u = emb_alloc(sz);
 	o->a = emb_alloc(sz);
 	o->tau = malloc(cap * sizeof(double));
 	o->jpvt = malloc(cap * sizeof(int));
 	o->hk = malloc(cap * sizeof(*o->hk));
+	o->idx = malloc(cap * sizeof(*o->idx));
+	o->sc = malloc(cap * sizeof(double));
+	o->cn = malloc(cap * sizeof(double));
 	o->drop = malloc(cap);
 	o->work = NULL;
 	o->cap = 0;
 	if (o->u == NULL || o->a == NULL || o->tau == NULL ||
-	    o->jpvt == NULL || o->hk == NULL ||
+	    o->jpvt == NULL || o->hk == NULL || o->idx == NULL ||
+	    o->sc == NULL || o->cn == NULL ||
 	    o->drop == NULL)
 		return EMB_ENOMEM;
 	/* Workspace query for the widest matrix. */
@@ -579,7 +610,17 @@ markrepeats(struct emb_ose *o, const float *v, size_t n)
 		o->hk[i].i = (uint32_t)i;
 		o->drop[i] = 0;
 	}
-	qsort(o->hk, n, sizeof(*o->hk), byhash);
+	if (n > 32)
+		qsort(o->hk, n, sizeof(*o->hk), byhash);
+	else			/* a sentence: insertion sort */
+		for (size_t i = 1; i < n; i++) {
+			struct hk t = o->hk[i];
+			size_t j = i;
+
+			for (; j > 0 && byhash(&o->hk[j - 1], &t) > 0; j--)
+				o->hk[j] = o->hk[j - 1];
+			o->hk[j] = t;
+		}
 	for (size_t i = 1; i < n; i++) {
 		uint32_t b = o->hk[i].i;
 
@@ -599,10 +640,12 @@ markrepeats(struct emb_ose *o, const float *v, size_t n)
  * Normalize the members into the columns of o->u, leaving out zero
  * members and (if dedup) repeated ones.  @return the number of columns,
  * or a negative code; zerook = 0 refuses a zero member with EMB_EZERO.
+ * lazy = 1 writes nothing to o->u: the kept members' indices go to o->idx
+ * and their 1 / norm to o->sc, for the caller to scale in its own pass.
  */
 static long
 prepare(struct emb_ose *o, const float *v, size_t n, int dedup, int zerook,
-    struct emb_ose_info *info)
+    int lazy, struct emb_ose_info *info)
 {
 	uint32_t dim = o->dim;
 	size_t m = 0;
@@ -632,7 +675,11 @@ prepare(struct emb_ose *o, const float *v, size_t n, int dedup, int zerook,
 			info->nzero++;
 			continue;
 		}
-		scalef(r, 1 / sqrt(s), u, dim);
+		if (lazy) {
+			o->idx[m] = (uint32_t)i;
+			o->sc[m] = 1 / sqrt(s);
+		} else
+			scalef(r, 1 / sqrt(s), u, dim);
 		m++;
 	}
 	info->nuse = (uint32_t)m;
@@ -645,14 +692,14 @@ prepare(struct emb_ose *o, const float *v, size_t n, int dedup, int zerook,
  * multiplied by Q^t along the way and never pivoted.
  */
 static long
-factor(struct emb_ose *o, size_t m, size_t extra)
+factor(struct emb_ose *o, size_t m, size_t extra, const double *cn)
 {
 	int nn = (int)o->dim, mm = (int)m, info;
 	size_t k = m < o->dim ? m : o->dim, r;
 	double r0;
 
 	if (m <= SMALLQR)
-		qrcp_small(o->a, o->dim, m, extra, o->jpvt, o->tau);
+		qrcp_small(o->a, o->dim, m, extra, cn, o->jpvt, o->tau);
 	else {
 		memset(o->jpvt, 0, m * sizeof(int));
 		dgeqp3_(&nn, &mm, o->a, &nn, o->jpvt, o->tau, o->work,
@@ -756,24 +803,27 @@ emb_ose(struct emb_ose *o, const float *v, size_t n, float *x,
 	double pn;
 	int small;
 
-	if ((m = prepare(o, v, n, 1, 1, info)) < 0)
+	if ((m = prepare(o, v, n, 1, 1, 1, info)) < 0)
 		return (int)m;
 	if (m == 0)
 		return EMB_EEMPTY;
-	ref = o->u + (size_t)(m - 1) * dim;
+	ref = o->u;
+	scalef(v + (size_t)o->idx[m - 1] * dim, o->sc[m - 1], o->u, dim);
 	if (m == 1) {
 		for (uint32_t i = 0; i < dim; i++)
 			x[i] = (float)ref[i];
 		info->alpha = 0;
 		return EMB_OSE_OK;
 	}
+	/* The differences u_N - u_j and their norms, in one pass. */
 	for (long j = 0; j < m - 1; j++)
-		dsub(ref, o->u + (size_t)j * dim, o->a + (size_t)j * dim, dim);
+		o->cn[j] = sqrt(subscalef(ref, v + (size_t)o->idx[j] * dim,
+		    o->sc[j], o->a + (size_t)j * dim, dim));
 	/* A small factorization takes u_N along as its last column. */
 	small = m - 1 <= SMALLQR;
 	if (small)
 		memcpy(o->a + (size_t)(m - 1) * dim, ref, dim * sizeof(double));
-	if ((r = factor(o, (size_t)m - 1, small)) < 0)
+	if ((r = factor(o, (size_t)m - 1, small, o->cn)) < 0)
 		return (int)r;
 	info->rank = (uint32_t)r;
 	if ((size_t)r >= dim)
@@ -815,7 +865,7 @@ minnorm(struct emb_ose *o, size_t m, const double *w,
 	long r;
 
 	memcpy(o->a, o->u, m * dim * sizeof(double));
-	if ((r = factor(o, m, 0)) < 0)
+	if ((r = factor(o, m, 0, NULL)) < 0)
 		return r;
 	a = o->a;
 	/* R11^t y = (P^t w)[0:r], forward substitution. */
@@ -860,7 +910,7 @@ emb_p2(struct emb_ose *o, const float *v, size_t n, const double *alpha,
 	for (size_t i = 0; i < n; i++)
 		if (!(alpha[i] >= 0 && alpha[i] <= 2))
 			return EMB_EINVAL;
-	if ((m = prepare(o, v, n, 0, 0, info)) < 0)
+	if ((m = prepare(o, v, n, 0, 0, 0, info)) < 0)
 		return (int)m;
 	if ((w = malloc(n * sizeof(double))) == NULL)
 		return EMB_ENOMEM;
@@ -898,7 +948,7 @@ emb_ose_interval(struct emb_ose *o, const float *v, size_t n, double *lo,
 	double *e, zn;
 	long m, r;
 
-	if ((m = prepare(o, v, n, 1, 1, info)) < 0)
+	if ((m = prepare(o, v, n, 1, 1, 0, info)) < 0)
 		return (int)m;
 	if (m == 0)
 		return EMB_EEMPTY;
