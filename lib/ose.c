@@ -347,7 +347,10 @@ house(double *a, size_t n, size_t k, double *tau)
  * recomputed when they cancel), with the update of the trailing columns by
  * reflector k and their dot products with reflector k + 1 fused into one
  * pass over the matrix: the pivot column is updated first, which is all
- * the next reflector needs.
+ * the next reflector needs.  The pass takes four columns at a time.
+ * extra columns (at most one) after the m are carried along: multiplied
+ * by every reflector, never pivoted, their norms never kept.  cn, if not
+ * NULL, holds the m column norms already computed.
  */
 static void
 qrcp_small(double *a, size_t n, size_t m, size_t extra, const double *cn,
