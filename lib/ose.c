@@ -49,6 +49,9 @@ struct emb_ose {
 	double		*b;		/* dim scratch */
 	double		*c;		/* dim scratch */
 	struct hk	*hk;		/* cap: member hashes, for repeats */
+	uint32_t	*idx;		/* cap: kept members (lazy prepare) */
+	double		*sc;		/* cap: their 1 / norm */
+	double		*cn;		/* cap: column norms of o->a */
 	unsigned char	*drop;		/* cap: 1 = repeated member */
 };
 
@@ -97,16 +100,33 @@ scalef(const float *x, double s, double *y, size_t n)
 		y[i] = s * x[i];
 }
 
-/* y = x - z. */
-KERN static void
-dsub(const double *x, const double *z, double *y, size_t n)
+/*
+ * y = x - s z, floats z to doubles, in one pass; @return the sum of
+ * squares of y (summed as sumsq does).
+ */
+KERN static double
+subscalef(const double *x, const float *z, double s, double *y, size_t n)
 {
+	v4d a = { s, s, s, s }, c0 = { 0 }, c1 = { 0 };
+	double t;
 	size_t i = 0;
 
-	for (; i + 4 <= n; i += 4)
-		st4(y + i, ld4(x + i) - ld4(z + i));
-	for (; i < n; i++)
-		y[i] = x[i] - z[i];
+	for (; i + 8 <= n; i += 8) {
+		v4d y0 = ld4(x + i) - a * ldf4(z + i);
+		v4d y1 = ld4(x + i + 4) - a * ldf4(z + i + 4);
+
+		st4(y + i, y0);
+		st4(y + i + 4, y1);
+		c0 += y0 * y0;
+		c1 += y1 * y1;
+	}
+	c0 += c1;
+	t = c0[0] + c0[1] + c0[2] + c0[3];
+	for (; i < n; i++) {
+		y[i] = x[i] - s * z[i];
+		t += y[i] * y[i];
+	}
+	return t;
 }
 
 KERN static double
@@ -202,6 +222,108 @@ axpydot(const double *x, const double *z, double *y, size_t n, double s)
 	return t;
 }
 
+/*
+ * Four columns at once: for each c, y[c] -= s[c] x, then d[c] = z . y[c]
+ * (the same operations, in the same order, as axpydot on each column).
+ * x and z are loaded once for the four columns.
+ */
+KERN static void
+axpydot4(const double *x, const double *z, double *const y[4], size_t n,
+    const double s[4], double d[4])
+{
+	v4d a0 = { s[0], s[0], s[0], s[0] }, a1 = { s[1], s[1], s[1], s[1] };
+	v4d a2 = { s[2], s[2], s[2], s[2] }, a3 = { s[3], s[3], s[3], s[3] };
+	v4d c00 = { 0 }, c01 = { 0 }, c10 = { 0 }, c11 = { 0 };
+	v4d c20 = { 0 }, c21 = { 0 }, c30 = { 0 }, c31 = { 0 };
+	double *y0 = y[0], *y1 = y[1], *y2 = y[2], *y3 = y[3];
+	size_t i = 0;
+
+	for (; i + 8 <= n; i += 8) {
+		v4d x0 = ld4(x + i), x1 = ld4(x + i + 4);
+		v4d z0 = ld4(z + i), z1 = ld4(z + i + 4), t0, t1;
+
+		t0 = ld4(y0 + i) - a0 * x0;
+		t1 = ld4(y0 + i + 4) - a0 * x1;
+		st4(y0 + i, t0);
+		st4(y0 + i + 4, t1);
+		c00 += z0 * t0;
+		c01 += z1 * t1;
+		t0 = ld4(y1 + i) - a1 * x0;
+		t1 = ld4(y1 + i + 4) - a1 * x1;
+		st4(y1 + i, t0);
+		st4(y1 + i + 4, t1);
+		c10 += z0 * t0;
+		c11 += z1 * t1;
+		t0 = ld4(y2 + i) - a2 * x0;
+		t1 = ld4(y2 + i + 4) - a2 * x1;
+		st4(y2 + i, t0);
+		st4(y2 + i + 4, t1);
+		c20 += z0 * t0;
+		c21 += z1 * t1;
+		t0 = ld4(y3 + i) - a3 * x0;
+		t1 = ld4(y3 + i + 4) - a3 * x1;
+		st4(y3 + i, t0);
+		st4(y3 + i + 4, t1);
+		c30 += z0 * t0;
+		c31 += z1 * t1;
+	}
+	c00 += c01;
+	c10 += c11;
+	c20 += c21;
+	c30 += c31;
+	d[0] = c00[0] + c00[1] + c00[2] + c00[3];
+	d[1] = c10[0] + c10[1] + c10[2] + c10[3];
+	d[2] = c20[0] + c20[1] + c20[2] + c20[3];
+	d[3] = c30[0] + c30[1] + c30[2] + c30[3];
+	for (; i < n; i++) {
+		y0[i] -= s[0] * x[i];
+		d[0] += z[i] * y0[i];
+		y1[i] -= s[1] * x[i];
+		d[1] += z[i] * y1[i];
+		y2[i] -= s[2] * x[i];
+		d[2] += z[i] * y2[i];
+		y3[i] -= s[3] * x[i];
+		d[3] += z[i] * y3[i];
+	}
+}
+
+/* d[c] = z . y[c] for four columns (as dot1 on each). */
+KERN static void
+dot4(const double *z, const double *const y[4], size_t n, double d[4])
+{
+	v4d c00 = { 0 }, c01 = { 0 }, c10 = { 0 }, c11 = { 0 };
+	v4d c20 = { 0 }, c21 = { 0 }, c30 = { 0 }, c31 = { 0 };
+	const double *y0 = y[0], *y1 = y[1], *y2 = y[2], *y3 = y[3];
+	size_t i = 0;
+
+	for (; i + 8 <= n; i += 8) {
+		v4d z0 = ld4(z + i), z1 = ld4(z + i + 4);
+
+		c00 += z0 * ld4(y0 + i);
+		c01 += z1 * ld4(y0 + i + 4);
+		c10 += z0 * ld4(y1 + i);
+		c11 += z1 * ld4(y1 + i + 4);
+		c20 += z0 * ld4(y2 + i);
+		c21 += z1 * ld4(y2 + i + 4);
+		c30 += z0 * ld4(y3 + i);
+		c31 += z1 * ld4(y3 + i + 4);
+	}
+	c00 += c01;
+	c10 += c11;
+	c20 += c21;
+	c30 += c31;
+	d[0] = c00[0] + c00[1] + c00[2] + c00[3];
+	d[1] = c10[0] + c10[1] + c10[2] + c10[3];
+	d[2] = c20[0] + c20[1] + c20[2] + c20[3];
+	d[3] = c30[0] + c30[1] + c30[2] + c30[3];
+	for (; i < n; i++) {
+		d[0] += z[i] * y0[i];
+		d[1] += z[i] * y1[i];
+		d[2] += z[i] * y2[i];
+		d[3] += z[i] * y3[i];
+	}
+}
+
 /* The reflector of column k below its diagonal (LAPACK dlarfg). */
 static void
 house(double *a, size_t n, size_t k, double *tau)
@@ -225,18 +347,24 @@ house(double *a, size_t n, size_t k, double *tau)
  * recomputed when they cancel), with the update of the trailing columns by
  * reflector k and their dot products with reflector k + 1 fused into one
  * pass over the matrix: the pivot column is updated first, which is all
- * the next reflector needs.
+ * the next reflector needs.  The pass takes four columns at a time.
+ * extra columns (at most one) after the m are carried along: multiplied
+ * by every reflector, never pivoted, their norms never kept.  cn, if not
+ * NULL, holds the m column norms already computed.
  */
 static void
-qrcp_small(double *a, size_t n, size_t m, int *jpvt, double *tau)
+qrcp_small(double *a, size_t n, size_t m, size_t extra, const double *cn,
+    int *jpvt, double *tau)
 {
-	double nrm[SMALLQR], nrm0[SMALLQR], dot[SMALLQR], sv[SMALLQR];
-	unsigned char fresh[SMALLQR];	/* already updated by reflector k */
-	size_t k, j, p, kmax = m < n ? m : n;
+	double nrm[SMALLQR], nrm0[SMALLQR], dot[SMALLQR + 1], sv[SMALLQR + 1];
+	unsigned char fresh[SMALLQR + 1]; /* already updated by reflector k */
+	size_t jf[SMALLQR + 1], ju[SMALLQR + 1], nf, nu, i, c;
+	size_t k, j, p, kmax = m < n ? m : n, mt = m + extra;
 	const double tol3z = sqrt(DBL_EPSILON);
 
 	for (j = 0; j < m; j++) {
-		nrm[j] = nrm0[j] = sqrt(sumsq(a + j * n, n));
+		nrm[j] = nrm0[j] = cn != NULL ? cn[j] :
+		    sqrt(sumsq(a + j * n, n));
 		jpvt[j] = (int)j + 1;
 	}
 	if (kmax == 0)
@@ -268,26 +396,56 @@ qrcp_small(double *a, size_t n, size_t m, int *jpvt, double *tau)
 		}
 		house(a, n, k, tau);
 		ak = a + k * n;
-		/* Finish the previous update, start this one: dot products. */
-		for (j = k + 1; j < m; j++) {
-			double *aj = a + j * n;
-
+		/*
+		 * Finish the previous update, start this one: dot products,
+		 * four columns at a time.
+		 */
+		nf = nu = 0;
+		for (j = k + 1; j < mt; j++) {
 			if (k == 0 || fresh[j])
-				dot[j] = dot1(ak + k + 1, aj + k + 1, n - k - 1);
+				jf[nf++] = j;
 			else {
-				aj[k] -= sv[j] * a[(k - 1) * n + k];
-				dot[j] = axpydot(a + (k - 1) * n + k + 1,
-				    ak + k + 1, aj + k + 1, n - k - 1, sv[j]);
+				a[j * n + k] -= sv[j] * a[(k - 1) * n + k];
+				ju[nu++] = j;
 			}
 		}
+		for (i = 0; i + 4 <= nf; i += 4) {
+			double *y[4], d[4];
+
+			for (c = 0; c < 4; c++)
+				y[c] = a + jf[i + c] * n + k + 1;
+			dot4(ak + k + 1, (const double *const *)y, n - k - 1,
+			    d);
+			for (c = 0; c < 4; c++)
+				dot[jf[i + c]] = d[c];
+		}
+		for (; i < nf; i++)
+			dot[jf[i]] = dot1(ak + k + 1, a + jf[i] * n + k + 1,
+			    n - k - 1);
+		for (i = 0; i + 4 <= nu; i += 4) {
+			double *y[4], s[4], d[4];
+
+			for (c = 0; c < 4; c++) {
+				y[c] = a + ju[i + c] * n + k + 1;
+				s[c] = sv[ju[i + c]];
+			}
+			axpydot4(a + (k - 1) * n + k + 1, ak + k + 1, y,
+			    n - k - 1, s, d);
+			for (c = 0; c < 4; c++)
+				dot[ju[i + c]] = d[c];
+		}
+		for (; i < nu; i++)
+			dot[ju[i]] = axpydot(a + (k - 1) * n + k + 1,
+			    ak + k + 1, a + ju[i] * n + k + 1, n - k - 1,
+			    sv[ju[i]]);
 		/* Row k of the trailing columns, and their norms. */
-		for (j = k + 1; j < m; j++) {
+		for (j = k + 1; j < mt; j++) {
 			double *aj = a + j * n, t;
 
 			sv[j] = tau[k] * (dot[j] + aj[k]);
 			aj[k] -= sv[j];
 			fresh[j] = 0;
-			if (nrm[j] == 0)
+			if (j >= m || nrm[j] == 0)
 				continue;
 			t = fabs(aj[k]) / nrm[j];
 			t = 1 - t * t;
@@ -313,7 +471,7 @@ qrcp_small(double *a, size_t n, size_t m, int *jpvt, double *tau)
 		}
 	}
 	/* The last reflector's update of the columns beyond kmax. */
-	for (j = k; j < m; j++)
+	for (j = k; j < mt; j++)
 		if (!fresh[j])
 			axpy1(a + (k - 1) * n + k, a + j * n + k, n - k,
 			    sv[j]);
@@ -353,6 +511,9 @@ emb_ose_free(struct emb_ose *o)
 	emb_free(o->b);
 	emb_free(o->c);
 	free(o->hk);
+	free(o->idx);
+	free(o->sc);
+	free(o->cn);
 	free(o->drop);
 	free(o);
 }
@@ -378,17 +539,24 @@ grow(struct emb_ose *o, size_t m)
 	free(o->jpvt);
 	free(o->work);
 	free(o->hk);
+	free(o->idx);
+	free(o->sc);
+	free(o->cn);
 	free(o->drop);
 	o->u = emb_alloc(sz);
 	o->a = emb_alloc(sz);
 	o->tau = malloc(cap * sizeof(double));
 	o->jpvt = malloc(cap * sizeof(int));
 	o->hk = malloc(cap * sizeof(*o->hk));
+	o->idx = malloc(cap * sizeof(*o->idx));
+	o->sc = malloc(cap * sizeof(double));
+	o->cn = malloc(cap * sizeof(double));
 	o->drop = malloc(cap);
 	o->work = NULL;
 	o->cap = 0;
 	if (o->u == NULL || o->a == NULL || o->tau == NULL ||
-	    o->jpvt == NULL || o->hk == NULL ||
+	    o->jpvt == NULL || o->hk == NULL || o->idx == NULL ||
+	    o->sc == NULL || o->cn == NULL ||
 	    o->drop == NULL)
 		return EMB_ENOMEM;
 	/* Workspace query for the widest matrix. */
@@ -445,7 +613,17 @@ markrepeats(struct emb_ose *o, const float *v, size_t n)
 		o->hk[i].i = (uint32_t)i;
 		o->drop[i] = 0;
 	}
-	qsort(o->hk, n, sizeof(*o->hk), byhash);
+	if (n > 32)
+		qsort(o->hk, n, sizeof(*o->hk), byhash);
+	else			/* a sentence: insertion sort */
+		for (size_t i = 1; i < n; i++) {
+			struct hk t = o->hk[i];
+			size_t j = i;
+
+			for (; j > 0 && byhash(&o->hk[j - 1], &t) > 0; j--)
+				o->hk[j] = o->hk[j - 1];
+			o->hk[j] = t;
+		}
 	for (size_t i = 1; i < n; i++) {
 		uint32_t b = o->hk[i].i;
 
@@ -465,10 +643,12 @@ markrepeats(struct emb_ose *o, const float *v, size_t n)
  * Normalize the members into the columns of o->u, leaving out zero
  * members and (if dedup) repeated ones.  @return the number of columns,
  * or a negative code; zerook = 0 refuses a zero member with EMB_EZERO.
+ * lazy = 1 writes nothing to o->u: the kept members' indices go to o->idx
+ * and their 1 / norm to o->sc, for the caller to scale in its own pass.
  */
 static long
 prepare(struct emb_ose *o, const float *v, size_t n, int dedup, int zerook,
-    struct emb_ose_info *info)
+    int lazy, struct emb_ose_info *info)
 {
 	uint32_t dim = o->dim;
 	size_t m = 0;
@@ -498,23 +678,31 @@ prepare(struct emb_ose *o, const float *v, size_t n, int dedup, int zerook,
 			info->nzero++;
 			continue;
 		}
-		scalef(r, 1 / sqrt(s), u, dim);
+		if (lazy) {
+			o->idx[m] = (uint32_t)i;
+			o->sc[m] = 1 / sqrt(s);
+		} else
+			scalef(r, 1 / sqrt(s), u, dim);
 		m++;
 	}
 	info->nuse = (uint32_t)m;
 	return (long)m;
 }
 
-/* Factor the dim x m matrix in o->a; @return its numerical rank. */
+/*
+ * Factor the dim x m matrix in o->a; @return its numerical rank.  A small
+ * matrix may carry extra columns after the m (at most one), which are
+ * multiplied by Q^t along the way and never pivoted.
+ */
 static long
-factor(struct emb_ose *o, size_t m)
+factor(struct emb_ose *o, size_t m, size_t extra, const double *cn)
 {
 	int nn = (int)o->dim, mm = (int)m, info;
 	size_t k = m < o->dim ? m : o->dim, r;
 	double r0;
 
 	if (m <= SMALLQR)
-		qrcp_small(o->a, o->dim, m, o->jpvt, o->tau);
+		qrcp_small(o->a, o->dim, m, extra, cn, o->jpvt, o->tau);
 	else {
 		memset(o->jpvt, 0, m * sizeof(int));
 		dgeqp3_(&nn, &mm, o->a, &nn, o->jpvt, o->tau, o->work,
@@ -616,27 +804,43 @@ emb_ose(struct emb_ose *o, const float *v, size_t n, float *x,
 	const double *ref;
 	long m, r;
 	double pn;
+	int small;
 
-	if ((m = prepare(o, v, n, 1, 1, info)) < 0)
+	if ((m = prepare(o, v, n, 1, 1, 1, info)) < 0)
 		return (int)m;
 	if (m == 0)
 		return EMB_EEMPTY;
-	ref = o->u + (size_t)(m - 1) * dim;
+	ref = o->u;
+	scalef(v + (size_t)o->idx[m - 1] * dim, o->sc[m - 1], o->u, dim);
 	if (m == 1) {
 		for (uint32_t i = 0; i < dim; i++)
 			x[i] = (float)ref[i];
 		info->alpha = 0;
 		return EMB_OSE_OK;
 	}
+	/* The differences u_N - u_j and their norms, in one pass. */
 	for (long j = 0; j < m - 1; j++)
-		dsub(ref, o->u + (size_t)j * dim, o->a + (size_t)j * dim, dim);
-	if ((r = factor(o, (size_t)m - 1)) < 0)
+		o->cn[j] = sqrt(subscalef(ref, v + (size_t)o->idx[j] * dim,
+		    o->sc[j], o->a + (size_t)j * dim, dim));
+	/* A small factorization takes u_N along as its last column. */
+	small = m - 1 <= SMALLQR;
+	if (small)
+		memcpy(o->a + (size_t)(m - 1) * dim, ref, dim * sizeof(double));
+	if ((r = factor(o, (size_t)m - 1, small, o->cn)) < 0)
 		return (int)r;
 	info->rank = (uint32_t)r;
 	if ((size_t)r >= dim)
 		return EMB_ENOSOL;
-	memcpy(o->b, ref, dim * sizeof(double));
-	complement(o, (size_t)r, o->b);
+	if (small && r == m - 1) {
+		/* Q^t u_N is there: drop its first r entries, map back. */
+		memcpy(o->b, o->a + (size_t)(m - 1) * dim, dim * sizeof(double));
+		memset(o->b, 0, (size_t)r * sizeof(double));
+		for (long k = r; k-- > 0;)
+			reflect(o, (size_t)k, o->b);
+	} else {
+		memcpy(o->b, ref, dim * sizeof(double));
+		complement(o, (size_t)r, o->b);
+	}
 	pn = norm2(o->b, dim);
 	if (pn <= EMB_OSE_PTOL) {
 		perp(o, (size_t)r, o->b);
@@ -664,7 +868,7 @@ minnorm(struct emb_ose *o, size_t m, const double *w,
 	long r;
 
 	memcpy(o->a, o->u, m * dim * sizeof(double));
-	if ((r = factor(o, m)) < 0)
+	if ((r = factor(o, m, 0, NULL)) < 0)
 		return r;
 	a = o->a;
 	/* R11^t y = (P^t w)[0:r], forward substitution. */
@@ -709,7 +913,7 @@ emb_p2(struct emb_ose *o, const float *v, size_t n, const double *alpha,
 	for (size_t i = 0; i < n; i++)
 		if (!(alpha[i] >= 0 && alpha[i] <= 2))
 			return EMB_EINVAL;
-	if ((m = prepare(o, v, n, 0, 0, info)) < 0)
+	if ((m = prepare(o, v, n, 0, 0, 0, info)) < 0)
 		return (int)m;
 	if ((w = malloc(n * sizeof(double))) == NULL)
 		return EMB_ENOMEM;
@@ -747,7 +951,7 @@ emb_ose_interval(struct emb_ose *o, const float *v, size_t n, double *lo,
 	double *e, zn;
 	long m, r;
 
-	if ((m = prepare(o, v, n, 1, 1, info)) < 0)
+	if ((m = prepare(o, v, n, 1, 1, 0, info)) < 0)
 		return (int)m;
 	if (m == 0)
 		return EMB_EEMPTY;
