@@ -32,7 +32,6 @@
 #define COUNT_MAX	0x7fffffffu	/* words: bucket values are u32 */
 #define POOL_MAX	0xffffffffu	/* word bytes: offsets are u32 */
 #define PROGRESS_EVERY	16384
-#define HUGE_MIN	(8u << 20)	/* rows worth huge pages, bytes */
 
 struct emb_store {
 	unsigned char	*map;		/* the mapped file, or NULL */
@@ -320,25 +319,11 @@ growvec(struct emb_store *s, uint64_t *veccap, uint64_t cap, int populate)
 		return EMB_ELIMIT;
 	if (s->mvec == NULL)
 		p = mmap(NULL, sz, PROT_READ | PROT_WRITE, MAP_PRIVATE |
-		    MAP_ANONYMOUS, -1, 0);
+		    MAP_ANONYMOUS | (populate ? MAP_POPULATE : 0), -1, 0);
 	else
 		p = mremap(s->mvec, s->mvecsz, sz, MREMAP_MAYMOVE);
 	if (p == MAP_FAILED)
 		return EMB_ENOMEM;
-#ifdef MADV_HUGEPAGE
-	/*
-	 * Huge pages: one fault (and one page-table entry, and one free at
-	 * the end) per 2 MiB instead of per 4 KiB.  Only advice.
-	 */
-	if (sz >= HUGE_MIN && getenv("XNOHUGE") == NULL)
-		madvise(p, sz, MADV_HUGEPAGE);
-#endif
-#ifdef MADV_POPULATE_WRITE
-	if (populate && s->mvec == NULL)
-		madvise(p, sz, MADV_POPULATE_WRITE);
-#else
-	(void)populate;
-#endif
 	s->mvec = p;
 	s->mvecsz = sz;
 	*veccap = cap;
