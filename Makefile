@@ -30,7 +30,7 @@ DEPSTAMP = build/.deps-ok
 
 # Debian packages the build and the tests need.
 DEBS = build-essential pkg-config zlib1g-dev libblis-dev liblapack-dev check \
-	mandoc
+	mandoc gnuplot-nox
 
 all: $(DEPSTAMP) $(PROGS) $(B)/unhex
 
@@ -105,3 +105,97 @@ clean:
 
 .PHONY: all check demo bench install uninstall clean
 .SECONDARY:
+
+# ---- fuzzing, valgrind and the soak run (see tests/fuzz/README.md) ----
+#
+#   make fuzz        each harness under libFuzzer for FUZZTIME seconds
+#                    (CI: make -j2 fuzz FUZZTIME=60)
+#   make fuzz-afl    each harness under AFL++ for FUZZTIME seconds
+#   make valgrind    the program tests with every program run by valgrind
+#   make soak        ten million records through the pipelines, counted
+#
+# make check also replays the seed corpora and the crash fixtures through
+# the harnesses built with $(CC) (with SAN=1, sanitized), so that a fixed
+# crash stays fixed.  Harnesses: tests/fuzz/fuzz_NAME.c; seeds made by
+# tests/fuzz/seeds; a dictionary tests/fuzz/NAME.dict is used if present.
+
+FUZZTIME = 10
+FUZZCC = clang
+AFLCC = afl-clang-fast
+FUZZBUF = -DEMB_STREAM_BUFSZ=100 -DEMB_WFILE_INSZ=64 -DEMB_WFILE_BUFSZ=256
+FZ = build/fuzz
+FUZZSTAMP = build/.fuzzdeps-ok
+FUZZDEBS = clang libclang-rt-14-dev afl++ valgrind
+FUZZSRC = $(sort $(wildcard tests/fuzz/fuzz_*.c))
+FUZZH = $(wildcard tests/fuzz/*.h)
+FUZZT = $(FUZZSRC:tests/fuzz/fuzz_%.c=%)
+FUZZCFLAGS = -O1 -g -std=c11 $(CPPFLAGS) $(FUZZBUF) \
+	-fno-omit-frame-pointer -fsanitize=address,undefined \
+	-fno-sanitize-recover=all
+FUZZOPTS = -timeout=10 -rss_limit_mb=2048 -print_final_stats=1
+AFLENV = AFL_NO_UI=1 AFL_SKIP_CPUFREQ=1 AFL_NO_AFFINITY=1 \
+	AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1
+REPLAY = $(FUZZT:%=$(B)/replay/fuzz_%)
+
+check: fuzz-replay
+
+fuzz-replay: all $(REPLAY)
+	@echo "== fuzz replay (seeds and crash fixtures)"
+	@sh tests/fuzz/seeds $(B) $(B)/replay/seeds
+	@for t in $(FUZZT); do \
+		$(B)/replay/fuzz_$$t $(B)/replay/seeds/$$t || \
+		    { echo "fuzz replay: $$t failed"; exit 1; }; \
+	done; echo "fuzz replay: $(words $(FUZZT)) harnesses passed"
+
+$(B)/replay/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/driver.c $(FUZZH) $(LIBA)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< tests/fuzz/driver.c \
+	    $(LIBA) $(LDLIBS)
+
+# The packages the fuzzers and valgrind need, installed as the build's are.
+ifneq ($(DEPSTAMP),$(FUZZSTAMP))
+$(FUZZSTAMP):
+	@$(MAKE) -s DEBS="$(FUZZDEBS)" DEPSTAMP=$@ $@
+endif
+
+$(FZ)/lf/lib/%.o: lib/%.c lib/emb.h lib/int.h | $(FUZZSTAMP)
+	@mkdir -p $(@D)
+	$(FUZZCC) $(FUZZCFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
+
+$(FZ)/lf/fuzz_%: tests/fuzz/fuzz_%.c $(LIBSRC:lib/%.c=$(FZ)/lf/lib/%.o) \
+    $(FUZZH)
+	$(FUZZCC) $(FUZZCFLAGS) -fsanitize=fuzzer -o $@ $(filter %.c %.o,$^) \
+	    $(LDLIBS)
+
+$(FZ)/afl/lib/%.o: lib/%.c lib/emb.h lib/int.h | $(FUZZSTAMP)
+	@mkdir -p $(@D)
+	AFL_QUIET=1 $(AFLCC) $(FUZZCFLAGS) -c -o $@ $<
+
+$(FZ)/afl/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/driver.c \
+    $(LIBSRC:lib/%.c=$(FZ)/afl/lib/%.o) $(FUZZH)
+	AFL_QUIET=1 $(AFLCC) $(FUZZCFLAGS) -o $@ $(filter %.c %.o,$^) \
+	    $(LDLIBS)
+
+fuzz-seeds: all
+	@sh tests/fuzz/seeds $(B) $(FZ)/seeds
+
+fuzz: $(FUZZT:%=fuzz-lf-%)
+	@echo "fuzz: $(words $(FUZZT)) targets, $(FUZZTIME) s each, no crash"
+
+fuzz-afl: $(FUZZT:%=fuzz-afl-%)
+	@echo "fuzz-afl: $(words $(FUZZT)) targets, $(FUZZTIME) s each, no crash"
+
+fuzz-lf-%: $(FZ)/lf/fuzz_% fuzz-seeds
+	@sh tests/fuzz/fuzzrun libfuzzer $* $(FUZZTIME) $(FZ) $< $(FUZZOPTS)
+
+fuzz-afl-%: $(FZ)/afl/fuzz_% fuzz-seeds
+	@$(AFLENV) sh tests/fuzz/fuzzrun afl $* $(FUZZTIME) $(FZ) $<
+
+valgrind: all $(FUZZSTAMP)
+	@sh tests/fuzz/valgrind $(B)
+
+soak: all
+	@sh tests/fuzz/soak $(B)
+
+.PHONY: fuzz fuzz-afl fuzz-replay fuzz-seeds valgrind soak
+# ---- end of fuzzing, valgrind and the soak run ----

@@ -1,8 +1,8 @@
 /*
- * compose.h - what the composition filters (emb-ose, emb-bov) share: the
- * policy for groups without a result, the output key with its appended
- * fields, and the end-of-run summary.  Header-only: each filter is one
- * program file plus util.o.
+ * compose.h - what the composition filters (emb-ose, emb-bov, and for its
+ * input pipe emb-normalize) share: the policy for groups without a result,
+ * the output key with its appended fields, and a larger input pipe.
+ * Header-only: each filter is one program file plus util.o.
  */
 #ifndef EMB_COMPOSE_H
 #define EMB_COMPOSE_H

@@ -31,11 +31,11 @@ static size_t tabsz;
 static double total;		/* sum of the counts */
 
 static void
-usage(void)
+usage(int help)
 {
-	fprintf(stderr, "usage: emb-bov [-qs] [-e policy] [-k field] "
-	    "[-m method] [-w freqfile [-A a]] [file]\n");
-	exit(2);
+	fprintf(help ? stdout : stderr, "usage: emb-bov [-qs] [-e policy] "
+	    "[-k field] [-m method] [-w freqfile [-A a]] [file]\n");
+	exit(help ? 0 : 2);
 }
 
 static uint64_t
@@ -173,7 +173,7 @@ main(int argc, char *argv[])
 			if (how == 4) {
 				warnx("-m: '%s' is not one of mean, unit, max,"
 				    " min", optarg);
-				usage();
+				usage(0);
 			}
 			break;
 		case 'q':
@@ -188,17 +188,20 @@ main(int argc, char *argv[])
 		case 'V':
 			puts("emb-bov " EMB_VERSION);
 			return 0;
+		case 'h':
+			usage(1);
+			break;
 		default:
-			usage();
+			usage(0);
 		}
 	}
 	argc -= optind;
 	argv += optind;
 	if (argc > 1)
-		usage();
+		usage(0);
 	if (freqfile != NULL && how != EMB_POOL_MEAN && how != EMB_POOL_UNIT) {
 		warnx("-w weights the mean and unit methods only");
-		usage();
+		usage(0);
 	}
 	if (freqfile != NULL)
 		loadfreq(freqfile);

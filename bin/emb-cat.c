@@ -119,7 +119,7 @@ grouperr(const char *name, unsigned long long lineno, int rc)
 static void
 fromtext(FILE *fp, const char *name)
 {
-	struct emb_writer *w = NULL;
+	static struct emb_writer *w;	/* static: reachable at exit, for LSan */
 	struct early *early = NULL;
 	size_t nearly = 0, cap = 0;
 	char *line = NULL;

@@ -566,6 +566,8 @@ classify(const char *trainpath, const char *testpath, unsigned labf,
 			}
 			if (ntr == 0)
 				errx(1, "%s: no training rows", D.name);
+			if (nte == 0)
+				errx(1, "%s: no test rows", D.name);
 			Xtr = rowsview(&D, tr, ntr, &ctr);
 			Xte = rowsview(&D, te, nte, &cte);
 			ytr = xreallocarray(NULL, ntr + 1, sizeof(int));

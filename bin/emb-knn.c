@@ -299,7 +299,7 @@ endquery(struct batch *b, const struct emb_knn *kn, uint32_t dim)
 	const char *w;
 	float *q = b->q + b->n * b->ld;
 
-	if (emb_knn_unit(q, q, dim) == 0)
+	if (!emb_unit(q, dim))
 		nzero++;
 	if (sflag && (w = field(key, keylen, qfield, &wlen)) != NULL)
 		exclude(b, kn, w, wlen);
@@ -577,7 +577,7 @@ analogy(struct batch *b, const struct emb_knn *kn, struct agroup *g,
 			bput(&b->text, want, wantlen);
 		bput(&b->text, "", 1);
 	}
-	if (emb_knn_unit(q, q, dim) == 0 && g->nmemb >= 3)
+	if (!emb_unit(q, dim) && g->nmemb >= 3)
 		nzero++;
 	b->n++;
 	b->xoff[b->n] = b->nx;
@@ -662,8 +662,11 @@ run(const struct emb_knn *kn, const char *path)
 				g.word[g.got].len = 0;
 				bput(&g.word[g.got], wd, wlen);
 			}
-			if (g.got < 3)
-				emb_knn_unit(g.vec[g.got], rec.vec, dim);
+			if (g.got < 3) {
+				memcpy(g.vec[g.got], rec.vec,
+				    (size_t)dim * sizeof(float));
+				emb_unit(g.vec[g.got], dim);
+			}
 			if (++g.got < g.nmemb)
 				continue;
 		}

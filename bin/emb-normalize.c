@@ -19,11 +19,12 @@
 #include "compose.h"
 
 static void
-usage(void)
+usage(int help)
 {
-	fprintf(stderr, "usage: emb-normalize [-lq] [-M model] [file]\n"
+	fprintf(help ? stdout : stderr,
+	    "usage: emb-normalize [-lq] [-M model] [file]\n"
 	    "       emb-normalize -F model [-cq] [-r ncomp] [file]\n");
-	exit(2);
+	exit(help ? 0 : 2);
 }
 
 static void
@@ -105,17 +106,20 @@ main(int argc, char *argv[])
 		case 'V':
 			puts("emb-normalize " EMB_VERSION);
 			return 0;
+		case 'h':
+			usage(1);
+			break;
 		default:
-			usage();
+			usage(0);
 		}
 	}
 	argc -= optind;
 	argv += optind;
 	if (argc > 1)
-		usage();
+		usage(0);
 	if (fitfile != NULL ? (modelfile != NULL || lflag) :
 	    (center || rflag))
-		usage();
+		usage(0);
 	name = inname(argv[0]);
 	if (modelfile != NULL) {
 		unsigned long lno;

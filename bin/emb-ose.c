@@ -23,7 +23,7 @@
 #include "util.h"
 #include "compose.h"
 
-#define BATCH	256		/* groups per batch */
+#define BATCH	64		/* groups per batch */
 
 enum mode { M_OSE, M_P2, M_IV };
 
@@ -63,16 +63,16 @@ static uint64_t ngroups, nwritten, nok, northo, nempty, nnosol, nzeromemb,
     nrepeat;
 
 static void
-usage(void)
+usage(int help)
 {
-	fprintf(stderr,
+	fprintf(help ? stdout : stderr,
 	    "usage: emb-ose [-aqs] [-e policy] [-j threads] [-n policy] "
 	    "[file]\n"
 	    "       emb-ose -p [-aqs] [-c alpha | -D field | -F distfile] "
 	    "[-e policy]\n"
 	    "               [-j threads] [-n policy] [file]\n"
 	    "       emb-ose -i [-q] [-j threads] [file]\n");
-	exit(2);
+	exit(help ? 0 : 2);
 }
 
 /* Unit-length arithmetic mean of the members: the -n bov fallback. */
@@ -409,21 +409,24 @@ main(int argc, char *argv[])
 		case 'V':
 			puts("emb-ose " EMB_VERSION);
 			return 0;
+		case 'h':
+			usage(1);
+			break;
 		default:
-			usage();
+			usage(0);
 		}
 	}
 	argc -= optind;
 	argv += optind;
 	if (argc > 1)
-		usage();
+		usage(0);
 	nsrc = (calpha >= 0) + (dfield > 0) + (sidefile != NULL);
 	if (mode == M_P2 ? nsrc != 1 : nsrc != 0) {
 		warnx("-p needs exactly one of -c, -D, -F, and they need -p");
-		usage();
+		usage(0);
 	}
 	if (mode == M_IV && (appalpha || appsize))
-		usage();
+		usage(0);
 	if (nthreads < 0) {
 		long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 

@@ -166,6 +166,24 @@ wclose(struct emb_writer *w)
 	emb_writer_free(w);
 }
 
+int
+xtmpfd(void)
+{
+	const char *dir = getenv("TMPDIR");
+	char *path;
+	int fd;
+
+	if (dir == NULL || *dir == '\0')
+		dir = "/tmp";
+	path = xmalloc(strlen(dir) + 16);
+	sprintf(path, "%s/emb.XXXXXX", dir);
+	if ((fd = mkstemp(path)) < 0)
+		err(1, "%s", path);
+	unlink(path);
+	free(path);
+	return fd;
+}
+
 void
 fshut(FILE *fp, const char *name)
 {

@@ -41,6 +41,9 @@ void	 wdie(int rc) __attribute__((noreturn));
 /* Write the trailer, flush, free; exit 1 on failure. */
 void	 wclose(struct emb_writer *w);
 
+/* An unlinked read-write temporary file in $TMPDIR (or /tmp), or exit 1. */
+int	 xtmpfd(void);
+
 /* Flush fp and exit 1 with a message if any write to it failed. */
 void	 fshut(FILE *fp, const char *name);
 

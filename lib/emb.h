@@ -136,8 +136,8 @@ int emb_ftoa(char *buf, float f);
  * emb_atof - parse one float32 from s (len bytes, not necessarily NUL
  * terminated): decimal or exponent form as strtof accepts, and nan/inf.
  * Stores the value and the number of bytes used.
- * @return 0, EMB_ESYNTAX when no number starts at s, EMB_ERANGE when it
- * overflows float32.
+ * @return 0, EMB_ESYNTAX when no number starts at s (or its text runs
+ * past 63 bytes), EMB_ERANGE when it overflows float32.
  */
 int emb_atof(const char *s, size_t len, float *f, size_t *used);
 
@@ -728,9 +728,9 @@ void emb_pca_free(struct emb_pca *p);
 /*
  * Exact cosine nearest neighbours (emb-knn).
  *
- * A reference set keeps unit-length copies of its vectors (a zero vector
- * stays zero: its similarity to everything is 0, its distance 1) and their
- * keys.  A search returns for each query the k references of largest cosine
+ * A reference set keeps unit-length copies of its vectors (emb_unit; a
+ * zero vector stays zero: its similarity to everything is 0, its distance
+ * 1) and their keys.  A search returns for each query the k references of largest cosine
  * similarity, best first; equal similarities are ordered by reference
  * index, and the result does not depend on batch size or thread count.
  */
@@ -775,13 +775,6 @@ const char *emb_knn_key(const struct emb_knn *k, size_t i, size_t *len);
 
 /* Unit vector of reference i (dim floats, owned by the set, aligned). */
 const float *emb_knn_vec(const struct emb_knn *k, size_t i);
-
-/*
- * emb_knn_unit - dst = src / ||src|| (norm accumulated in double); a zero
- * vector gives zeros.  dst may equal src.
- * @return the norm of src (0 for a zero vector).
- */
-double emb_knn_unit(float *dst, const float *src, uint32_t dim);
 
 /*
  * emb_knn_index - index the references by key field (0-based) for

@@ -33,8 +33,14 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#define INSZ	(1u << 20)	/* compressed input block */
-#define BUFSZ	(4u << 20)	/* decompressed block */
+#ifndef EMB_WFILE_INSZ		/* the fuzz build makes these small */
+#define EMB_WFILE_INSZ	(1u << 20)
+#endif
+#ifndef EMB_WFILE_BUFSZ
+#define EMB_WFILE_BUFSZ	(4u << 20)
+#endif
+#define INSZ	EMB_WFILE_INSZ	/* compressed input block */
+#define BUFSZ	EMB_WFILE_BUFSZ	/* decompressed block */
 #define LINEMAX	(256u << 20)	/* longest text line accepted */
 #define TOKMAX	128		/* longest number strtof() is shown */
 
@@ -761,8 +767,15 @@ nextemb(struct emb_wfile *f)
 	do
 		rc = emb_reader_next(f->rd, &rec);
 	while (rc > 0 && rec.type != EMB_REC_VEC);
-	if (rc < 0) {
+	if (rc <= 0) {
+		/*
+		 * Stop the pump (closing the pipe ends a write it is blocked
+		 * in, once the reader stopped early) and hear its error: a
+		 * gzip error counts even when the stream it carried was whole.
+		 */
 		if (f->pumping) {
+			close(f->pfd[0]);
+			f->pfd[0] = -1;
 			pthread_join(f->pump, NULL);
 			f->pumping = 0;
 		}
@@ -771,10 +784,10 @@ nextemb(struct emb_wfile *f)
 			    (unsigned long long)emb_reader_count(f->rd) + 1,
 			    f->pumperr == EMB_EGZIP ? "corrupt or truncated "
 			    "gzip data" : emb_strerror(f->pumperr));
-		return wfail(f, rc, "%s", emb_reader_msg(f->rd));
-	}
-	if (rc == 0)
+		if (rc < 0)
+			return wfail(f, rc, "%s", emb_reader_msg(f->rd));
 		return 0;
+	}
 	f->lineno = rec.recno;
 	emb_key_field(rec.key, rec.keylen, 0, &off, &flen);
 	if (flen + 1 > f->wordcap) {

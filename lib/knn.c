@@ -147,23 +147,6 @@ emb_knn_reserve(struct emb_knn *k, size_t n)
 	return 0;
 }
 
-double
-emb_knn_unit(float *dst, const float *src, uint32_t dim)
-{
-	double ss = 0, inv;
-
-	for (uint32_t i = 0; i < dim; i++)
-		ss += (double)src[i] * src[i];
-	if (ss == 0 || !isfinite(ss)) {
-		memset(dst, 0, (size_t)dim * sizeof(*dst));
-		return 0;
-	}
-	inv = 1 / sqrt(ss);
-	for (uint32_t i = 0; i < dim; i++)
-		dst[i] = (float)(src[i] * inv);
-	return sqrt(ss);
-}
-
 int
 emb_knn_add(struct emb_knn *k, const char *key, size_t keylen,
     const float *vec)
@@ -199,7 +182,8 @@ emb_knn_add(struct emb_knn *k, const char *key, size_t keylen,
 	k->keys[k->keylen + keylen] = '\0';
 	k->keylen += keylen + 1;
 	k->koff[k->n + 1] = k->keylen;
-	emb_knn_unit(k->mat + k->n * k->ld, vec, k->dim);
+	memcpy(k->mat + k->n * k->ld, vec, k->dim * sizeof(float));
+	emb_unit(k->mat + k->n * k->ld, k->dim);
 	/* Keep the padding defined: BLIS never reads it, memcheck may. */
 	memset(k->mat + k->n * k->ld + k->dim, 0,
 	    (k->ld - k->dim) * sizeof(float));

@@ -25,9 +25,9 @@ vroom(struct emb_group *g, size_t n)
 
 	if (n <= g->vcap)
 		return 0;
-	cap = g->vcap ? g->vcap : 64;
-	while (cap < n)
-		cap *= 2;
+	cap = (n + 7) & ~(size_t)7;
+	if (g->vcap > 0 && cap < 2 * g->vcap)
+		cap = 2 * g->vcap;
 	if (emb_mul(cap, (size_t)g->dim * sizeof(float), &sz) < 0)
 		return EMB_ELIMIT;
 	if ((nv = emb_alloc(sz)) == NULL)
@@ -113,6 +113,9 @@ emb_group_read(struct emb_reader *r, struct emb_group *g, int keepkeys)
 		return (rc = addmemb(g, &rec, keepkeys)) < 0 ? rc : 1;
 	}
 	g->lone = 0;
+	/* Room for the declared members, up to a bound: input may lie. */
+	if ((rc = vroom(g, rec.nmemb < 4096 ? rec.nmemb : 4096)) < 0)
+		return rc;
 	for (uint32_t n = rec.nmemb, i = 0; i < n; i++) {
 		if ((rc = emb_reader_next(r, &rec)) <= 0)
 			return rc < 0 ? rc : EMB_ETRUNC;

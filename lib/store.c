@@ -820,7 +820,8 @@ emb_store_open(struct emb_store **sp, const char *path)
 		goto out;
 	}
 	for (uint64_t i = 0; i < count; i++)
-		if (s->offs[i + 1] < s->offs[i] + 1 ||
+		if (s->offs[i + 1] <= s->offs[i] ||
+		    s->offs[i + 1] > poolsz ||
 		    s->pool[s->offs[i + 1] - 1] != '\0') {
 			rc = sfail(s, EMB_ESTORE, "bad word offset %llu",
 			    (unsigned long long)i);

@@ -18,7 +18,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#define BUFSZ	(1u << 20)	/* I/O block */
+#ifndef EMB_STREAM_BUFSZ
+#define EMB_STREAM_BUFSZ (1u << 20)	/* the fuzz build makes it tiny */
+#endif
+#define BUFSZ	EMB_STREAM_BUFSZ	/* I/O block */
 
 enum { R_HEADER, R_RECORDS, R_DONE, R_ERROR };
 

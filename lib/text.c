@@ -270,6 +270,13 @@ emb_atof(const char *s, size_t len, float *f, size_t *used)
 		n++;
 	if (n == 0)
 		return EMB_ESYNTAX;
+	/*
+	 * A run longer than the copy is no float anyone writes; parsing its
+	 * prefix could turn 1e10 written with 70 digits into an overflow.
+	 */
+	if (n == sizeof(tmp) - 1 && n < len && s[n] != '\0' &&
+	    strchr("0123456789+-.eEnaifNAIFtyTY", s[n]) != NULL)
+		return EMB_ESYNTAX;
 	memcpy(tmp, s, n);
 	tmp[n] = '\0';
 	errno = 0;

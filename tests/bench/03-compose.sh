@@ -59,17 +59,18 @@ med() {
 	    "$BENCHDIR/h.json"
 }
 calc() { awk "BEGIN { printf \"%.3f\", $1 }"; }
-echo "(wall: median of $RUNS runs; cpu: user + system of every process in the pipeline, mean)"
+echo "(wall: median of $RUNS runs; cpu: user + system of both processes of"
+echo " the pipeline, mean; on a loaded machine the cpu ratio is the steadier)"
 set -- $(med "cat $S | cat >/dev/null")
-tcat=$1
-printf '%-28s wall %7.3f s %6.0f MB/s   cpu %6.3f s\n' "cat | cat" "$tcat" \
-    "$(calc "$size / $tcat / 1e6")" "$2"
+tcat=$1 ccat=$2
+printf '%-26s wall %7.3f s %5.0f MB/s                           cpu %6.3f s\n' \
+    "cat | cat" "$tcat" "$(calc "$size / $tcat / 1e6")" "$ccat"
 for f in "emb-bov -q" "emb-bov -q -m unit" "emb-normalize -q" \
     "emb-ose -q" "emb-ose -q -j 0"; do
 	set -- $(med "cat $S | $f >/dev/null")
-	printf '%-28s wall %7.3f s %6.0f MB/s   cpu %6.3f s  %7.0f groups/s  %.2f of cat\n' \
-	    "cat | $f" "$1" "$(calc "$size / $1 / 1e6")" "$2" \
-	    "$(calc "$NG / $1")" "$(calc "$tcat / $1")"
+	printf '%-26s wall %7.3f s %5.0f MB/s %6.0f groups/s %.2f of cat  cpu %6.3f s %.2f of cat\n' \
+	    "cat | $f" "$1" "$(calc "$size / $1 / 1e6")" "$(calc "$NG / $1")" \
+	    "$(calc "$tcat / $1")" "$2" "$(calc "$ccat / $2")"
 done
 
 # emb-ose reading the file, against numpy on the same groups in memory.

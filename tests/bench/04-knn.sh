@@ -9,20 +9,21 @@
 # on generated data (Gaussian vectors, n = 300): 100,000 references with
 # 10,000 queries, and 1,000,000 references with 1,000 queries; then
 # neighbour lists beside scikit-learn's on the bundled real vectors.
-# Times are medians of KNN_RUNS runs (3); threads KNN_THREADS (all online).
+# Times are medians of KNN_RUNS runs (3); threads KNN_THREADS (all online),
+# and a third set with one thread, where no anchor waits at a barrier for a
+# descheduled thread (this machine is shared).  KNN_SETS picks the sets
+# (default "100k 1m 1t").
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 d=$BENCHDIR/knn
 py=/usr/bin/python3
-T=${KNN_THREADS:-$(getconf _NPROCESSORS_ONLN)}
+NT=${KNN_THREADS:-$(getconf _NPROCESSORS_ONLN)}
 R=${KNN_RUNS:-3}
 K=10
 mkdir -p "$d"
 cc -O2 -o "$d/knn-sgemm" "$here/knn-sgemm.c" -lblis -lm || exit 1
-# FAISS and BLIS run their OpenMP teams with the same thread count.
-OMP_NUM_THREADS=$T BLIS_NUM_THREADS=$T
-export OMP_NUM_THREADS BLIS_NUM_THREADS
+SETS=${KNN_SETS:-100k 1m 1t}
 
 gen() {
 	[ -s "$d/$1" ] || "$py" "$here/knn-faiss.py" gen "$2" 300 "$3" \
@@ -37,8 +38,12 @@ median() {
 	sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
 }
 
-# bench REFS QUERIES NREF NQ
+# bench REFS QUERIES NREF NQ THREADS
 bench() {
+	T=$5
+	# FAISS and BLIS run their OpenMP teams with the same thread count.
+	OMP_NUM_THREADS=$T BLIS_NUM_THREADS=$T
+	export OMP_NUM_THREADS BLIS_NUM_THREADS
 	: >"$d/search" >"$d/wall" >"$d/rss"
 	i=0
 	while [ $i -lt "$R" ]; do
@@ -88,8 +93,13 @@ bench() {
 }
 
 echo "load average before: $(cut -d ' ' -f 1-3 /proc/loadavg)"
-bench ref100k.emb q10k.emb 100000 10000
-bench ref1m.emb q1k.emb 1000000 1000
+for s in $SETS; do
+	case $s in
+	100k)	bench ref100k.emb q10k.emb 100000 10000 "$NT" ;;
+	1m)	bench ref1m.emb q1k.emb 1000000 1000 "$NT" ;;
+	1t)	bench ref100k.emb q1k.emb 100000 1000 1 ;;
+	esac
+done
 echo "load average after: $(cut -d ' ' -f 1-3 /proc/loadavg)"
 
 echo "neighbour lists beside scikit-learn NearestNeighbors (cosine, brute):"

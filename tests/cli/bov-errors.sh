@@ -15,3 +15,4 @@ printf 'good\n' >bad.txt
 emb-bov -w bad.txt g.emb >/dev/null;	echo "bad freq file: $?"
 emb-bov g.emb >/dev/full;		echo "full disk: $?"
 head -c 40 g.emb | emb-bov >/dev/null;	echo "truncated: $?"
+emb-bov --help;				echo "--help: $?"

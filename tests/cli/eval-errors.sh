@@ -7,9 +7,10 @@ st() { "$@" >/dev/null; echo "exit $?"; }
 # A grouped stream.
 printf 'g\t#2\nx\t1 2\ny\t3 4\n' | emb-cat -r >grouped.emb
 st emb-eval grouped.emb
-# No such label field; a bad split value.
+# No such label field; a bad split value; no test rows.
 st emb-eval -l 9 train.emb
 st emb-eval -s 1 train.emb
+printf 'a\ttrain\t1 2\n' | emb-cat -r | st emb-eval -s 2 -l 1
 # STS: keys differ, gold too short, a bad score.
 sed 's/^forum	10	/forum	x	/' "$TESTDATA/sts-b.txt" | emb-cat -r >b2.emb
 st emb-eval -p b2.emb -g "$TESTDATA/sts-gold.txt" a.emb

@@ -8,7 +8,7 @@ emb-ose -p -c 0.5 -D 2 g.emb >/dev/null; echo "-p with two sources: $?"
 emb-ose -p -c 3 g.emb >/dev/null;	echo "-c out of range: $?"
 emb-ose -i -a g.emb >/dev/null;		echo "-i with -a: $?"
 emb-ose -j 100 g.emb >/dev/null;	echo "-j too large: $?"
-emb-ose -h 2>/dev/null;			echo "-h: $?"
+emb-ose -h | head -1;			echo "-h: $?"
 emb-ose --version
 emb-ose nosuch.emb >/dev/null;		echo "missing file: $?"
 emb-ose g.emb >/dev/full;		echo "full disk: $?"

@@ -1,0 +1,376 @@
+/*
+ * emb-knnmerge - merge the nearest-neighbour lists that emb-knn wrote for
+ * the shards of a reference set into the lists of the whole set.
+ *
+ * Each shard's output answers the same queries in the same order, with
+ * lines "query key, rank, reference key, distance" and ranks 1, 2, ... per
+ * query.  For every query the lines of all shards are ordered by distance,
+ * then shard, then rank, and the first k are printed with their ranks
+ * renumbered.  When the shards are contiguous ranges of the reference set
+ * in order (emb-split -n), shard and rank order equal reference order, so
+ * ties come out as emb-knn orders them on the whole set.
+ *
+ * The shards' lines come from files named on the command line, in shard
+ * order, or from standard input as parallel(1) --tag writes them: each line
+ * prefixed by its shard number and a TAB.  Tagged lines are kept per shard
+ * in temporary files, then all shards are read in step.
+ */
+#include <err.h>
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "util.h"
+
+#define OBUFSZ	(1u << 20)
+
+/* One shard's output, read a query at a time. */
+struct shard {
+	FILE		*fp;
+	char		*name;		/* for messages */
+	unsigned long long tag;		/* shard number (tagged input) */
+	unsigned long long lineno;
+	char		*line;		/* the line read ahead, or NULL at EOF */
+	size_t		 cap;
+	ssize_t		 len;
+	int		 empty;		/* no line at all: a shard without references */
+};
+
+/* A candidate neighbour: one line of one shard. */
+struct cand {
+	size_t		 off;		/* line in the arena */
+	size_t		 len;
+	size_t		 rest;		/* offset of the field after the rank */
+	double		 dist;
+	unsigned	 shard;
+	unsigned long	 rank;
+};
+
+static unsigned	 nfields = 1;	/* -f: fields of the query keys */
+static unsigned long kopt = 10;	/* -k */
+
+static struct shard *sh;
+static unsigned	 nsh;
+
+static char	*arena;		/* this query's lines */
+static size_t	 arlen, arcap;
+static struct cand *cand;
+static size_t	 ncand, candcap;
+
+/* The usage: on request (-h) to stdout with exit 0, else a misuse. */
+static void
+usage(int help)
+{
+	fprintf(help ? stdout : stderr,
+	    "usage: emb-knnmerge [-f nfields] [-k n] [file ...]\n");
+	exit(help ? 0 : 2);
+}
+
+/* Read the next line of s into s->line (NULL at the end). */
+static void
+advance(struct shard *s)
+{
+	if (s->fp == NULL)
+		return;
+	if ((s->len = getline(&s->line, &s->cap, s->fp)) == -1) {
+		if (ferror(s->fp))
+			err(1, "%s", s->name);
+		free(s->line);
+		s->line = NULL;
+		return;
+	}
+	s->lineno++;
+	if (s->len > 0 && s->line[s->len - 1] == '\n')
+		s->line[--s->len] = '\0';
+}
+
+/*
+ * Find the rank field (after nfields fields) and the distance (the last
+ * field) of line.  @return 0, or exit 1 naming the shard and line.
+ */
+static void
+parse(const struct shard *s, const char *line, size_t len, unsigned long *rank,
+    size_t *rest, double *dist)
+{
+	const char *p = line, *end = line + len, *last, *q;
+	char *e;
+	unsigned i;
+
+	for (i = 0; i < nfields; i++) {
+		if ((q = memchr(p, '\t', (size_t)(end - p))) == NULL)
+			errx(1, "%s: line %llu: fewer than %u fields", s->name,
+			    s->lineno, nfields + 3);
+		p = q + 1;
+	}
+	errno = 0;
+	*rank = strtoul(p, &e, 10);
+	if (e == p || *e != '\t' || *p == '-' || *rank == 0 || errno)
+		errx(1, "%s: line %llu: field %u is not a rank", s->name,
+		    s->lineno, nfields + 1);
+	*rest = (size_t)(e + 1 - line);
+	for (last = end; last > e + 1 && last[-1] != '\t'; last--)
+		;
+	if (last == e + 1)
+		errx(1, "%s: line %llu: no reference key after the rank",
+		    s->name, s->lineno);
+	errno = 0;
+	*dist = strtod(last, &e);
+	if (e == last || e != end || errno || !isfinite(*dist))
+		errx(1, "%s: line %llu: last field is not a distance", s->name,
+		    s->lineno);
+}
+
+/* Append this shard's lines for its current query to the candidates. */
+static void
+takequery(unsigned si)
+{
+	struct shard *s = &sh[si];
+	unsigned long want = 1;
+
+	do {
+		struct cand *c;
+		unsigned long rank;
+		size_t rest;
+		double dist;
+
+		parse(s, s->line, (size_t)s->len, &rank, &rest, &dist);
+		if (rank != want)
+			errx(1, "%s: line %llu: rank %lu, expected %lu%s",
+			    s->name, s->lineno, rank, want, want > 1 ? " or 1" :
+			    "");
+		if (ncand == candcap) {
+			candcap = candcap ? 2 * candcap : 64;
+			cand = xreallocarray(cand, candcap, sizeof(*cand));
+		}
+		if (arlen + (size_t)s->len > arcap) {
+			arcap = 2 * (arlen + (size_t)s->len);
+			arena = xreallocarray(arena, arcap, 1);
+		}
+		c = &cand[ncand++];
+		c->off = arlen;
+		c->len = (size_t)s->len;
+		c->rest = rest;
+		c->dist = dist;
+		c->shard = si;
+		c->rank = rank;
+		memcpy(arena + arlen, s->line, (size_t)s->len);
+		arlen += (size_t)s->len;
+		want++;
+		advance(s);
+		if (s->line != NULL) {
+			/* Peek: a rank of 1 starts the next query. */
+			parse(s, s->line, (size_t)s->len, &rank, &rest, &dist);
+			if (rank == 1)
+				break;
+		}
+	} while (s->line != NULL);
+}
+
+/* Distance, then shard, then rank: the whole set's order. */
+static int
+candcmp(const void *a, const void *b)
+{
+	const struct cand *x = a, *y = b;
+
+	if (x->dist != y->dist)
+		return x->dist < y->dist ? -1 : 1;
+	if (x->shard != y->shard)
+		return x->shard < y->shard ? -1 : 1;
+	return x->rank < y->rank ? -1 : x->rank > y->rank;
+}
+
+static void
+merge(void)
+{
+	unsigned long long nq = 0;
+
+	for (;;) {
+		unsigned live = 0, first = nsh;
+		size_t qlen = 0;
+
+		for (unsigned i = 0; i < nsh; i++)
+			if (!sh[i].empty && sh[i].line != NULL) {
+				live++;
+				if (first == nsh)
+					first = i;
+			}
+		if (live == 0)
+			break;
+		nq++;
+		ncand = arlen = 0;
+		for (unsigned i = 0; i < nsh; i++) {
+			if (sh[i].empty)
+				continue;
+			if (sh[i].line == NULL)
+				errx(1, "%s: ends after query %llu, %s has "
+				    "more", sh[i].name, nq - 1,
+				    sh[first].name);
+			takequery(i);
+		}
+		/* Every shard must be answering the same query. */
+		for (size_t j = 0; j < ncand; j++) {
+			size_t len = cand[j].rest;
+
+			/* The key is the line up to the rank's TAB. */
+			for (len--; len > 0 && arena[cand[j].off + len - 1] !=
+			    '\t'; len--)
+				;
+			if (j == 0)
+				qlen = len;
+			else if (len != qlen || memcmp(arena + cand[j].off,
+			    arena + cand[0].off, len) != 0)
+				errx(1, "query %llu: %s and %s disagree on its "
+				    "key (each shard must answer every query, "
+				    "in the same order)", nq,
+				    sh[cand[0].shard].name,
+				    sh[cand[j].shard].name);
+		}
+		qsort(cand, ncand, sizeof(*cand), candcmp);
+		for (size_t j = 0; j < ncand && j < kopt; j++) {
+			const struct cand *c = &cand[j];
+
+			fwrite(arena + c->off, 1, qlen, stdout);
+			printf("%zu\t", j + 1);
+			fwrite(arena + c->off + c->rest, 1, c->len - c->rest,
+			    stdout);
+			putchar('\n');
+		}
+		if (ferror(stdout))
+			fshut(stdout, "stdout");
+	}
+}
+
+/* Open shard i on fp; a shard with no line at all has no references. */
+static void
+openshard(unsigned i, FILE *fp, const char *name)
+{
+	sh[i].fp = fp;
+	sh[i].name = xstrdup(name);
+	advance(&sh[i]);
+	sh[i].empty = sh[i].line == NULL;
+}
+
+static int
+tagcmp(const void *a, const void *b)
+{
+	const struct shard *x = a, *y = b;
+
+	return x->tag < y->tag ? -1 : x->tag > y->tag;
+}
+
+/* Tagged lines on stdin, kept per shard in temporary files. */
+static void
+untag(void)
+{
+	char *line = NULL, *e;
+	size_t cap = 0;
+	ssize_t len;
+	unsigned long long lineno = 0, tag;
+	unsigned cur = 0;
+
+	while ((len = getline(&line, &cap, stdin)) != -1) {
+		lineno++;
+		errno = 0;
+		tag = strtoull(line, &e, 10);
+		if (e == line || *e != '\t' || *line == '-' || errno)
+			errx(1, "stdin: line %llu: no shard number and TAB in "
+			    "front (parallel --tag)", lineno);
+		e++;
+		if (cur >= nsh || sh[cur].tag != tag) {
+			for (cur = 0; cur < nsh && sh[cur].tag != tag; cur++)
+				;
+			if (cur == nsh) {
+				int fd = xtmpfd();
+
+				sh = xreallocarray(sh, ++nsh, sizeof(*sh));
+				memset(&sh[cur], 0, sizeof(*sh));
+				sh[cur].tag = tag;
+				if ((sh[cur].fp = fdopen(fd, "w+")) == NULL)
+					err(1, "temporary file");
+			}
+		}
+		if (fwrite(e, 1, (size_t)(line + len - e), sh[cur].fp) !=
+		    (size_t)(line + len - e))
+			err(1, "temporary file");
+	}
+	if (ferror(stdin))
+		err(1, "stdin");
+	free(line);
+	qsort(sh, nsh, sizeof(*sh), tagcmp);
+	for (unsigned i = 0; i < nsh; i++) {
+		char name[64];
+
+		if (fflush(sh[i].fp) != 0 || fseek(sh[i].fp, 0, SEEK_SET) != 0)
+			err(1, "temporary file");
+		snprintf(name, sizeof(name), "stdin, shard %llu", sh[i].tag);
+		openshard(i, sh[i].fp, name);
+	}
+}
+
+int
+main(int argc, char *argv[])
+{
+	static const struct option longopts[] = {
+		{ "help",	no_argument,	NULL, 'h' },
+		{ "version",	no_argument,	NULL, 'V' },
+		{ NULL,		0,		NULL, 0 }
+	};
+	static char obuf[OBUFSZ];
+	int ch, nstdin = 0;
+
+	while ((ch = getopt_long(argc, argv, "f:hk:", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'f':
+			nfields = (unsigned)parsenum(optarg, 1, 1000000, "-f");
+			break;
+		case 'k':
+			kopt = (unsigned long)parsenum(optarg, 1, 1 << 20, "-k");
+			break;
+		case 'V':
+			puts("emb-knnmerge " EMB_VERSION);
+			return 0;
+		case 'h':
+			usage(1);
+			break;
+		default:
+			usage(0);
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	for (int i = 0; i < argc; i++)
+		nstdin += strcmp(argv[i], "-") == 0;
+	if (nstdin > 1)
+		usage(0);
+	setvbuf(stdout, obuf, _IOFBF, sizeof(obuf));
+	if (argc == 0)
+		untag();
+	else {
+		sh = xcalloc((size_t)argc, sizeof(*sh));
+		nsh = (unsigned)argc;
+		for (int i = 0; i < argc; i++) {
+			FILE *fp = stdin;
+
+			if (strcmp(argv[i], "-") != 0 &&
+			    (fp = fopen(argv[i], "r")) == NULL)
+				err(1, "%s", argv[i]);
+			openshard((unsigned)i, fp, inname(argv[i]));
+		}
+	}
+	merge();
+	fshut(stdout, "stdout");
+	for (unsigned i = 0; i < nsh; i++) {
+		if (sh[i].fp != stdin)
+			fclose(sh[i].fp);
+		free(sh[i].name);
+		free(sh[i].line);
+	}
+	free(sh);
+	free(arena);
+	free(cand);
+	return 0;
+}

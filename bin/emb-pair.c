@@ -1,0 +1,169 @@
+/*
+ * emb-pair - join two aligned streams of sentence vectors into the feature
+ * vectors of sentence-pair tasks (paraphrase, entailment): for each pair
+ * (u, v), |u - v| and u * v, as SentEval builds them for MRPC and SICK-E,
+ * optionally after u and v themselves.
+ *
+ * Both streams are read record by record at once, in bounded memory; the
+ * keys of a pair must agree (whole, or on one field), so that a lost or
+ * reordered line upstream is an error, never a silently shifted pair.
+ */
+#include <err.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "util.h"
+
+static unsigned	 idfield;	/* -i: compare this field, 0: whole keys */
+static int	 full;		/* -u: u, v first */
+
+/* The usage: on request (-h) to stdout with exit 0, else a misuse. */
+static void
+usage(int help)
+{
+	fprintf(help ? stdout : stderr,
+	    "usage: emb-pair [-u] [-i field] first second\n");
+	exit(help ? 0 : 2);
+}
+
+/* Field f (1-based) of a key, or the whole key when f is 0. */
+static int
+keypart(const struct emb_rec *r, unsigned f, size_t *off, size_t *len)
+{
+	if (f == 0) {
+		*off = 0;
+		*len = r->keylen;
+		return 0;
+	}
+	return emb_key_field(r->key, r->keylen, f - 1, off, len);
+}
+
+/* Read the next record of r, which must be an ungrouped vector. */
+static int
+next(struct emb_reader *r, const char *name, struct emb_rec *rec)
+{
+	int rc = emb_reader_next(r, rec);
+
+	if (rc < 0)
+		rdie(r, name, rc);
+	if (rc > 0 && rec->type == EMB_REC_GROUP)
+		errx(1, "%s: record %llu: a group; emb-pair reads composed "
+		    "streams (pass it through emb-ose or emb-bov first)", name,
+		    (unsigned long long)rec->recno);
+	return rc;
+}
+
+int
+main(int argc, char *argv[])
+{
+	static const struct option longopts[] = {
+		{ "help",	no_argument,	NULL, 'h' },
+		{ "version",	no_argument,	NULL, 'V' },
+		{ NULL,		0,		NULL, 0 }
+	};
+	struct emb_reader *ra, *rb;
+	struct emb_writer *w;
+	struct emb_rec a, b;
+	const char *na, *nb;
+	unsigned long long npairs = 0;
+	uint32_t dim, odim;
+	float *out;
+	int ch, fa, fb, rca, rcb, rc;
+
+	while ((ch = getopt_long(argc, argv, "hi:u", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'i':
+			idfield = (unsigned)parsenum(optarg, 1, 1000, "-i");
+			break;
+		case 'u':
+			full = 1;
+			break;
+		case 'V':
+			puts("emb-pair " EMB_VERSION);
+			return 0;
+		case 'h':
+			usage(1);
+			break;
+		default:
+			usage(0);
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (argc != 2 || (strcmp(argv[0], "-") == 0 &&
+	    strcmp(argv[1], "-") == 0))
+		usage(0);
+	notty(STDOUT_FILENO);
+	na = inname(argv[0]);
+	nb = inname(argv[1]);
+	fa = openin(argv[0]);
+	fb = openin(argv[1]);
+	ra = xreader(fa, na);
+	rb = xreader(fb, nb);
+	dim = emb_reader_dim(ra);
+	if (emb_reader_dim(rb) != dim)
+		errx(1, "%s: dimension %u, %s has %u", nb, emb_reader_dim(rb),
+		    na, dim);
+	odim = (full ? 4 : 2) * dim;
+	if (odim > EMB_DIM_MAX)
+		errx(1, "%s: dimension %u: the features would have %llu, more "
+		    "than %u", na, dim, (unsigned long long)(full ? 4 : 2) *
+		    dim, EMB_DIM_MAX);
+	out = xreallocarray(NULL, odim, sizeof(*out));
+	w = xwriter(odim);
+	for (;;) {
+		size_t oa, la, ob, lb;
+		float *d, *p;
+
+		rca = next(ra, na, &a);
+		rcb = next(rb, nb, &b);
+		if (rca == 0 || rcb == 0)
+			break;
+		npairs++;
+		if (keypart(&a, idfield, &oa, &la) < 0)
+			errx(1, "%s: record %llu: key has no field %u", na,
+			    (unsigned long long)a.recno, idfield);
+		if (keypart(&b, idfield, &ob, &lb) < 0)
+			errx(1, "%s: record %llu: key has no field %u", nb,
+			    (unsigned long long)b.recno, idfield);
+		if (la != lb || memcmp(a.key + oa, b.key + ob, la) != 0)
+			errx(1, "%s: record %llu: key '%.*s' does not match "
+			    "'%.*s' in %s", nb, (unsigned long long)b.recno,
+			    (int)lb, b.key + ob, (int)la, a.key + oa, na);
+		p = out;
+		if (full) {
+			memcpy(p, a.vec, dim * sizeof(*p));
+			memcpy(p + dim, b.vec, dim * sizeof(*p));
+			p += 2 * dim;
+		}
+		d = p + dim;
+		for (uint32_t j = 0; j < dim; j++) {
+			p[j] = fabsf(a.vec[j] - b.vec[j]);
+			d[j] = a.vec[j] * b.vec[j];
+		}
+		if ((rc = emb_write_vec(w, a.key, a.keylen, out)) < 0) {
+			if (rc == EMB_ENONFINITE)
+				errx(1, "%s: record %llu: the features "
+				    "overflow float32", na,
+				    (unsigned long long)a.recno);
+			wdie(rc);
+		}
+	}
+	if (rca != rcb)
+		errx(1, "%s ends after %llu record%s, %s has more",
+		    rca == 0 ? na : nb, npairs, npairs == 1 ? "" : "s",
+		    rca == 0 ? nb : na);
+	wclose(w);
+	emb_reader_free(ra);
+	emb_reader_free(rb);
+	free(out);
+	if (fa != STDIN_FILENO)
+		close(fa);
+	if (fb != STDIN_FILENO)
+		close(fb);
+	return 0;
+}

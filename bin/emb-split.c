@@ -1,0 +1,454 @@
+/*
+ * emb-split - split an emb(5) stream into parts on group boundaries, or
+ * join a concatenated stream into one.
+ *
+ * The unit of splitting is an ungrouped record, or a group record with all
+ * its members: a group never straddles two parts, so every part is a valid
+ * stream of its own and the parts are what a stage such as emb-ose would
+ * have seen of the whole.  Units go to parts in contiguous ranges (by count,
+ * or balanced over N parts), round-robin, or by a hash of a key field.
+ * Contiguous parts concatenated in order (cat(1)) give the input's records
+ * in the input's order; -j then writes such a concatenation, or the joined
+ * outputs of parallel jobs, as one stream with one header and one trailer.
+ */
+#include <err.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "util.h"
+
+#define PARTS_MAX	1000000		/* -n */
+#define PATTERN_DEF	"part%d.emb"
+#define IOBUFSZ		(1u << 20)
+
+enum { CONTIG, COUNT, ROUND, HASH };
+
+/* One output part. */
+struct part {
+	struct emb_writer *w;		/* NULL until opened, and once closed */
+	int		 fd;
+	int		 done;		/* written and closed */
+};
+
+static int	 mode = CONTIG;
+static uint64_t	 nparts;	/* -n; 0 with -l */
+static uint64_t	 count;		/* -l: units per part */
+static unsigned	 field;		/* -k: 1-based key field */
+static uint64_t	 only;		/* -i: 1-based part to stdout; 0: files */
+static const char *pattern = PATTERN_DEF;
+static const char *name;	/* the input, for messages */
+static uint32_t	 dim;
+
+static struct part *parts;	/* nparts slots, or grown with -l */
+static uint64_t	 nslots;
+static char	*pname;		/* name of the part just formatted */
+
+/* The usage: on request (-h) to stdout with exit 0, else a misuse. */
+static void
+usage(int help)
+{
+	fprintf(help ? stdout : stderr,
+	    "usage: emb-split [-n parts [-r | -k field] | -l count] "
+	    "[-i part | -o pattern]\n"
+	    "                 [file]\n"
+	    "       emb-split -j [file]\n");
+	exit(help ? 0 : 2);
+}
+
+/*
+ * Check that pattern holds exactly one %d (with an optional zero flag and
+ * width, as %03d) and otherwise only %% escapes.
+ */
+static int
+patternok(const char *p)
+{
+	int nd = 0;
+
+	for (; *p != '\0'; p++) {
+		if (*p != '%')
+			continue;
+		if (p[1] == '%') {
+			p++;
+			continue;
+		}
+		p++;
+		if (*p == '0')
+			p++;
+		if (*p >= '1' && *p <= '9')
+			p++;
+		if (*p != 'd')
+			return 0;
+		nd++;
+	}
+	return nd == 1;
+}
+
+/* The file name of 1-based part i, into pname. */
+static const char *
+partname(uint64_t i)
+{
+	static size_t cap;
+	size_t len = 0;
+	const char *p;
+
+	for (p = pattern; *p != '\0'; p++) {
+		char num[32];
+		int width = 0, zero = 0, n;
+
+		if (len + sizeof(num) + 16 > cap) {
+			cap = 2 * cap + sizeof(num) + 16;
+			pname = xreallocarray(pname, cap, 1);
+		}
+		if (*p != '%') {
+			pname[len++] = *p;
+			continue;
+		}
+		if (p[1] == '%') {
+			pname[len++] = '%';
+			p++;
+			continue;
+		}
+		p++;
+		if (*p == '0') {
+			zero = 1;
+			p++;
+		}
+		if (*p >= '1' && *p <= '9')
+			width = *p++ - '0';
+		n = snprintf(num, sizeof(num), zero ? "%0*llu" : "%*llu",
+		    width, (unsigned long long)i);
+		memcpy(pname + len, num, (size_t)n);
+		len += (size_t)n;
+	}
+	pname[len] = '\0';
+	return pname;
+}
+
+/* Part i (0-based) ready for records: opened on first use. */
+static struct emb_writer *
+partw(uint64_t i)
+{
+	struct part *pt;
+	int rc;
+
+	if (i >= nslots) {
+		uint64_t n = nslots ? nslots : 16;
+
+		while (n <= i)
+			n *= 2;
+		parts = xreallocarray(parts, n, sizeof(*parts));
+		memset(parts + nslots, 0, (n - nslots) * sizeof(*parts));
+		nslots = n;
+	}
+	pt = &parts[i];
+	if (pt->w != NULL)
+		return pt->w;
+	if (pt->done)
+		errx(1, "%s: part %llu wanted again after it was closed", name,
+		    (unsigned long long)i + 1);
+	if (only) {
+		pt->w = xwriter(dim);
+		pt->fd = STDOUT_FILENO;
+		emb_writer_allow_nonfinite(pt->w, 1);
+		return pt->w;
+	}
+	partname(i + 1);
+	if ((pt->fd = open(pname, O_WRONLY | O_CREAT | O_TRUNC, 0666)) < 0)
+		err(1, "%s", pname);
+	if ((rc = emb_writer_open(&pt->w, pt->fd, dim)) < 0)
+		errx(1, "%s: %s", pname, emb_strerror(rc));
+	/* Records pass unchanged; the stages around judge their values. */
+	emb_writer_allow_nonfinite(pt->w, 1);
+	return pt->w;
+}
+
+/* A write to part i failed with rc: report it and exit 1. */
+static void
+partdie(uint64_t i, int rc)
+{
+	if (only)
+		wdie(rc);
+	partname(i + 1);
+	if (rc == EMB_EIO)
+		err(1, "%s", pname);
+	errx(1, "%s: %s", pname, emb_strerror(rc));
+}
+
+/* Write the trailer of part i (0-based), opening it first if unused. */
+static void
+partclose(uint64_t i)
+{
+	struct emb_writer *w;
+	int rc;
+
+	if (i < nslots && parts[i].done)
+		return;
+	w = partw(i);
+	if ((rc = emb_writer_close(w)) < 0)
+		partdie(i, rc);
+	emb_writer_free(w);
+	if (parts[i].fd != STDOUT_FILENO && close(parts[i].fd) < 0) {
+		partname(i + 1);
+		err(1, "%s", pname);
+	}
+	parts[i].w = NULL;
+	parts[i].done = 1;
+}
+
+/* 64-bit FNV-1a: the same on every machine, so parts agree across hosts. */
+static uint64_t
+fnv1a(const char *s, size_t n)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+
+	while (n-- > 0) {
+		h ^= (unsigned char)*s++;
+		h *= 0x100000001b3ULL;
+	}
+	return h;
+}
+
+/* First unit of 0-based part p of nparts over total units. */
+static uint64_t
+contigstart(uint64_t p, uint64_t total)
+{
+	/* floor(p * total / nparts), without overflow. */
+	return p * (total / nparts) + p * (total % nparts) / nparts;
+}
+
+/*
+ * Copy a pipe to an unlinked temporary file, so that it can be read twice.
+ * @return the file's descriptor, at offset 0.
+ */
+static int
+spool(int fd)
+{
+	char *buf = xmalloc(IOBUFSZ);
+	ssize_t n;
+	int t = xtmpfd();
+
+	while ((n = read(fd, buf, IOBUFSZ)) != 0) {
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			err(1, "%s", name);
+		}
+		for (char *p = buf; n > 0;) {
+			ssize_t m = write(t, p, (size_t)n);
+
+			if (m < 0 && errno != EINTR)
+				err(1, "temporary file");
+			if (m > 0) {
+				p += m;
+				n -= m;
+			}
+		}
+	}
+	if (lseek(t, 0, SEEK_SET) != 0)
+		err(1, "temporary file");
+	free(buf);
+	return t;
+}
+
+/* Units in the input (a regular file), read through once and checked. */
+static uint64_t
+countunits(int fd)
+{
+	struct emb_reader *r = xreader(fd, name);
+	struct emb_rec rec;
+	uint64_t n = 0;
+	int rc;
+
+	emb_reader_allow_nonfinite(r, 1);
+	while ((rc = emb_reader_next(r, &rec)) > 0)
+		if (rec.type == EMB_REC_GROUP || rec.group == 0)
+			n++;
+	if (rc < 0)
+		rdie(r, name, rc);
+	emb_reader_free(r);
+	if (lseek(fd, 0, SEEK_SET) != 0)
+		err(1, "%s: cannot read it twice", name);
+	return n;
+}
+
+static void
+split(int fd)
+{
+	struct emb_reader *r;
+	struct emb_writer *w = NULL;
+	struct emb_rec rec;
+	uint64_t unit = 0, total = 0, cur = 0, next = 0, stop = UINT64_MAX;
+	int rc;
+
+	if (mode == CONTIG) {
+		struct stat sb;
+
+		if (fstat(fd, &sb) < 0 || !S_ISREG(sb.st_mode))
+			fd = spool(fd);
+		total = countunits(fd);
+		next = contigstart(1, total);
+		/* The count already checked the rest of the file. */
+		if (only)
+			stop = contigstart(only, total);
+	}
+	r = xreader(fd, name);
+	emb_reader_allow_nonfinite(r, 1);
+	dim = emb_reader_dim(r);
+	while ((rc = emb_reader_next(r, &rec)) > 0) {
+		if (rec.type == EMB_REC_GROUP || rec.group == 0) {
+			uint64_t p = 0;
+
+			if (unit == stop)
+				break;
+			switch (mode) {
+			case CONTIG:
+				while (unit == next) {
+					if (!only)
+						partclose(cur);
+					cur++;
+					next = contigstart(cur + 1, total);
+				}
+				p = cur;
+				break;
+			case COUNT:
+				p = unit / count;
+				if (p > cur && !only)
+					partclose(cur);
+				cur = p;
+				break;
+			case ROUND:
+				p = unit % nparts;
+				break;
+			case HASH: {
+				size_t off, len;
+
+				if (emb_key_field(rec.key, rec.keylen,
+				    field - 1, &off, &len) < 0)
+					errx(1, "%s: record %llu: key has fewer "
+					    "than %u fields", name,
+					    (unsigned long long)rec.recno,
+					    field);
+				p = fnv1a(rec.key + off, len) % nparts;
+				break;
+			}
+			}
+			unit++;
+			w = !only || p + 1 == only ? partw(p) : NULL;
+			cur = p;
+		}
+		if (w == NULL)
+			continue;
+		if (rec.type == EMB_REC_GROUP)
+			rc = emb_write_group(w, rec.key, rec.keylen,
+			    rec.nmemb);
+		else
+			rc = emb_write_vec(w, rec.key, rec.keylen, rec.vec);
+		if (rc < 0)
+			partdie(cur, rc);
+	}
+	if (rc < 0)
+		rdie(r, name, rc);
+	emb_reader_free(r);
+
+	/* Every part exists at the end, empty ones too. */
+	if (only)
+		partclose(only - 1);
+	else {
+		uint64_t n = nparts;
+
+		if (mode == COUNT)
+			n = unit ? (unit - 1) / count + 1 : 1;
+		for (uint64_t i = 0; i < n; i++)
+			partclose(i);
+	}
+}
+
+int
+main(int argc, char *argv[])
+{
+	static const struct option longopts[] = {
+		{ "help",	no_argument,	NULL, 'h' },
+		{ "version",	no_argument,	NULL, 'V' },
+		{ NULL,		0,		NULL, 0 }
+	};
+	int ch, jflag = 0, rflag = 0, oflag = 0, fd;
+
+	while ((ch = getopt_long(argc, argv, "hi:jk:l:n:o:r", longopts,
+	    NULL)) != -1) {
+		switch (ch) {
+		case 'i':
+			only = (uint64_t)parsenum(optarg, 1, INT64_MAX, "-i");
+			break;
+		case 'j':
+			jflag = 1;
+			break;
+		case 'k':
+			field = (unsigned)parsenum(optarg, 1, 1000000, "-k");
+			break;
+		case 'l':
+			count = (uint64_t)parsenum(optarg, 1, INT64_MAX, "-l");
+			break;
+		case 'n':
+			nparts = (uint64_t)parsenum(optarg, 1, PARTS_MAX, "-n");
+			break;
+		case 'o':
+			pattern = optarg;
+			oflag = 1;
+			break;
+		case 'r':
+			rflag = 1;
+			break;
+		case 'V':
+			puts("emb-split " EMB_VERSION);
+			return 0;
+		case 'h':
+			usage(1);
+			break;
+		default:
+			usage(0);
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (argc > 1 || (rflag && field) || (only && oflag))
+		usage(0);
+	if (jflag) {
+		if (nparts || count || rflag || field || only || oflag)
+			usage(0);
+		/* One part of one, on stdout: a single segment. */
+		nparts = only = 1;
+		mode = ROUND;
+	} else if (count) {
+		if (nparts || rflag || field)
+			usage(0);
+		mode = COUNT;
+	} else if (nparts) {
+		mode = rflag ? ROUND : field ? HASH : CONTIG;
+		if (only > nparts) {
+			warnx("-i: part %llu of %llu does not exist",
+			    (unsigned long long)only,
+			    (unsigned long long)nparts);
+			usage(0);
+		}
+	} else
+		usage(0);
+	if (!patternok(pattern)) {
+		warnx("-o: '%s' must hold one %%d (as %%d or %%03d), and %%%% "
+		    "for a percent sign", pattern);
+		usage(0);
+	}
+	name = inname(argv[0]);
+	fd = openin(argv[0]);
+	if (only)
+		notty(STDOUT_FILENO);
+	split(fd);
+	free(parts);
+	free(pname);
+	return 0;
+}

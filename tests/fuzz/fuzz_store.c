@@ -1,0 +1,138 @@
+/*
+ * fuzz_store.c - fuzz target: opening a store file (emb_store_open), as
+ * emb-lookup does for every pipeline.
+ *
+ * The input is the file, opened twice: as it is, and with its header and
+ * index checksums recomputed (when its header gives a plausible layout),
+ * so that the fuzzer also reaches the structure checks that stand behind
+ * the checksums against a forged store.  Checks: an open that fails says
+ * why; an open that succeeds gives a store whose every word and vector can
+ * be read and looked up without leaving the file (ASan and the mapping's
+ * bounds would catch it) and without probing forever; in a store whose
+ * checksums were not forged every word looks up to its own index; the
+ * same file one byte shorter or longer is refused.
+ */
+#include <fcntl.h>
+#include <stdio.h>
+
+#include "wfile.h"
+
+#define MAXWORDS	4096	/* words walked per store */
+
+static uint32_t
+le32(const unsigned char *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+	    (uint32_t)p[3] << 24;
+}
+
+static uint64_t
+le64(const unsigned char *p)
+{
+	return (uint64_t)le32(p) | (uint64_t)le32(p + 4) << 32;
+}
+
+static void
+put32(unsigned char *p, uint32_t v)
+{
+	for (int i = 0; i < 4; i++)
+		p[i] = (unsigned char)(v >> 8 * i);
+}
+
+/* Open (data, len) as a store file; with check, walk it.  @return rc. */
+static int
+openstore(const void *data, size_t len, int check, int forged)
+{
+	struct emb_store *s;
+	char path[64];
+	int fd, rc;
+
+	fd = fuzz_memfile(data, len);
+	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+	rc = emb_store_open(&s, path);
+	CHECK(rc <= 0 && rc >= EMB_ELAST);
+	if (rc < 0) {
+		if (s != NULL)
+			CHECK(emb_store_msg(s)[0] != '\0');
+		emb_store_close(s);
+		close(fd);
+		return rc;
+	}
+	if (check) {
+		uint64_t count = emb_store_count(s);
+		uint32_t dim = emb_store_dim(s);
+		volatile float sink = 0;
+
+		CHECK(dim >= 1 && dim <= EMB_DIM_MAX);
+		CHECK(emb_store_stride(s) >= dim &&
+		    emb_store_stride(s) % 16 == 0);
+		for (uint64_t i = 0; i < count && i < MAXWORDS; i++) {
+			size_t wl;
+			const char *w = emb_store_word(s, i, &wl);
+			const float *v = emb_store_vector(s, i);
+			int64_t j = emb_store_lookup(s, w, wl);
+
+			CHECK(j >= -1 && j < (int64_t)count);
+			if (!forged)
+				CHECK(j == (int64_t)i);
+			CHECK(w[wl] == '\0');
+			for (uint32_t k = 0; k < dim; k++)
+				sink += v[k];
+		}
+		(void)sink;
+		CHECK(emb_store_lookup(s, "", 0) >= -1);
+		rc = emb_store_verify(s);
+		CHECK(rc == 0 || rc == EMB_ESTORE);
+		rc = 0;
+	}
+	emb_store_close(s);
+	close(fd);
+	return rc;
+}
+
+/*
+ * The file with its index and header checksums made right, where the
+ * header's counts give an index inside the file.  @return 1 if done.
+ */
+static int
+forge(unsigned char *p, size_t len)
+{
+	uint64_t count, stride, offoff;
+
+	if (len < EMB_STORE_HEADER || memcmp(p, EMB_STORE_MAGIC, 8) != 0)
+		return 0;
+	count = le64(p + 16);
+	stride = le32(p + 24);
+	if (count > len || stride > len)
+		return 0;
+	offoff = EMB_STORE_HEADER + count * stride * 4;
+	if (offoff > len)
+		return 0;
+	put32(p + 48, (uint32_t)crc32(0, p + offoff, (uInt)(len - offoff)));
+	put32(p + 60, (uint32_t)crc32(0, p, 60));
+	return 1;
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	unsigned char *p;
+
+	if (openstore(data, size, 1, 0) == 0) {
+		/* Truncated or appended to: refused. */
+		CHECK(size > 0 && openstore(data, size - 1, 0, 0) < 0);
+		if ((p = malloc(size + 1)) == NULL)
+			abort();
+		memcpy(p, data, size);
+		p[size] = 0;
+		CHECK(openstore(p, size + 1, 0, 0) < 0);
+		free(p);
+	}
+	if ((p = malloc(size ? size : 1)) == NULL)
+		abort();
+	memcpy(p, data, size);
+	if (forge(p, size))
+		openstore(p, size, 1, 1);
+	free(p);
+	return 0;
+}
