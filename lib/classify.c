@@ -1333,7 +1333,7 @@ emb_clf_defaults(struct emb_clf_opts *o, enum emb_clf_kind kind)
 	o->shrinkage = EMB_SHRINK_NONE;
 	o->C = 1.0;
 	o->maxiter = 1000;
-	o->tol = 1e-6;
+	o->tol = 1e-4;
 	o->nhid = 50;
 	o->l2 = 1e-4;
 	o->dropout = 0;

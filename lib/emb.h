@@ -916,7 +916,7 @@ struct emb_clf_opts {
 	double		 shrinkage;	/* lda: [0, 1] or EMB_SHRINK_* */
 	double		 C;		/* logreg: inverse penalty (1.0) */
 	int		 maxiter;	/* logreg: L-BFGS iterations (1000) */
-	double		 tol;		/* logreg: gradient max-norm (1e-6) */
+	double		 tol;		/* logreg: gradient max-norm (1e-4) */
 	int		 nhid;		/* mlp: hidden units, 0 = linear (50) */
 	double		 l2;		/* mlp: weight decay (1e-4) */
 	double		 dropout;	/* mlp: dropout before the sigmoid (0) */

@@ -43,6 +43,11 @@ run() {	# run NAME ROWS RUNS CLASSIFIERS...
 	    classifier acc-emb acc-skl emb-run emb-fit skl ratio \
 	    emb-run emb-fit skl ratio
 	for c in "$@"; do
+		# EVAL_ONLY: a space-separated subset of the rows to run.
+		case " ${EVAL_ONLY:-$c} " in
+		*" $c "*) ;;
+		*) continue ;;
+		esac
 		opt="-c $c"
 		sk=$c
 		case $c in
@@ -83,11 +88,43 @@ a = np.random.rand(2000, 2000); b = np.random.rand(2000, 2000); t = []
 for _ in range(3):
     t0 = time.perf_counter(); a @ b; t.append(time.perf_counter() - t0)
 print('BLIS dgemm 2000^3: %.1f GFLOP/s' % (2 * 2000**3 / min(t) / 1e9))"
-for set in ${EVAL_SETS:-semcat large}; do
+realdata() {
+	# Real data: SEMCAT words (categories with at least 50 covered
+	# words, 50/50 split per category, tests/data/semcat.awk) with the
+	# bundled word2vec GoogleNews subset; accuracies beside
+	# scikit-learn's.  kNN can differ where neighbours tie exactly (a
+	# word listed in two categories has one vector); logreg within 0.005.
+	top=$(cd "$HERE/../.." && pwd)
+	R=$D/real
+	mkdir -p "$R"
+	zcat "$top/examples/data/word2vec-googlenews-300d-13k.vec.gz" |
+	    awk -v min=50 -f "$top/tests/data/semcat.awk" \
+	    "$top"/examples/data/semcat/Categories/*.txt - >"$R/semcat.txt"
+	awk -F '\t' '$2 == "train"' "$R/semcat.txt" >"$R/train.txt"
+	awk -F '\t' '$2 == "test"' "$R/semcat.txt" >"$R/test.txt"
+	emb-cat -r "$R/semcat.txt" >"$R/semcat.emb"
+	printf 'real: SEMCAT x word2vec-googlenews-300d-13k, %d words, %d categories\n' \
+	    "$(wc -l <"$R/semcat.txt")" "$(cut -f1 "$R/semcat.txt" | sort -u | wc -l)"
+	printf '  %-9s %8s %8s\n' classifier acc-emb acc-skl
+	for c in knn centroid lda lda-svd lda-auto ridge logreg; do
+		case $c in
+		lda-svd) opt="-c lda" ;;
+		lda-auto) opt="-c lda --shrinkage auto" ;;
+		*) opt="-c $c" ;;
+		esac
+		acc=$(emb-eval -s 2 -l 1 $opt "$R/semcat.emb" |
+		    awk '$3 == "accuracy" { print $4 }')
+		skl=$($PY "$SK" real "$R/train.txt" "$R/test.txt" "$c" | cut -f2)
+		printf '  %-9s %8.6f %8.6f\n' "$c" "$acc" "$skl"
+	done
+}
+
+for set in ${EVAL_SETS:-semcat large real}; do
 	case $set in
 	semcat)	run semcat 3000 "${EVAL_RUNS_SMALL:-7}" knn knn-f32 centroid \
 		    lda lda-svd lda-auto ridge logreg mlp ;;
 	large)	run large 100000 "${EVAL_RUNS_LARGE:-3}" knn knn-f32 centroid \
 		    lda lda-svd lda-auto ridge logreg ;;
+	real)	realdata ;;
 	esac
 done
