@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <libgen.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,6 +43,29 @@ static struct emb_writer *w;	/* the output, reachable until exit */
 
 /* Counters for the summary. */
 static unsigned long long nlines, ntokens, noov, nempty;
+/* The file mapped now (a store, or a plain word2vec binary being read). */
+static const char *volatile mapped;
+
+/*
+ * A mapped file cut short under us faults (SIGBUS) on the first page
+ * past its new end: say which file instead of dying of the signal.
+ */
+static void
+onbus(int sig)
+{
+	static const char pre[] = "emb-lookup: ", post[] = ": file truncated "
+	    "or unreadable while in use\n";
+	const char *name = mapped;
+	ssize_t r;
+
+	(void)sig;
+	r = write(STDERR_FILENO, pre, sizeof(pre) - 1);
+	if (name != NULL)
+		r = write(STDERR_FILENO, name, strlen(name));
+	r = write(STDERR_FILENO, post, sizeof(post) - 1);
+	(void)r;
+	_exit(1);
+}
 
 /* The usage: on request (-h) to stdout with exit 0, else a misuse. */
 static void
@@ -114,6 +138,7 @@ xwfile(const char *path, int *fdp)
 	int rc;
 
 	*fdp = openin(path);
+	mapped = inname(path);
 	if ((rc = emb_wfile_open(&f, *fdp, inname(path))) < 0)
 		errx(1, "%s: %s", inname(path), f ? emb_wfile_msg(f) :
 		    emb_strerror(rc));
@@ -129,6 +154,7 @@ openvocab(const char *path)
 	int rc, fd, tty = !quiet && isatty(STDERR_FILENO);
 
 	if (strcmp(path, "-") != 0) {
+		mapped = path;
 		rc = emb_store_open(&st, path);
 		if (rc == 0)
 			goto done;
@@ -478,6 +504,7 @@ check(const char *path)
 {
 	int rc;
 
+	mapped = path;
 	if ((rc = emb_store_open(&st, path)) < 0 ||
 	    (rc = emb_store_verify(st)) < 0)
 		errx(1, "%s: %s", path, st ? emb_store_msg(st) :
@@ -526,10 +553,15 @@ main(int argc, char *argv[])
 		{ NULL,		0,		   NULL, 0 }
 	};
 	const char *vectors = NULL, *label = NULL, *store = NULL, *name;
+	struct sigaction sa;
 	char *flabel = NULL;
 	int ch, wmode = 0, dflag = 0, cflag = 0, ooset = 0, fset = 0;
 	FILE *fp;
 
+	sa.sa_handler = onbus;
+	sigemptyset(&sa.sa_mask);
+	sa.sa_flags = 0;
+	sigaction(SIGBUS, &sa, NULL);
 	while ((ch = getopt_long(argc, argv, "B:CcDe:f:hL:lNn:o:qu:w",
 	    longopts, NULL)) != -1) {
 		switch (ch) {

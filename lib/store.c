@@ -32,7 +32,6 @@
 #define COUNT_MAX	0x7fffffffu	/* words: bucket values are u32 */
 #define POOL_MAX	0xffffffffu	/* word bytes: offsets are u32 */
 #define PROGRESS_EVERY	16384
-#define HUGE_MIN	(8u << 20)	/* rows worth huge pages, bytes */
 
 struct emb_store {
 	unsigned char	*map;		/* the mapped file, or NULL */
@@ -191,6 +190,9 @@ struct builder {
 	size_t		 crcd;		/* wbuf bytes already in vcrc */
 	uint32_t	 vcrc;
 	uint32_t	*tag;		/* hash tag of each bucket */
+	char		*pword;		/* the entry read but not yet added */
+	size_t		 plen, pcap;
+	uint64_t	 phash, pwhere;
 };
 
 /*
@@ -267,12 +269,13 @@ nodirect(struct builder *b)
 /*
  * Write the vector bytes gathered in wbuf (the first block also holds the
  * placeholder header).  With O_DIRECT only whole aligned blocks go out
- * and the rest waits for more rows or for the end (all).  A direct write
+ * and the rest waits for more rows or for the end (all); extra bytes
+ * past the gathered ones (a row not yet added) move along with them.  A direct write
  * that fails or comes short is not an error yet: the bytes are written
  * again, buffered, which then says what is wrong.
  */
 static int
-flushvec(struct builder *b, int all)
+flushvec(struct builder *b, int all, size_t extra)
 {
 	size_t n = b->wlen;
 
@@ -297,7 +300,7 @@ flushvec(struct builder *b, int all)
 		}
 	} else if (emb_writeall(b->fd, b->wbuf, n) < 0)
 		return EMB_EIO;
-	memmove(b->wbuf, b->wbuf + n, b->wlen - n);
+	memmove(b->wbuf, b->wbuf + n, b->wlen - n + extra);
 	b->wlen -= n;
 	b->crcd = b->wlen;
 	return 0;
@@ -320,25 +323,11 @@ growvec(struct emb_store *s, uint64_t *veccap, uint64_t cap, int populate)
 		return EMB_ELIMIT;
 	if (s->mvec == NULL)
 		p = mmap(NULL, sz, PROT_READ | PROT_WRITE, MAP_PRIVATE |
-		    MAP_ANONYMOUS, -1, 0);
+		    MAP_ANONYMOUS | (populate ? MAP_POPULATE : 0), -1, 0);
 	else
 		p = mremap(s->mvec, s->mvecsz, sz, MREMAP_MAYMOVE);
 	if (p == MAP_FAILED)
 		return EMB_ENOMEM;
-#ifdef MADV_HUGEPAGE
-	/*
-	 * Huge pages: one fault (and one page-table entry, and one free at
-	 * the end) per 2 MiB instead of per 4 KiB.  Only advice.
-	 */
-	if (sz >= HUGE_MIN && getenv("XNOHUGE") == NULL)
-		madvise(p, sz, MADV_HUGEPAGE);
-#endif
-#ifdef MADV_POPULATE_WRITE
-	if (populate && s->mvec == NULL)
-		madvise(p, sz, MADV_POPULATE_WRITE);
-#else
-	(void)populate;
-#endif
 	s->mvec = p;
 	s->mvecsz = sz;
 	*veccap = cap;
@@ -346,43 +335,54 @@ growvec(struct emb_store *s, uint64_t *veccap, uint64_t cap, int populate)
 }
 
 /*
- * The row where the next entry's vector is read: the next free one, so
- * that a new word needs no copy and a duplicate's row is simply reused.
+ * The row where the next entry's vector is read: the one after the
+ * pending entry's (pending is 0 or 1), so that a new word needs no copy
+ * and a duplicate's row is simply reused.
  */
 static int
-nextrow(struct builder *b, float **row)
+nextrow(struct builder *b, int pending, float **row)
 {
 	struct emb_store *s = b->s;
 	size_t rowb = s->stride * 4;
 	int rc;
 
 	if (b->fd >= 0) {
-		if (b->wlen + rowb > WBUFSZ && (rc = flushvec(b, 0)) < 0)
+		if (b->wlen + rowb * (size_t)(1 + pending) > WBUFSZ &&
+		    (rc = flushvec(b, 0, pending ? rowb : 0)) < 0)
 			return rc;
-		*row = (float *)(void *)(b->wbuf + b->wlen);
+		*row = (float *)(void *)(b->wbuf + b->wlen + rowb *
+		    (size_t)pending);
 		return 0;
 	}
-	if (s->count == b->veccap && (rc = growvec(s, &b->veccap,
-	    b->veccap ? b->veccap * 2 : 1024, 0)) < 0)
+	if (s->count + (uint64_t)pending == b->veccap && (rc = growvec(s,
+	    &b->veccap, b->veccap ? b->veccap * 2 : 1024, 0)) < 0)
 		return rc;
-	*row = s->mvec + s->count * s->stride;
+	*row = s->mvec + (s->count + (uint64_t)pending) * s->stride;
 	return 0;
 }
 
+/* The row of the next word to add (the pending entry's). */
+static float *
+addrow(struct builder *b)
+{
+	if (b->fd >= 0)
+		return (float *)(void *)(b->wbuf + b->wlen);
+	return b->s->mvec + b->s->count * b->s->stride;
+}
+
 /*
- * Add word, whose vector is already in its row (nextrow).
+ * Add word (hash h), whose vector is already in its row.
  * @return 1 added, 0 a duplicate, or a negative code.
  */
 static int
-addword(struct builder *b, const char *word, size_t len, float *row)
+addword(struct builder *b, const char *word, size_t len, uint64_t h,
+    float *row)
 {
 	struct emb_store *s = b->s;
-	uint64_t h;
 	uint32_t at;
 	int64_t idx;
 	int rc;
 
-	h = hash(word, len);
 	at = bprobe(b, word, len, h, &idx);
 	if (idx >= 0)
 		return 0;
@@ -434,6 +434,43 @@ addword(struct builder *b, const char *word, size_t len, float *row)
 	return 1;
 }
 
+/* Keep the entry just read (its word is the file's) until it is added. */
+static int
+setpend(struct builder *b, const char *word, size_t len, uint64_t h,
+    uint64_t where)
+{
+	if (len + 1 > b->pcap) {
+		char *nw;
+
+		if ((nw = realloc(b->pword, len + 1)) == NULL)
+			return EMB_ENOMEM;
+		b->pword = nw;
+		b->pcap = len + 1;
+	}
+	memcpy(b->pword, word, len);
+	b->plen = len;
+	b->phash = h;
+	b->pwhere = where;
+	return 0;
+}
+
+/* Add the pending entry.  @return 1 added, 0 a duplicate, or a code. */
+static int
+addpend(struct builder *b, struct emb_store_stats *st)
+{
+	int rc = addword(b, b->pword, b->plen, b->phash, addrow(b));
+
+	if (rc == 0 && st->dups++ == 0) {
+		size_t n = b->plen < sizeof(st->dupword) - 1 ? b->plen :
+		    sizeof(st->dupword) - 1;
+
+		memcpy(st->dupword, b->pword, n);
+		st->dupword[n] = '\0';
+		st->dupwhere = b->pwhere;
+	}
+	return rc;
+}
+
 /* Read f into b; shared by load and build. */
 static int
 readall(struct builder *b, struct emb_wfile *f, uint64_t limit,
@@ -444,8 +481,9 @@ readall(struct builder *b, struct emb_wfile *f, uint64_t limit,
 	const char *word;
 	float *row;
 	size_t len;
+	uint64_t h = 0;
 	uint32_t nb = 1024;
-	int rc;
+	int rc, rc2, pending = 0;
 
 	memset(st, 0, sizeof(*st));
 	s->dim = emb_wfile_dim(f);
@@ -472,25 +510,36 @@ readall(struct builder *b, struct emb_wfile *f, uint64_t limit,
 	if (b->fd < 0 && hint > 0 && growvec(s, &b->veccap, hint,
 	    hint * s->stride * 4 <= 2 * fsize) < 0)
 		b->veccap = 0;	/* only a hint: grow as entries come */
-	while (limit == 0 || st->read < limit) {
-		if ((rc = nextrow(b, &row)) < 0)
+	/*
+	 * Each entry is added while the next one is read: its buckets are
+	 * prefetched when it arrives and are in the cache by then, instead
+	 * of a cache miss per word on a table of tens of megabytes.
+	 */
+	for (;;) {
+		if (limit && st->read == limit)
+			rc = 0;
+		else if ((rc = nextrow(b, pending, &row)) < 0)
 			return rc;
-		if ((rc = emb_wfile_read(f, &word, &len, row)) <= 0) {
-			if (rc < 0)
-				return rc;
+		else if ((rc = emb_wfile_read(f, &word, &len, row)) < 0)
+			return rc;
+		if (rc > 0) {
+			h = hash(word, len);
+			__builtin_prefetch(&s->mbkt[h & (s->nb - 1)]);
+			__builtin_prefetch(&b->tag[h & (s->nb - 1)]);
+		}
+		if (pending && (rc2 = addpend(b, st)) <= 0) {
+			if (rc2 < 0)
+				return rc2;
+			/* A duplicate: the new row takes its row. */
+			if (rc > 0)
+				memcpy(addrow(b), row, (size_t)s->dim * 4);
+		}
+		if (rc == 0)
 			break;
-		}
-		st->read++;
-		if ((rc = addword(b, word, len, row)) < 0)
+		if ((rc = setpend(b, word, len, h, emb_wfile_where(f))) < 0)
 			return rc;
-		if (rc == 0 && st->dups++ == 0) {
-			size_t n = len < sizeof(st->dupword) - 1 ? len :
-			    sizeof(st->dupword) - 1;
-
-			memcpy(st->dupword, word, n);
-			st->dupword[n] = '\0';
-			st->dupwhere = emb_wfile_where(f);
-		}
+		pending = 1;
+		st->read++;
 		if (progress && st->read % PROGRESS_EVERY == 0)
 			progress(arg, f, st->read);
 	}
@@ -511,6 +560,7 @@ emb_store_load(struct emb_store **sp, struct emb_wfile *f, uint64_t limit,
 		return EMB_ENOMEM;
 	rc = readall(&b, f, limit, progress, arg, st);
 	free(b.tag);
+	free(b.pword);
 	if (rc < 0) {
 		emb_store_close(b.s);
 		return rc;
@@ -608,10 +658,10 @@ emb_store_build(int fd, struct emb_wfile *f, uint64_t limit,
 	memset(b.wbuf, 0, EMB_STORE_HEADER);
 	b.wlen = b.crcd = EMB_STORE_HEADER;
 	if ((rc = readall(&b, f, limit, progress, arg, st)) < 0 ||
-	    (rc = flushvec(&b, 0)) < 0)
+	    (rc = flushvec(&b, 0, 0)) < 0)
 		goto out;
 	nodirect(&b);
-	if ((rc = flushvec(&b, 1)) < 0 ||
+	if ((rc = flushvec(&b, 1, 0)) < 0 ||
 	    (rc = writeindex(b.s, fd, &icrc)) < 0)
 		goto out;
 	layout(b.s->count, b.s->stride, b.s->poolsz, b.s->nb, &offoff,
@@ -622,6 +672,7 @@ emb_store_build(int fd, struct emb_wfile *f, uint64_t limit,
 out:
 	nodirect(&b);
 	free(b.tag);
+	free(b.pword);
 	free(b.wbuf);
 	emb_store_close(b.s);
 	return rc;

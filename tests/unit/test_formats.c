@@ -197,6 +197,54 @@ START_TEST(binary_format)
 }
 END_TEST
 
+/*
+ * A mapped word2vec binary file cut short while it is read, within its
+ * last page (so that nothing faults: the lost bytes read as zeros), is
+ * an error naming the change, never a short vocabulary.
+ */
+START_TEST(binary_truncated_while_read)
+{
+	enum { N = 2000, D = 4 };
+	static unsigned char buf[N * (8 + D * 4) + 32];
+	const char *path;
+	struct opened o;
+	const char *w;
+	const float *v;
+	size_t n, len;
+	long k = 0;
+	int rc;
+
+	len = (size_t)snprintf((char *)buf, sizeof(buf), "%d %d\n", N, D);
+	for (int i = 0; i < N; i++) {
+		float x[D] = { (float)i, 1, 2, 3 };
+
+		len += (size_t)sprintf((char *)buf + len, "w%05d ", i);
+		memcpy(buf + len, x, sizeof(x));
+		len += sizeof(x);
+	}
+	/* Cut 10 bytes that share a page with the end of the file. */
+	ck_assert_uint_ge(len % 4096, 11);
+	path = put("t.bin", buf, len, 0);
+	o = wopen(path);
+	ck_assert_int_eq(o.rc, 0);
+	ck_assert_int_eq(emb_wfile_format(o.f), EMB_WF_W2VBIN);
+	ck_assert_int_eq(emb_wfile_next(o.f, &w, &n, &v), 1);
+	ck_assert_int_eq(truncate(path, (off_t)(len - 10)), 0);
+	while ((rc = emb_wfile_next(o.f, &w, &n, &v)) > 0)
+		k++;
+	ck_assert_int_eq(rc, EMB_EIO);
+	ck_assert_msg(strstr(emb_wfile_msg(o.f), "changed size") != NULL,
+	    "%s", emb_wfile_msg(o.f));
+	wclose_(&o);
+	/* The same file left alone reads whole. */
+	path = put("t.bin", buf, len, 0);
+	o = wopen(path);
+	ck_assert_int_eq(o.rc, 0);
+	ck_assert_int_eq(drain(o.f), N);
+	wclose_(&o);
+}
+END_TEST
+
 START_TEST(binary_newline_bytes)
 {
 	/* Float bytes that hold newlines and digits are still binary. */
@@ -532,6 +580,7 @@ formats_suite(void)
 	tcase_add_test(tc, text_formats);
 	tcase_add_test(tc, binary_format);
 	tcase_add_test(tc, binary_newline_bytes);
+	tcase_add_test(tc, binary_truncated_while_read);
 	tcase_add_test(tc, emb_format);
 	tcase_add_test(tc, gzip_members);
 	tcase_add_test(tc, word_with_spaces);
