@@ -123,5 +123,7 @@ wait
 [ "$(cat ose.exit)" = 1 ] || bad "chain: emb-ose exit $(cat ose.exit)"
 grep -q truncated ose.err || bad "chain: emb-ose: $(cat ose.err)"
 [ "$(cat knn.exit)" = 1 ] || bad "chain: emb-knn exit $(cat knn.exit)"
-grep -q truncated knn.err || bad "chain: emb-knn: $(cat knn.err)"
+# (emb-ose may die before its first block: then emb-knn sees no header.)
+grep -q 'truncated\|empty input' knn.err ||
+    bad "chain: emb-knn: $(cat knn.err)"
 exit 0
