@@ -113,6 +113,14 @@ compute(struct emb_ose *o, struct slot *sl, double *acc)
 		}
 		if ((rc == EMB_ENOSOL || rc == EMB_EZERO) && pnosol == P_BOV)
 			bovunit(g, x, acc);
+		/*
+		 * A component that is zero may come out as -0 or +0 depending
+		 * on the kernel the CPU selects; write +0 so that the output
+		 * does not depend on the machine (-0 + 0 is +0).
+		 */
+		if (mode != M_IV)
+			for (uint32_t j = 0; j < dim; j++)
+				x[j] += 0.0f;
 		sl->rc[i] = rc;
 	}
 }
