@@ -62,10 +62,11 @@ static int	 innerk;		/* --inner-folds, 0: same as -k */
 static FILE	*predfp;		/* --predictions */
 static const char *predpath;
 
+/* The usage: on request (-h) to stdout with exit 0, else a misuse. */
 static void
-usage(void)
+usage(int help)
 {
-	fprintf(stderr,
+	fprintf(help ? stdout : stderr,
 	    "usage: emb-eval [-v] [-c list] [-k folds] [-l field] [-s field] "
 	    "[-T task]\n"
 	    "                [-t test] [options] [train]\n"
@@ -73,7 +74,7 @@ usage(void)
 	    "[-u field] [first]\n"
 	    "       emb-eval -w pairs [-Iv] [-f field] [-n count] [-T task] "
 	    "[words]\n");
-	exit(2);
+	exit(help ? 0 : 2);
 }
 
 static double
@@ -1194,22 +1195,25 @@ main(int argc, char *argv[])
 		case 'V':
 			puts("emb-eval " EMB_VERSION);
 			return 0;
+		case 'h':
+			usage(1);
+			break;
 		default:
-			usage();
+			usage(0);
 		}
 	}
 	argc -= optind;
 	argv += optind;
 	if (argc > 1)
-		usage();
+		usage(0);
 	if ((second != NULL) != (gold != NULL))
-		usage();
+		usage(0);
 	if (second != NULL && (pairs != NULL || test != NULL || splitf))
-		usage();
+		usage(0);
 	if (pairs != NULL && (test != NULL || splitf))
-		usage();
+		usage(0);
 	if (test != NULL && splitf)
-		usage();
+		usage(0);
 	if (predpath != NULL && (predfp = fopen(predpath, "w")) == NULL)
 		err(1, "%s", predpath);
 	if (task == NULL)
