@@ -26,15 +26,33 @@
 
 #include "util.h"
 
-/* A whole ungrouped stream in memory: what a classifier needs. */
+/*
+ * Whole ungrouped streams in memory: what a classifier needs.  Rows are
+ * appended to arrays sized once from the input files' sizes (a record
+ * takes at least 9 + 4 dim bytes), so reading neither copies nor faults
+ * in pages twice; keys go one after another into one growing buffer.
+ */
 struct data {
 	const char	*name;		/* for messages */
 	float		*X;		/* n x dim */
-	char		**key;		/* n keys, NUL-terminated */
+	size_t		*keyoff;	/* n key offsets into kbuf */
 	size_t		*keylen;
-	size_t		 n, cap;
+	char		*kbuf;		/* the keys, each NUL-terminated */
+	size_t		 klen, kcap;	/* bytes used and allocated in kbuf */
+	size_t		 n, cap;	/* rows, rows allocated */
 	uint32_t	 dim;
 };
+
+/* An opened input: its reader and a bound on its record count. */
+struct src {
+	const char	*name;
+	int		 fd;
+	struct emb_reader *r;
+	size_t		 est;		/* records at most, 0 if unknown */
+};
+
+/* Key of row i. */
+#define KEY(D, i)	((D)->kbuf + (D)->keyoff[i])
 
 /* A classifier as named on the command line. */
 static const struct {
@@ -96,66 +114,89 @@ cpu(void)
 	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+static void
+srcopen(struct src *S, const char *path)
+{
+	struct stat st;
+
+	S->name = inname(path);
+	S->fd = openin(path);
+	S->r = xreader(S->fd, S->name);
+	S->est = 0;
+	if (fstat(S->fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
+		S->est = (size_t)st.st_size / (9 + 4 *
+		    (size_t)emb_reader_dim(S->r)) + 1;
+}
+
+/* Room for cap rows in all. */
+static void
+reserve(struct data *D, size_t cap)
+{
+	size_t sz;
+
+	if (cap <= D->cap)
+		return;
+	if (emb_mul(cap, (size_t)D->dim * sizeof(float), &sz) < 0)
+		errx(1, "%s: too many records", D->name);
+	D->X = xreallocarray(D->X, cap, (size_t)D->dim * sizeof(float));
+	D->keyoff = xreallocarray(D->keyoff, cap, sizeof(size_t));
+	D->keylen = xreallocarray(D->keylen, cap, sizeof(size_t));
+	D->cap = cap;
+}
+
+/* Append the records of S to D and close S. */
+static void
+readinto(struct data *D, struct src *S)
+{
+	struct emb_rec rec;
+	int rc;
+
+	reserve(D, D->n + S->est);
+	while ((rc = emb_reader_next(S->r, &rec)) > 0) {
+		if (rec.type == EMB_REC_GROUP)
+			errx(1, "%s: record %llu: group record: emb-eval reads "
+			    "composed streams (pass it through emb-ose or "
+			    "emb-bov first)", S->name,
+			    (unsigned long long)rec.recno);
+		if (D->n == D->cap)
+			reserve(D, D->cap < 512 ? 1024 : 2 * D->cap);
+		if (D->kcap - D->klen <= rec.keylen) {
+			while (D->kcap - D->klen <= rec.keylen)
+				D->kcap = D->kcap ? 2 * D->kcap : 1 << 16;
+			D->kbuf = xreallocarray(D->kbuf, D->kcap, 1);
+		}
+		memcpy(D->X + D->n * D->dim, rec.vec, D->dim * sizeof(float));
+		memcpy(D->kbuf + D->klen, rec.key, rec.keylen + 1);
+		D->keyoff[D->n] = D->klen;
+		D->keylen[D->n] = rec.keylen;
+		D->klen += rec.keylen + 1;
+		D->n++;
+	}
+	if (rc < 0)
+		rdie(S->r, S->name, rc);
+	emb_reader_free(S->r);
+	if (S->fd != STDIN_FILENO)
+		close(S->fd);
+}
+
 /* Read a whole ungrouped stream. */
 static void
 readall(struct data *D, const char *path)
 {
-	const char *name = inname(path);
-	int fd = openin(path), rc;
-	struct emb_reader *r = xreader(fd, name);
-	struct emb_rec rec;
-	struct stat st;
+	struct src S;
 
+	srcopen(&S, path);
 	memset(D, 0, sizeof(*D));
-	D->name = name;
-	D->dim = emb_reader_dim(r);
-	/* A file's size bounds its record count: allocate once. */
-	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
-		size_t cap = (size_t)st.st_size / (9 + 4 * (size_t)D->dim) + 1;
-
-		D->cap = cap;
-		D->X = xreallocarray(NULL, cap, (size_t)D->dim * sizeof(float));
-		D->key = xreallocarray(NULL, cap, sizeof(char *));
-		D->keylen = xreallocarray(NULL, cap, sizeof(size_t));
-	}
-	while ((rc = emb_reader_next(r, &rec)) > 0) {
-		if (rec.type == EMB_REC_GROUP)
-			errx(1, "%s: record %llu: group record: emb-eval reads "
-			    "composed streams (pass it through emb-ose or "
-			    "emb-bov first)", name,
-			    (unsigned long long)rec.recno);
-		if (D->n == D->cap) {
-			size_t sz;
-
-			D->cap = D->cap ? 2 * D->cap : 1024;
-			if (emb_mul(D->cap, (size_t)D->dim * sizeof(float),
-			    &sz) < 0)
-				errx(1, "%s: too many records", name);
-			D->X = xreallocarray(D->X, D->cap,
-			    (size_t)D->dim * sizeof(float));
-			D->key = xreallocarray(D->key, D->cap, sizeof(char *));
-			D->keylen = xreallocarray(D->keylen, D->cap,
-			    sizeof(size_t));
-		}
-		memcpy(D->X + D->n * D->dim, rec.vec, D->dim * sizeof(float));
-		D->key[D->n] = xmalloc(rec.keylen + 1);
-		memcpy(D->key[D->n], rec.key, rec.keylen + 1);
-		D->keylen[D->n] = rec.keylen;
-		D->n++;
-	}
-	if (rc < 0)
-		rdie(r, name, rc);
-	emb_reader_free(r);
-	if (fd != STDIN_FILENO)
-		close(fd);
+	D->name = S.name;
+	D->dim = emb_reader_dim(S.r);
+	readinto(D, &S);
 }
 
 static void
 freedata(struct data *D)
 {
-	for (size_t i = 0; i < D->n; i++)
-		free(D->key[i]);
-	free(D->key);
+	free(D->kbuf);
+	free(D->keyoff);
 	free(D->keylen);
 	free(D->X);
 }
@@ -167,11 +208,11 @@ field(const struct data *D, size_t i, unsigned f)
 	size_t off, len;
 	char *s;
 
-	if (emb_key_field(D->key[i], D->keylen[i], f - 1, &off, &len) < 0)
+	if (emb_key_field(KEY(D, i), D->keylen[i], f - 1, &off, &len) < 0)
 		errx(1, "%s: record %zu: key has no field %u", D->name, i + 1,
 		    f);
 	s = xmalloc(len + 1);
-	memcpy(s, D->key[i] + off, len);
+	memcpy(s, KEY(D, i) + off, len);
 	s[len] = '\0';
 	return s;
 }
@@ -462,26 +503,38 @@ classify(const char *trainpath, const char *testpath, unsigned labf,
     unsigned splitf, int kfold, const int *use)
 {
 	struct data D, T;
+	struct src S, St;
 	struct labels L;
 	char **lab, *intrain;
 	int *part, *y, *fold = NULL;
 	size_t n;
 
-	readall(&D, trainpath);
+	srcopen(&S, trainpath);
+	memset(&D, 0, sizeof(D));
+	memset(&T, 0, sizeof(T));
+	D.name = S.name;
+	D.dim = emb_reader_dim(S.r);
 	if (testpath != NULL) {
-		readall(&T, testpath);
-		if (T.dim != D.dim)
-			errx(1, "%s: dimension %u, %s has %u", T.name, T.dim,
-			    D.name, D.dim);
-		/* Append the test rows: one matrix, parts by row. */
-		D.X = xreallocarray(D.X, D.n + T.n + 1, (size_t)D.dim *
-		    sizeof(float));
-		memcpy(D.X + D.n * D.dim, T.X, T.n * D.dim * sizeof(float));
-		D.key = xreallocarray(D.key, D.n + T.n + 1, sizeof(char *));
-		D.keylen = xreallocarray(D.keylen, D.n + T.n + 1,
-		    sizeof(size_t));
-		memcpy(D.key + D.n, T.key, T.n * sizeof(char *));
-		memcpy(D.keylen + D.n, T.keylen, T.n * sizeof(size_t));
+		srcopen(&St, testpath);
+		if (emb_reader_dim(St.r) != D.dim)
+			errx(1, "%s: dimension %u, %s has %u", St.name,
+			    emb_reader_dim(St.r), D.name, D.dim);
+		/* Both streams in one matrix, parts by row. */
+		reserve(&D, S.est + St.est);
+	}
+	readinto(&D, &S);
+	if (testpath != NULL) {
+		size_t ntr = D.n;
+
+		readinto(&D, &St);
+		/* T: a view of the test rows, for messages. */
+		T = D;
+		T.name = St.name;
+		T.X = D.X + ntr * D.dim;
+		T.keyoff = D.keyoff + ntr;
+		T.keylen = D.keylen + ntr;
+		T.n = D.n - ntr;
+		D.n = ntr;
 	}
 	n = D.n + (testpath ? T.n : 0);
 	lab = xreallocarray(NULL, n + 1, sizeof(char *));
@@ -495,7 +548,6 @@ classify(const char *trainpath, const char *testpath, unsigned labf,
 		if (i >= D.n) {
 			src = &T;
 			ri = i - D.n;
-			src->key[ri] = D.key[i];
 		}
 		lab[i] = field(src, ri, labf);
 		part[i] = i < D.n ? TRAIN : TEST;
@@ -605,7 +657,7 @@ classify(const char *trainpath, const char *testpath, unsigned labf,
 			acc += accof(p, yte, nte);
 			for (size_t i = 0; predfp && i < nte; i++)
 				fprintf(predfp, "%s\t%s\t%s\t%s\n", cn,
-				    L.name[p[i]], L.name[yte[i]], D.key[te[i]]);
+				    L.name[p[i]], L.name[yte[i]], KEY(&D, te[i]));
 			ntrsum += ntr;
 			ntesum += nte;
 			free(p);
@@ -638,14 +690,7 @@ classify(const char *trainpath, const char *testpath, unsigned labf,
 	free(intrain);
 	free(y);
 	free(fold);
-	if (testpath != NULL) {
-		free(T.X);
-		free(T.keylen);
-		free(T.key);
-		T.n = 0;
-		D.n = n;	/* D owns every key now */
-	}
-	freedata(&D);
+	freedata(&D);	/* T is a view into D */
 }
 
 /* Cosine of two float vectors in double; 0 when either is zero. */
@@ -712,10 +757,11 @@ sts(const char *apath, const char *bpath, const char *goldpath,
 			free(y);
 		} else
 			same = A.keylen[i] == B.keylen[i] &&
-			    memcmp(A.key[i], B.key[i], A.keylen[i]) == 0;
+			    memcmp(KEY(&A, i), KEY(&B, i), A.keylen[i]) == 0;
 		if (!same)
 			errx(1, "%s: record %zu: key '%s' does not match '%s' "
-			    "in %s", B.name, i + 1, B.key[i], A.key[i], A.name);
+			    "in %s", B.name, i + 1, KEY(&B, i), KEY(&A, i),
+			    A.name);
 	}
 	if ((gf = fopen(goldpath, "r")) == NULL)
 		err(1, "%s", goldpath);

@@ -25,9 +25,10 @@
  *             parameter, early stopping on a dev set with SentEval's
  *             tenacity rule.
  *
- * Level-3 work (Gram matrices, scores, distances) goes through BLIS;
- * Cholesky solves (dposv) and the least-squares fallback (dgelsd) through
- * LAPACK.  Each BLIS product has a plain-loop twin used by the unit tests.
+ * Level-3 work (Gram matrices, scores, distances, the Cholesky solves)
+ * goes through BLIS, the large products on o.threads threads; the
+ * least-squares fallback (dgelsd) through LAPACK.  Each BLIS kernel has a
+ * plain-loop twin used by the unit tests.
  */
 #include "emb.h"
 #include "int.h"
@@ -39,8 +40,6 @@
 #include <string.h>
 
 /* LAPACK, Fortran calling convention. */
-extern void dposv_(const char *, const int *, const int *, double *,
-    const int *, double *, const int *, int *);
 extern void dgelsd_(const int *, const int *, const int *, double *,
     const int *, double *, const int *, double *, const double *, int *,
     double *, const int *, int *, int *);
@@ -62,17 +61,47 @@ struct emb_clf {
 	double		*W1;
 };
 
+/*
+ * Threads.  A product of at least PARMIN multiply-adds runs on o.threads
+ * BLIS threads; smaller ones stay on one, where waking the others costs
+ * more than it saves (and, on a busy machine, a barrier waiting for a
+ * descheduled thread costs a time slice).  LAPACK's own BLAS calls are
+ * left to BLIS's global setting.
+ */
+#define PARMIN	(1u << 23)
+
+static rntm_t *
+rntmfor(rntm_t *rt, int threads, size_t m, size_t n, size_t k)
+{
+	bli_rntm_init(rt);
+	bli_rntm_set_num_threads(threads > 1 && (double)m * n * k >= PARMIN ?
+	    threads : 1, rt);
+	return rt;
+}
+
+/* emb_dgemm_blis on up to nt threads (see rntmfor). */
+static void
+pdgemm(int nt, int ta, int tb, size_t m, size_t n, size_t k, double alpha,
+    const double *A, size_t lda, const double *B, size_t ldb, double beta,
+    double *C, size_t ldc)
+{
+	rntm_t rt;
+
+	if (m == 0 || n == 0)
+		return;
+	bli_dgemm_ex(ta ? BLIS_TRANSPOSE : BLIS_NO_TRANSPOSE,
+	    tb ? BLIS_TRANSPOSE : BLIS_NO_TRANSPOSE, (dim_t)m, (dim_t)n,
+	    (dim_t)k, &alpha, (double *)A, (inc_t)lda, 1, (double *)B,
+	    (inc_t)ldb, 1, &beta, C, (inc_t)ldc, 1, NULL,
+	    rntmfor(&rt, nt, m, n, k));
+}
+
 void
 emb_dgemm_blis(int ta, int tb, size_t m, size_t n, size_t k, double alpha,
     const double *A, size_t lda, const double *B, size_t ldb, double beta,
     double *C, size_t ldc)
 {
-	if (m == 0 || n == 0)
-		return;
-	bli_dgemm(ta ? BLIS_TRANSPOSE : BLIS_NO_TRANSPOSE,
-	    tb ? BLIS_TRANSPOSE : BLIS_NO_TRANSPOSE, (dim_t)m, (dim_t)n,
-	    (dim_t)k, &alpha, (double *)A, (inc_t)lda, 1, (double *)B,
-	    (inc_t)ldb, 1, &beta, C, (inc_t)ldc, 1);
+	pdgemm(1, ta, tb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
 }
 
 void
@@ -96,14 +125,27 @@ emb_dgemm_ref(int ta, int tb, size_t m, size_t n, size_t k, double alpha,
 
 /* Single-precision C = A B' for the cosine scores of kNN. */
 static void
-sgemm_nt(size_t m, size_t n, size_t k, const float *A, const float *B,
-    float *C)
+sgemm_nt(int nt, size_t m, size_t n, size_t k, const float *A,
+    const float *B, float *C)
 {
 	float one = 1, zero = 0;
+	rntm_t rt;
 
-	bli_sgemm(BLIS_NO_TRANSPOSE, BLIS_TRANSPOSE, (dim_t)m, (dim_t)n,
+	bli_sgemm_ex(BLIS_NO_TRANSPOSE, BLIS_TRANSPOSE, (dim_t)m, (dim_t)n,
 	    (dim_t)k, &one, (float *)A, (inc_t)k, 1, (float *)B, (inc_t)k, 1,
-	    &zero, C, (inc_t)n, 1);
+	    &zero, C, (inc_t)n, 1, NULL, rntmfor(&rt, nt, m, n, k));
+}
+
+/* C = alpha A'A + beta C, upper triangle, A m x d (row-major). */
+static void
+psyrk_tn(int nt, size_t d, size_t m, double alpha, const double *A,
+    double beta, double *C)
+{
+	rntm_t rt;
+
+	bli_dsyrk_ex(BLIS_UPPER, BLIS_TRANSPOSE, (dim_t)d, (dim_t)m, &alpha,
+	    (double *)A, (inc_t)d, 1, &beta, C, (inc_t)d, 1, NULL,
+	    rntmfor(&rt, nt, d, d / 2, m));
 }
 
 /*
@@ -213,74 +255,132 @@ classmeans(const float *X, size_t n, size_t d, const int *y, int ncls,
 }
 
 /*
+ * Cholesky factorization A = L L' of the symmetric n x n matrix A
+ * (row-major, leading dimension lda), lower triangle read and overwritten
+ * by L; the strict upper triangle is left alone.  The BLIS version
+ * recurses on halves (L11 = chol(A11), L21 = A21 L11^-T by trsm, A22 -=
+ * L21 L21' by syrk) down to blocks of CHOLBLK, factored by the plain loops
+ * of emb_dchol_ref: the level-3 calls are large, where LAPACK's dpotrf
+ * makes many small ones.
+ */
+#define CHOLBLK	32
+
+int
+emb_dchol_ref(size_t n, double *A, size_t lda)
+{
+	for (size_t j = 0; j < n; j++) {
+		double *aj = A + j * lda, djj = aj[j];
+
+		for (size_t k = 0; k < j; k++)
+			djj -= aj[k] * aj[k];
+		if (!(djj > 0))
+			return EMB_ENOSOL;
+		aj[j] = djj = sqrt(djj);
+		for (size_t i = j + 1; i < n; i++) {
+			double *ai = A + i * lda, s = ai[j];
+
+			for (size_t k = 0; k < j; k++)
+				s -= ai[k] * aj[k];
+			ai[j] = s / djj;
+		}
+	}
+	return 0;
+}
+
+int
+emb_dchol_blis(size_t n, double *A, size_t lda)
+{
+	size_t n1 = n / 2 / 8 * 8, n2 = n - n1;
+	double one = 1, mone = -1;
+	double *A21 = A + n1 * lda, *A22 = A21 + n1;
+	int rc;
+
+	if (n <= CHOLBLK)
+		return emb_dchol_ref(n, A, lda);
+	if ((rc = emb_dchol_blis(n1, A, lda)) < 0)
+		return rc;
+	bli_dtrsm(BLIS_RIGHT, BLIS_LOWER, BLIS_TRANSPOSE, BLIS_NONUNIT_DIAG,
+	    (dim_t)n2, (dim_t)n1, &one, A, (inc_t)lda, 1, A21, (inc_t)lda, 1);
+	bli_dsyrk(BLIS_LOWER, BLIS_NO_TRANSPOSE, (dim_t)n2, (dim_t)n1, &mone,
+	    A21, (inc_t)lda, 1, &one, A22, (inc_t)lda, 1);
+	return emb_dchol_blis(n2, A22, lda);
+}
+
+/*
  * Solve the symmetric positive definite system A X = B (A d x d, B d x m,
- * both row-major; A is symmetric so the layout does not matter for it, and
- * B is solved column by column through its transpose).  A falls back to
- * the minimum-norm least-squares solution (dgelsd, singular values below
- * eps times the largest dropped, as scipy.linalg.lstsq) when it is not
- * positive definite.  A and B are overwritten; the solution is in B.
+ * both row-major).  A falls back to the minimum-norm least-squares
+ * solution (dgelsd, singular values below eps times the largest dropped,
+ * as scipy.linalg.lstsq) when it is not positive definite.  A and B are
+ * overwritten; the solution is in B.
  */
 static int
 spdsolve(double *A, double *B, size_t d, size_t m)
 {
-	int n = (int)d, nrhs = (int)m, info = 0, rank, lwork, *iwork;
-	double *Bt, *Acopy, *s, *work, wq, rcond = DBL_EPSILON;
-	int liwork, nlvl;
+	int n = (int)d, nrhs = (int)m, info = 0, rank, lwork, *iwork = NULL;
+	double *Bt = NULL, *s = NULL, *work = NULL, *diag, wq;
+	double rcond = DBL_EPSILON, one = 1;
+	int liwork, nlvl, rc = EMB_ENOMEM;
 
-	if ((Bt = malloc(d * m * sizeof(*Bt))) == NULL)
+	/* The factorization keeps the strict upper triangle: the diagonal
+	 * is all it takes to restore A for the fallback. */
+	if ((diag = malloc(d * sizeof(*diag))) == NULL)
 		return EMB_ENOMEM;
-	if ((Acopy = malloc(d * d * sizeof(*Acopy))) == NULL) {
-		free(Bt);
-		return EMB_ENOMEM;
+	for (size_t i = 0; i < d; i++)
+		diag[i] = A[i * d + i];
+	if (emb_dchol_blis(d, A, d) == 0) {
+		/* L Z = B, then L' X = Z. */
+		bli_dtrsm(BLIS_LEFT, BLIS_LOWER, BLIS_NO_TRANSPOSE,
+		    BLIS_NONUNIT_DIAG, (dim_t)d, (dim_t)m, &one, A, (inc_t)d,
+		    1, B, (inc_t)m, 1);
+		bli_dtrsm(BLIS_LEFT, BLIS_LOWER, BLIS_TRANSPOSE,
+		    BLIS_NONUNIT_DIAG, (dim_t)d, (dim_t)m, &one, A, (inc_t)d,
+		    1, B, (inc_t)m, 1);
+		free(diag);
+		return 0;
 	}
-	memcpy(Acopy, A, d * d * sizeof(*A));
+	for (size_t i = 0; i < d; i++) {
+		A[i * d + i] = diag[i];
+		for (size_t j = 0; j < i; j++)
+			A[i * d + j] = A[j * d + i];
+	}
 	/* Column-major right-hand sides are the rows of B'. */
+	if ((Bt = malloc(d * m * sizeof(*Bt))) == NULL)
+		goto out;
 	for (size_t i = 0; i < d; i++)
 		for (size_t j = 0; j < m; j++)
 			Bt[j * d + i] = B[i * m + j];
-	dposv_("L", &n, &nrhs, A, &n, Bt, &n, &info);
+	nlvl = 1 + (int)log2((double)n / 26.0 + 1);
+	if (nlvl < 1)
+		nlvl = 1;
+	liwork = 3 * n * nlvl + 11 * n;
+	s = malloc(d * sizeof(*s));
+	iwork = malloc((size_t)liwork * sizeof(*iwork));
+	if (s == NULL || iwork == NULL)
+		goto out;
+	lwork = -1;
+	dgelsd_(&n, &n, &nrhs, A, &n, Bt, &n, s, &rcond, &rank, &wq, &lwork,
+	    iwork, &info);
+	lwork = (int)wq;
+	if ((work = malloc((size_t)(lwork > 1 ? lwork : 1) *
+	    sizeof(*work))) == NULL)
+		goto out;
+	dgelsd_(&n, &n, &nrhs, A, &n, Bt, &n, s, &rcond, &rank, work, &lwork,
+	    iwork, &info);
 	if (info != 0) {
-		for (size_t i = 0; i < d; i++)
-			for (size_t j = 0; j < m; j++)
-				Bt[j * d + i] = B[i * m + j];
-		nlvl = 1 + (int)log2((double)n / 26.0 + 1);
-		if (nlvl < 1)
-			nlvl = 1;
-		liwork = 3 * n * nlvl + 11 * n;
-		s = malloc(d * sizeof(*s));
-		iwork = malloc((size_t)liwork * sizeof(*iwork));
-		lwork = -1;
-		info = 0;
-		if (s != NULL && iwork != NULL)
-			dgelsd_(&n, &n, &nrhs, Acopy, &n, Bt, &n, s, &rcond,
-			    &rank, &wq, &lwork, iwork, &info);
-		lwork = (int)wq;
-		work = s && iwork ? malloc((size_t)(lwork > 1 ? lwork : 1) *
-		    sizeof(*work)) : NULL;
-		if (work == NULL) {
-			free(s);
-			free(iwork);
-			free(Bt);
-			free(Acopy);
-			return EMB_ENOMEM;
-		}
-		dgelsd_(&n, &n, &nrhs, Acopy, &n, Bt, &n, s, &rcond, &rank,
-		    work, &lwork, iwork, &info);
-		free(work);
-		free(iwork);
-		free(s);
-		if (info != 0) {
-			free(Bt);
-			free(Acopy);
-			return EMB_ENOSOL;
-		}
+		rc = EMB_ENOSOL;
+		goto out;
 	}
 	for (size_t i = 0; i < d; i++)
 		for (size_t j = 0; j < m; j++)
 			B[i * m + j] = Bt[j * d + i];
+	rc = 0;
+out:
+	free(work);
+	free(iwork);
+	free(s);
 	free(Bt);
-	free(Acopy);
-	return 0;
+	free(diag);
+	return rc;
 }
 
 static struct emb_clf *
@@ -352,12 +452,9 @@ fit_centroid(struct emb_clf *c, const float *X, size_t n, const int *y)
 
 /* C = alpha A'A for A m x d (row-major), both triangles of C filled. */
 static void
-syrk_tn(size_t d, size_t m, double alpha, const double *A, double *C)
+syrk_tn(int nt, size_t d, size_t m, double alpha, const double *A, double *C)
 {
-	double zero = 0;
-
-	bli_dsyrk(BLIS_UPPER, BLIS_TRANSPOSE, (dim_t)d, (dim_t)m, &alpha,
-	    (double *)A, (inc_t)d, 1, &zero, C, (inc_t)d, 1);
+	psyrk_tn(nt, d, m, alpha, A, 0, C);
 	for (size_t i = 0; i < d; i++)
 		for (size_t j = 0; j < i; j++)
 			C[i * d + j] = C[j * d + i];
@@ -447,7 +544,7 @@ fit_lda(struct emb_clf *c, const float *X, size_t n, const int *y)
 					Z[i * d + j] /= scale[j];
 		}
 		/* E = Z'Z / m, the empirical covariance. */
-		syrk_tn(d, m, 1.0 / (double)m, Z, E);
+		syrk_tn(c->o.threads, d, m, 1.0 / (double)m, Z, E);
 		if (shr == EMB_SHRINK_AUTO) {
 			s = ledoitwolf(Z, E, m, d);
 			for (size_t j = 0; j < d; j++)
@@ -515,54 +612,59 @@ out:
 /*
  * Ridge classifier.
  */
-#define RBLK	1024	/* rows per block of the ridge Gram matrix */
+#define RBLK	512	/* rows per block of the ridge Gram matrix */
 
 static int
 fit_ridge(struct emb_clf *c, const float *X, size_t n, const int *y)
 {
-	size_t d = c->d;
+	size_t d = c->d, *cnt = NULL;
 	int K = c->ncls, nout = K > 2 ? K : 1, rc;
-	double *Xb, *A = NULL, *Yb = NULL, *xm = NULL, *ym = NULL;
+	double *Xb, *A = NULL, *xm = NULL, *ym = NULL, *sum = NULL;
 
 	if ((rc = linalloc(c, nout)) < 0)
 		return rc;
 	rc = EMB_ENOMEM;
-	Xb = emb_alloc(RBLK * d * sizeof(*Xb));
+	Xb = emb_alloc((n < RBLK ? n : RBLK) * d * sizeof(*Xb));
 	A = emb_alloc(d * d * sizeof(*A));
-	Yb = emb_alloc(RBLK * nout * sizeof(*Yb));
 	xm = calloc(d, sizeof(*xm));
 	ym = calloc(nout, sizeof(*ym));
-	if (!Xb || !A || !Yb || !xm || !ym)
+	cnt = malloc(K * sizeof(*cnt));
+	sum = malloc((size_t)K * d * sizeof(*sum));
+	if (!Xb || !A || !xm || !ym || !cnt || !sum)
 		goto out;
-	for (size_t i = 0; i < n; i++)
-		for (size_t j = 0; j < d; j++)
-			xm[j] += X[i * d + j];
+	/* Class sums (classmeans divides; undo it) and the data mean. */
+	classmeans(X, n, d, y, K, cnt, sum);
+	for (int k = 0; k < K; k++)
+		for (size_t j = 0; j < d; j++) {
+			sum[(size_t)k * d + j] *= (double)cnt[k];
+			xm[j] += sum[(size_t)k * d + j];
+		}
 	for (size_t j = 0; j < d; j++)
 		xm[j] /= (double)n;
-	/* Targets +1 / -1; their column means. */
-	for (size_t i = 0; i < n; i++)
-		for (int k = 0; k < nout; k++)
-			ym[k] += (nout == 1 ? y[i] == 1 : y[i] == k) ? 1 : -1;
-	for (int k = 0; k < nout; k++)
-		ym[k] /= (double)n;
 	/*
-	 * A = Xc'Xc (upper triangle, row-major) and W = Xc'Yc, a block of
-	 * centred rows at a time: no n x d copy of the data.
+	 * Targets t = +1 / -1, centred: Xc'Tc = Xc'T, and since the columns
+	 * of Xc sum to zero, column k of Xc'T is 2 (S_k - n_k xm), S_k the
+	 * sum of class k's rows (class 1's for the one binary column).  The
+	 * column means of T: (2 n_k - n) / n.
 	 */
+	for (int k = 0; k < nout; k++) {
+		int cl = nout == 1 ? 1 : k;	/* one class alone: no 1 */
+		double nk = cl < K ? (double)cnt[cl] : 0;
+
+		for (size_t j = 0; j < d; j++)
+			c->W[j * nout + k] = 2 * ((cl < K ? sum[(size_t)cl *
+			    d + j] : 0) - nk * xm[j]);
+		ym[k] = (2 * nk - (double)n) / (double)n;
+	}
+	/* A = Xc'Xc (upper triangle), a block of centred rows at a time:
+	 * no n x d copy of the data. */
 	for (size_t i0 = 0; i0 < n; i0 += RBLK) {
 		size_t r = n - i0 < RBLK ? n - i0 : RBLK;
-		double one = 1, beta = i0 ? 1 : 0;
 
-		for (size_t i = 0; i < r; i++) {
+		for (size_t i = 0; i < r; i++)
 			for (size_t j = 0; j < d; j++)
 				Xb[i * d + j] = X[(i0 + i) * d + j] - xm[j];
-			for (int k = 0; k < nout; k++)
-				Yb[i * nout + k] = ((nout == 1 ? y[i0 + i] ==
-				    1 : y[i0 + i] == k) ? 1 : -1) - ym[k];
-		}
-		bli_dsyrk(BLIS_UPPER, BLIS_TRANSPOSE, (dim_t)d, (dim_t)r, &one,
-		    Xb, (inc_t)d, 1, &beta, A, (inc_t)d, 1);
-		dgemm(1, 0, d, nout, r, 1, Xb, d, Yb, nout, beta, c->W, nout);
+		psyrk_tn(c->o.threads, d, r, 1, Xb, i0 ? 1 : 0, A);
 	}
 	for (size_t i = 0; i < d; i++) {
 		A[i * d + i] += c->o.alpha;
@@ -582,9 +684,10 @@ fit_ridge(struct emb_clf *c, const float *X, size_t n, const int *y)
 out:
 	emb_free(Xb);
 	emb_free(A);
-	emb_free(Yb);
 	free(xm);
 	free(ym);
+	free(cnt);
+	free(sum);
 	return rc;
 }
 
@@ -601,6 +704,7 @@ struct lrdata {
 	int		 K, nf;		/* classes, free columns */
 	double		 lam;		/* 1 / (C n) */
 	double		*Z;		/* n x nf scratch */
+	int		 nt;		/* BLIS threads */
 };
 
 /* f and its gradient g at theta = [W (d x nf), b (nf)]. */
@@ -612,7 +716,7 @@ lrfun(struct lrdata *L, const double *th, double *g)
 	const double *W = th, *b = th + d * nf;
 	double f = 0, reg = 0;
 
-	dgemm(0, 0, n, nf, d, 1, L->X, d, W, nf, 0, L->Z, nf);
+	pdgemm(L->nt, 0, 0, n, nf, d, 1, L->X, d, W, nf, 0, L->Z, nf);
 	for (size_t i = 0; i < n; i++) {
 		double *z = L->Z + i * nf, mx = 0, s = 0, zy;
 
@@ -640,7 +744,7 @@ lrfun(struct lrdata *L, const double *th, double *g)
 		}
 	}
 	f /= (double)n;
-	dgemm(1, 0, d, nf, n, 1, L->X, d, L->Z, nf, 0, g, nf);
+	pdgemm(L->nt, 1, 0, d, nf, n, 1, L->X, d, L->Z, nf, 0, g, nf);
 	for (size_t j = 0; j < d * nf; j++) {
 		reg += W[j] * W[j];
 		g[j] += L->lam * W[j];
@@ -692,6 +796,7 @@ fit_logreg(struct emb_clf *c, const float *X, size_t n, const int *y)
 	L.K = K;
 	L.nf = nf;
 	L.lam = 1.0 / (c->o.C * (double)n);
+	L.nt = c->o.threads;
 	th = buf;
 	g = th + np;
 	p = g + np;
@@ -1163,7 +1268,7 @@ predict_knn(const struct emb_clf *c, const float *X, size_t n, int *pred)
 		size_t r = n - q0 < qb ? n - q0 : qb;
 
 		unitrows(Q, X + q0 * d, r, d);
-		sgemm_nt(r, nr, d, Q, c->ref, S);
+		sgemm_nt(c->o.threads, r, nr, d, Q, c->ref, S);
 		for (size_t i = 0; i < r; i++) {
 			const float *s = S + i * nr;
 			int have = 0, best = 0;
@@ -1203,29 +1308,39 @@ predict_knn(const struct emb_clf *c, const float *X, size_t n, int *pred)
 static int mlp_scores(const struct emb_clf *, const float *, size_t,
     double *);
 
+#define SBLK	256	/* rows per block of a linear model's scores */
+
+/* Scores X W + b of r <= SBLK rows X into S; Xb holds r x d doubles. */
+static void
+linscores(const struct emb_clf *c, const float *X, size_t r, double *Xb,
+    double *S)
+{
+	size_t d = c->d;
+	int no = c->nout;
+
+	for (size_t j = 0; j < r * d; j++)
+		Xb[j] = X[j];
+	pdgemm(c->o.threads, 0, 0, r, no, d, 1, Xb, d, c->W, no, 0, S, no);
+	for (size_t i = 0; i < r; i++)
+		for (int k = 0; k < no; k++)
+			S[i * no + k] += c->b[k];
+}
+
 int
 emb_clf_scores(const struct emb_clf *c, const float *X, size_t n, double *S)
 {
 	size_t d = c->d;
-	int no = c->nout;
 	double *Xb;
 
 	if (c->o.kind == EMB_CLF_MLP)
 		return mlp_scores(c, X, n, S);
 	if (c->W == NULL)
 		return EMB_EINVAL;
-	if ((Xb = emb_alloc(PBLK * d * sizeof(double))) == NULL)
+	if ((Xb = emb_alloc((n < SBLK ? n : SBLK) * d * sizeof(*Xb))) == NULL)
 		return EMB_ENOMEM;
-	for (size_t i0 = 0; i0 < n; i0 += PBLK) {
-		size_t r = n - i0 < PBLK ? n - i0 : PBLK;
-
-		for (size_t j = 0; j < r * d; j++)
-			Xb[j] = X[i0 * d + j];
-		dgemm(0, 0, r, no, d, 1, Xb, d, c->W, no, 0, S + i0 * no, no);
-		for (size_t i = 0; i < r; i++)
-			for (int k = 0; k < no; k++)
-				S[(i0 + i) * no + k] += c->b[k];
-	}
+	for (size_t i0 = 0; i0 < n; i0 += SBLK)
+		linscores(c, X + i0 * d, n - i0 < SBLK ? n - i0 : SBLK, Xb,
+		    S + i0 * c->nout);
 	emb_free(Xb);
 	return 0;
 }
@@ -1242,24 +1357,27 @@ emb_clf_nscores(const struct emb_clf *c)
 static int
 predict_linear(const struct emb_clf *c, const float *X, size_t n, int *pred)
 {
-	int no = c->nout, rc;
-	double *S;
+	size_t d = c->d, rows = n < SBLK ? n : SBLK;
+	int no = c->nout;
+	double *Xb = emb_alloc(rows * d * sizeof(*Xb));
+	double *S = emb_alloc(rows * no * sizeof(*S));
 
-	for (size_t i0 = 0; i0 < n; i0 += PBLK) {
-		size_t r = n - i0 < PBLK ? n - i0 : PBLK;
+	if (Xb == NULL || S == NULL) {
+		emb_free(Xb);
+		emb_free(S);
+		return EMB_ENOMEM;
+	}
+	for (size_t i0 = 0; i0 < n; i0 += SBLK) {
+		size_t r = n - i0 < SBLK ? n - i0 : SBLK;
 
-		if ((S = malloc(r * no * sizeof(*S))) == NULL)
-			return EMB_ENOMEM;
-		if ((rc = emb_clf_scores(c, X + i0 * c->d, r, S)) < 0) {
-			free(S);
-			return rc;
-		}
+		linscores(c, X + i0 * d, r, Xb, S);
 		/* One column: the binary rule, class 1 when > 0. */
 		for (size_t i = 0; i < r; i++)
 			pred[i0 + i] = no == 1 ? S[i] > 0 : argmax(S + i * no,
 			    no);
-		free(S);
 	}
+	emb_free(Xb);
+	emb_free(S);
 	return 0;
 }
 
@@ -1343,6 +1461,7 @@ emb_clf_defaults(struct emb_clf_opts *o, enum emb_clf_kind kind)
 	o->max_epoch = 200;
 	o->valfrac = 0.05;
 	o->seed = 1111;
+	o->threads = 1;
 }
 
 int

@@ -926,6 +926,7 @@ struct emb_clf_opts {
 	int		 max_epoch;	/* mlp: most passes (200) */
 	double		 valfrac;	/* mlp: held-out share without dev (0.05) */
 	uint64_t	 seed;		/* mlp: initial weights, batches (1111) */
+	int		 threads;	/* BLIS threads for large products (1) */
 };
 
 /* Fill o with the defaults above for the classifier kind. */
@@ -984,6 +985,18 @@ void emb_dgemm_blis(int ta, int tb, size_t m, size_t n, size_t k,
 void emb_dgemm_ref(int ta, int tb, size_t m, size_t n, size_t k,
     double alpha, const double *A, size_t lda, const double *B, size_t ldb,
     double beta, double *C, size_t ldc);
+
+/*
+ * emb_dchol_blis - Cholesky factorization A = L L' of the symmetric
+ * positive definite n x n matrix A (row-major, leading dimension lda): the
+ * lower triangle is read and overwritten by L, the strict upper triangle
+ * left as it was.  Recursive halving through BLIS trsm and syrk;
+ * emb_dchol_ref is its plain-loop twin.
+ * @return 0, or EMB_ENOSOL when a pivot is not positive (A is then partly
+ * overwritten).
+ */
+int emb_dchol_blis(size_t n, double *A, size_t lda);
+int emb_dchol_ref(size_t n, double *A, size_t lda);
 
 /* ---- end of classifiers and metrics ---- */
 
