@@ -16,6 +16,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
+#include <malloc.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -85,9 +86,9 @@ static void
 usage(int help)
 {
 	fprintf(help ? stdout : stderr,
-	    "usage: emb-eval [-v] [-c list] [-k folds] [-l field] [-s field] "
-	    "[-T task]\n"
-	    "                [-t test] [options] [train]\n"
+	    "usage: emb-eval [-v] [-c list] [-j threads] [-k folds] "
+	    "[-l field] [-s field]\n"
+	    "                [-T task] [-t test] [options] [train]\n"
 	    "       emb-eval -p second -g gold [-v] [-i field] [-T task] "
 	    "[-u field] [first]\n"
 	    "       emb-eval -w pairs [-Iv] [-f field] [-n count] [-T task] "
@@ -177,6 +178,17 @@ readinto(struct data *D, struct src *S)
 	emb_reader_free(S->r);
 	if (S->fd != STDIN_FILENO)
 		close(S->fd);
+}
+
+#define MAXJOBS	256	/* -j at most */
+
+/* The default of -j: the processors online. */
+static int
+ncpu(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n < 1 ? 1 : n > MAXJOBS ? MAXJOBS : (int)n;
 }
 
 /* Read a whole ungrouped stream. */
@@ -1174,8 +1186,17 @@ main(int argc, char *argv[])
 	size_t nvocab = 300000;
 	char tbuf[256];
 
+	/*
+	 * Keep freed blocks up to 32 MiB in the heap: the classifiers'
+	 * buffers then reuse the pages the readers used, where fresh mappings
+	 * would be faulted in page by page (a fault costs more than copying
+	 * the page).
+	 */
+	mallopt(M_MMAP_THRESHOLD, 32 << 20);
+	mallopt(M_TRIM_THRESHOLD, 64 << 20);
 	emb_clf_defaults(&base, EMB_CLF_KNN);
-	while ((ch = getopt_long(argc, argv, "c:f:g:hIi:k:l:n:p:s:T:t:u:vw:",
+	base.threads = ncpu();
+	while ((ch = getopt_long(argc, argv, "c:f:g:hIi:j:k:l:n:p:s:T:t:u:vw:",
 	    longopts, &li)) != -1) {
 		switch (ch) {
 		case 'c':
@@ -1192,6 +1213,9 @@ main(int argc, char *argv[])
 			break;
 		case 'i':
 			idf = (unsigned)parsenum(optarg, 1, 1000000, "-i");
+			break;
+		case 'j':
+			base.threads = (int)parsenum(optarg, 1, MAXJOBS, "-j");
 			break;
 		case 'k':
 			kfold = (int)parsenum(optarg, 2, 1000, "-k");

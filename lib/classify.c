@@ -35,6 +35,8 @@
 
 #include <blis.h>
 #include <float.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,26 +64,118 @@ struct emb_clf {
 };
 
 /*
- * Threads.  A product of at least PARMIN multiply-adds runs on o.threads
- * BLIS threads; smaller ones stay on one, where waking the others costs
- * more than it saves (and, on a busy machine, a barrier waiting for a
- * descheduled thread costs a time slice).  LAPACK's own BLAS calls are
- * left to BLIS's global setting.
+ * Threads.  Row-parallel work is cut into lanes, a number that depends on
+ * the problem only, never on the thread count: lane l holds rows
+ * [n l / nlane, n (l + 1) / nlane) and owns its partial results, which
+ * are summed in lane order afterwards, so that every thread count gives
+ * the same bits.  Workers (the calling thread and up to o.threads - 1
+ * others) take lanes in turn from an atomic counter: a worker that a busy
+ * machine deschedules just takes fewer, and the only wait is the final
+ * join (BLIS's own threads spin at barriers, which a descheduled thread
+ * turns into lost time slices).  Every BLIS call runs on one thread.
  */
-#define PARMIN	(1u << 23)
+#define MAXTHR	256
 
+typedef void lanefn(void *arg, int w, size_t lane, size_t r0, size_t r1);
+
+struct par {
+	lanefn		*fn;		/* fn(arg, worker, lane, first, end) */
+	void		*arg;
+	size_t		 n, nlane;	/* rows, lanes */
+	atomic_size_t	 next;		/* the next lane to take */
+};
+
+struct parw {
+	struct par	*p;
+	int		 w;		/* worker index, for its scratch */
+	pthread_t	 tid;
+	int		 started;
+};
+
+static void *
+parwork(void *arg)
+{
+	struct parw *pw = arg;
+	struct par *p = pw->p;
+	size_t l;
+
+	while ((l = atomic_fetch_add(&p->next, 1)) < p->nlane)
+		p->fn(p->arg, pw->w, l, p->n * l / p->nlane,
+		    p->n * (l + 1) / p->nlane);
+	return NULL;
+}
+
+/*
+ * Threads for a step of work multiply-adds: below o.parmin (2^27 by
+ * default, a few milliseconds on one core) starting threads and faulting
+ * in their buffers costs more than it saves, so one.  The lanes, and
+ * therefore the results, do not depend on it.
+ */
+static int
+threadsfor(const struct emb_clf_opts *o, double work)
+{
+	return work < o->parmin ? 1 : o->threads;
+}
+
+/* Workers for nlane lanes on up to nt threads. */
+static int
+nworkers(int nt, size_t nlane)
+{
+	if (nt > MAXTHR)
+		nt = MAXTHR;
+	if (nt < 1 || nlane < 1)
+		return 1;
+	return (size_t)nt < nlane ? nt : (int)nlane;
+}
+
+/*
+ * Run fn on every lane of n rows with nworkers(nt, nlane) workers.  A
+ * thread that cannot be started leaves its share to the others.
+ */
+static void
+parrun(int nt, size_t n, size_t nlane, lanefn *fn, void *arg)
+{
+	struct par p;
+	struct parw w[MAXTHR];
+	int nw = nworkers(nt, nlane);
+
+	p.fn = fn;
+	p.arg = arg;
+	p.n = n;
+	p.nlane = nlane;
+	atomic_init(&p.next, 0);
+	for (int t = 0; t < nw; t++) {
+		w[t].p = &p;
+		w[t].w = t;
+		w[t].started = t > 0 && pthread_create(&w[t].tid, NULL,
+		    parwork, &w[t]) == 0;
+	}
+	parwork(&w[0]);
+	for (int t = 1; t < nw; t++)
+		if (w[t].started)
+			pthread_join(w[t].tid, NULL);
+}
+
+/* Lanes for n rows: about one per per rows, at least one, at most max. */
+static size_t
+lanes(size_t n, size_t per, size_t max)
+{
+	size_t l = n / per;
+
+	return l < 1 ? 1 : l > max ? max : l;
+}
+
+/* The BLIS runtime of every call here: one thread. */
 static rntm_t *
-rntmfor(rntm_t *rt, int threads, size_t m, size_t n, size_t k)
+one(rntm_t *rt)
 {
 	bli_rntm_init(rt);
-	bli_rntm_set_num_threads(threads > 1 && (double)m * n * k >= PARMIN ?
-	    threads : 1, rt);
+	bli_rntm_set_num_threads(1, rt);
 	return rt;
 }
 
-/* emb_dgemm_blis on up to nt threads (see rntmfor). */
-static void
-pdgemm(int nt, int ta, int tb, size_t m, size_t n, size_t k, double alpha,
+void
+emb_dgemm_blis(int ta, int tb, size_t m, size_t n, size_t k, double alpha,
     const double *A, size_t lda, const double *B, size_t ldb, double beta,
     double *C, size_t ldc)
 {
@@ -92,16 +186,7 @@ pdgemm(int nt, int ta, int tb, size_t m, size_t n, size_t k, double alpha,
 	bli_dgemm_ex(ta ? BLIS_TRANSPOSE : BLIS_NO_TRANSPOSE,
 	    tb ? BLIS_TRANSPOSE : BLIS_NO_TRANSPOSE, (dim_t)m, (dim_t)n,
 	    (dim_t)k, &alpha, (double *)A, (inc_t)lda, 1, (double *)B,
-	    (inc_t)ldb, 1, &beta, C, (inc_t)ldc, 1, NULL,
-	    rntmfor(&rt, nt, m, n, k));
-}
-
-void
-emb_dgemm_blis(int ta, int tb, size_t m, size_t n, size_t k, double alpha,
-    const double *A, size_t lda, const double *B, size_t ldb, double beta,
-    double *C, size_t ldc)
-{
-	pdgemm(1, ta, tb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
+	    (inc_t)ldb, 1, &beta, C, (inc_t)ldc, 1, NULL, one(&rt));
 }
 
 void
@@ -125,27 +210,26 @@ emb_dgemm_ref(int ta, int tb, size_t m, size_t n, size_t k, double alpha,
 
 /* Single-precision C = A B' for the cosine scores of kNN. */
 static void
-sgemm_nt(int nt, size_t m, size_t n, size_t k, const float *A,
-    const float *B, float *C)
+sgemm_nt(size_t m, size_t n, size_t k, const float *A, const float *B,
+    float *C)
 {
-	float one = 1, zero = 0;
+	float one_ = 1, zero = 0;
 	rntm_t rt;
 
 	bli_sgemm_ex(BLIS_NO_TRANSPOSE, BLIS_TRANSPOSE, (dim_t)m, (dim_t)n,
-	    (dim_t)k, &one, (float *)A, (inc_t)k, 1, (float *)B, (inc_t)k, 1,
-	    &zero, C, (inc_t)n, 1, NULL, rntmfor(&rt, nt, m, n, k));
+	    (dim_t)k, &one_, (float *)A, (inc_t)k, 1, (float *)B, (inc_t)k, 1,
+	    &zero, C, (inc_t)n, 1, NULL, one(&rt));
 }
 
 /* C = alpha A'A + beta C, upper triangle, A m x d (row-major). */
 static void
-psyrk_tn(int nt, size_t d, size_t m, double alpha, const double *A,
-    double beta, double *C)
+syrk_up(size_t d, size_t m, double alpha, const double *A, double beta,
+    double *C)
 {
 	rntm_t rt;
 
 	bli_dsyrk_ex(BLIS_UPPER, BLIS_TRANSPOSE, (dim_t)d, (dim_t)m, &alpha,
-	    (double *)A, (inc_t)d, 1, &beta, C, (inc_t)d, 1, NULL,
-	    rntmfor(&rt, nt, d, d / 2, m));
+	    (double *)A, (inc_t)d, 1, &beta, C, (inc_t)d, 1, NULL, one(&rt));
 }
 
 /*
@@ -291,7 +375,8 @@ int
 emb_dchol_blis(size_t n, double *A, size_t lda)
 {
 	size_t n1 = n / 2 / 8 * 8, n2 = n - n1;
-	double one = 1, mone = -1;
+	double one_ = 1, mone = -1;
+	rntm_t rt;
 	double *A21 = A + n1 * lda, *A22 = A21 + n1;
 	int rc;
 
@@ -299,10 +384,12 @@ emb_dchol_blis(size_t n, double *A, size_t lda)
 		return emb_dchol_ref(n, A, lda);
 	if ((rc = emb_dchol_blis(n1, A, lda)) < 0)
 		return rc;
-	bli_dtrsm(BLIS_RIGHT, BLIS_LOWER, BLIS_TRANSPOSE, BLIS_NONUNIT_DIAG,
-	    (dim_t)n2, (dim_t)n1, &one, A, (inc_t)lda, 1, A21, (inc_t)lda, 1);
-	bli_dsyrk(BLIS_LOWER, BLIS_NO_TRANSPOSE, (dim_t)n2, (dim_t)n1, &mone,
-	    A21, (inc_t)lda, 1, &one, A22, (inc_t)lda, 1);
+	bli_dtrsm_ex(BLIS_RIGHT, BLIS_LOWER, BLIS_TRANSPOSE,
+	    BLIS_NONUNIT_DIAG, (dim_t)n2, (dim_t)n1, &one_, A, (inc_t)lda, 1,
+	    A21, (inc_t)lda, 1, NULL, one(&rt));
+	bli_dsyrk_ex(BLIS_LOWER, BLIS_NO_TRANSPOSE, (dim_t)n2, (dim_t)n1,
+	    &mone, A21, (inc_t)lda, 1, &one_, A22, (inc_t)lda, 1, NULL,
+	    one(&rt));
 	return emb_dchol_blis(n2, A22, lda);
 }
 
@@ -318,7 +405,8 @@ spdsolve(double *A, double *B, size_t d, size_t m)
 {
 	int n = (int)d, nrhs = (int)m, info = 0, rank, lwork, *iwork = NULL;
 	double *Bt = NULL, *s = NULL, *work = NULL, *diag, wq;
-	double rcond = DBL_EPSILON, one = 1;
+	double rcond = DBL_EPSILON, one_ = 1;
+	rntm_t rt;
 	int liwork, nlvl, rc = EMB_ENOMEM;
 
 	/* The factorization keeps the strict upper triangle: the diagonal
@@ -329,12 +417,12 @@ spdsolve(double *A, double *B, size_t d, size_t m)
 		diag[i] = A[i * d + i];
 	if (emb_dchol_blis(d, A, d) == 0) {
 		/* L Z = B, then L' X = Z. */
-		bli_dtrsm(BLIS_LEFT, BLIS_LOWER, BLIS_NO_TRANSPOSE,
-		    BLIS_NONUNIT_DIAG, (dim_t)d, (dim_t)m, &one, A, (inc_t)d,
-		    1, B, (inc_t)m, 1);
-		bli_dtrsm(BLIS_LEFT, BLIS_LOWER, BLIS_TRANSPOSE,
-		    BLIS_NONUNIT_DIAG, (dim_t)d, (dim_t)m, &one, A, (inc_t)d,
-		    1, B, (inc_t)m, 1);
+		bli_dtrsm_ex(BLIS_LEFT, BLIS_LOWER, BLIS_NO_TRANSPOSE,
+		    BLIS_NONUNIT_DIAG, (dim_t)d, (dim_t)m, &one_, A,
+		    (inc_t)d, 1, B, (inc_t)m, 1, NULL, one(&rt));
+		bli_dtrsm_ex(BLIS_LEFT, BLIS_LOWER, BLIS_TRANSPOSE,
+		    BLIS_NONUNIT_DIAG, (dim_t)d, (dim_t)m, &one_, A,
+		    (inc_t)d, 1, B, (inc_t)m, 1, NULL, one(&rt));
 		free(diag);
 		return 0;
 	}
@@ -452,9 +540,9 @@ fit_centroid(struct emb_clf *c, const float *X, size_t n, const int *y)
 
 /* C = alpha A'A for A m x d (row-major), both triangles of C filled. */
 static void
-syrk_tn(int nt, size_t d, size_t m, double alpha, const double *A, double *C)
+syrk_tn(size_t d, size_t m, double alpha, const double *A, double *C)
 {
-	psyrk_tn(nt, d, m, alpha, A, 0, C);
+	syrk_up(d, m, alpha, A, 0, C);
 	for (size_t i = 0; i < d; i++)
 		for (size_t j = 0; j < i; j++)
 			C[i * d + j] = C[j * d + i];
@@ -544,7 +632,7 @@ fit_lda(struct emb_clf *c, const float *X, size_t n, const int *y)
 					Z[i * d + j] /= scale[j];
 		}
 		/* E = Z'Z / m, the empirical covariance. */
-		syrk_tn(c->o.threads, d, m, 1.0 / (double)m, Z, E);
+		syrk_tn(d, m, 1.0 / (double)m, Z, E);
 		if (shr == EMB_SHRINK_AUTO) {
 			s = ledoitwolf(Z, E, m, d);
 			for (size_t j = 0; j < d; j++)
@@ -613,24 +701,64 @@ out:
  * Ridge classifier.
  */
 #define RBLK	512	/* rows per block of the ridge Gram matrix */
+#define RLANES	4	/* lanes of it at most */
+
+/* The ridge Gram matrix, lane by lane. */
+struct gram {
+	const float	*X;		/* the rows */
+	const double	*xm;		/* their mean */
+	size_t		 d;
+	double		*G[RLANES];	/* per lane: its Xc'Xc, upper */
+	double		*Xb[RLANES];	/* per worker: a centred block */
+};
+
+static void
+gramlane(void *arg, int w, size_t lane, size_t r0, size_t r1)
+{
+	struct gram *g = arg;
+	size_t d = g->d;
+	double *Xb = g->Xb[w];
+
+	if (r0 == r1)
+		memset(g->G[lane], 0, d * d * sizeof(double));
+	for (size_t i0 = r0; i0 < r1; i0 += RBLK) {
+		size_t r = r1 - i0 < RBLK ? r1 - i0 : RBLK;
+
+		for (size_t i = 0; i < r; i++)
+			for (size_t j = 0; j < d; j++)
+				Xb[i * d + j] = g->X[(i0 + i) * d + j] -
+				    g->xm[j];
+		syrk_up(d, r, 1, Xb, i0 > r0 ? 1 : 0, g->G[lane]);
+	}
+}
 
 static int
 fit_ridge(struct emb_clf *c, const float *X, size_t n, const int *y)
 {
-	size_t d = c->d, *cnt = NULL;
-	int K = c->ncls, nout = K > 2 ? K : 1, rc;
-	double *Xb, *A = NULL, *xm = NULL, *ym = NULL, *sum = NULL;
+	size_t d = c->d, *cnt = NULL, nl = lanes(n, RBLK, RLANES);
+	int K = c->ncls, nout = K > 2 ? K : 1, rc, nt, nw;
+	double *A = NULL, *xm = NULL, *ym = NULL, *sum = NULL;
+	struct gram g;
 
 	if ((rc = linalloc(c, nout)) < 0)
 		return rc;
 	rc = EMB_ENOMEM;
-	Xb = emb_alloc((n < RBLK ? n : RBLK) * d * sizeof(*Xb));
-	A = emb_alloc(d * d * sizeof(*A));
+	memset(&g, 0, sizeof(g));
+	nt = threadsfor(&c->o, (double)n * d * d / 2);
+	nw = nworkers(nt, nl);
+	for (int t = 0; t < nw; t++)
+		if ((g.Xb[t] = emb_alloc((n < RBLK ? n : RBLK) * d *
+		    sizeof(double))) == NULL)
+			goto out;
+	for (size_t l = 0; l < nl; l++)
+		if ((g.G[l] = emb_alloc(d * d * sizeof(double))) == NULL)
+			goto out;
+	A = g.G[0];
 	xm = calloc(d, sizeof(*xm));
 	ym = calloc(nout, sizeof(*ym));
 	cnt = malloc(K * sizeof(*cnt));
 	sum = malloc((size_t)K * d * sizeof(*sum));
-	if (!Xb || !A || !xm || !ym || !cnt || !sum)
+	if (!xm || !ym || !cnt || !sum)
 		goto out;
 	/* Class sums (classmeans divides; undo it) and the data mean. */
 	classmeans(X, n, d, y, K, cnt, sum);
@@ -656,16 +784,18 @@ fit_ridge(struct emb_clf *c, const float *X, size_t n, const int *y)
 			    d + j] : 0) - nk * xm[j]);
 		ym[k] = (2 * nk - (double)n) / (double)n;
 	}
-	/* A = Xc'Xc (upper triangle), a block of centred rows at a time:
-	 * no n x d copy of the data. */
-	for (size_t i0 = 0; i0 < n; i0 += RBLK) {
-		size_t r = n - i0 < RBLK ? n - i0 : RBLK;
-
-		for (size_t i = 0; i < r; i++)
-			for (size_t j = 0; j < d; j++)
-				Xb[i * d + j] = X[(i0 + i) * d + j] - xm[j];
-		psyrk_tn(c->o.threads, d, r, 1, Xb, i0 ? 1 : 0, A);
-	}
+	/*
+	 * A = Xc'Xc (upper triangle), a block of centred rows at a time (no
+	 * n x d copy of the data), the lanes' parts summed in lane order.
+	 */
+	g.X = X;
+	g.xm = xm;
+	g.d = d;
+	parrun(nt, n, nl, gramlane, &g);
+	for (size_t l = 1; l < nl; l++)
+		for (size_t i = 0; i < d; i++)
+			for (size_t j = i; j < d; j++)
+				A[i * d + j] += g.G[l][i * d + j];
 	for (size_t i = 0; i < d; i++) {
 		A[i * d + i] += c->o.alpha;
 		for (size_t j = 0; j < i; j++)
@@ -682,8 +812,10 @@ fit_ridge(struct emb_clf *c, const float *X, size_t n, const int *y)
 	}
 	rc = 0;
 out:
-	emb_free(Xb);
-	emb_free(A);
+	for (int l = 0; l < RLANES; l++) {
+		emb_free(g.Xb[l]);
+		emb_free(g.G[l]);
+	}
 	free(xm);
 	free(ym);
 	free(cnt);
@@ -697,6 +829,9 @@ out:
  * z_i = x_i W + b.  With two classes, class 0's score is pinned at 0 and
  * only class 1's column is free: the binary model of scikit-learn.
  */
+#define LLANES	16	/* lanes of the loss at most */
+#define LROWS	256	/* rows per lane at least */
+
 struct lrdata {
 	const double	*X;		/* n x d */
 	const int	*y;
@@ -704,21 +839,34 @@ struct lrdata {
 	int		 K, nf;		/* classes, free columns */
 	double		 lam;		/* 1 / (C n) */
 	double		*Z;		/* n x nf scratch */
-	int		 nt;		/* BLIS threads */
+	int		 nt;		/* threads */
+	size_t		 nl;		/* lanes */
+	const double	*th;		/* the point being evaluated */
+	double		*part;		/* per lane: its loss, its gradient */
 };
 
-/* f and its gradient g at theta = [W (d x nf), b (nf)]. */
-static double
-lrfun(struct lrdata *L, const double *th, double *g)
+/*
+ * One lane's share of the loss (times n) and of its gradient: scores,
+ * softmax, then X' (softmax - one-hot) / n over the lane's rows.
+ */
+static void
+lrlane(void *arg, int w, size_t lane, size_t r0, size_t r1)
 {
-	size_t n = L->n, d = L->d;
+	struct lrdata *L = arg;
+	size_t n = L->n, d = L->d, r = r1 - r0;
 	int nf = L->nf, K = L->K;
-	const double *W = th, *b = th + d * nf;
-	double f = 0, reg = 0;
+	const double *W = L->th, *b = L->th + d * nf, *X = L->X + r0 * d;
+	const int *y = L->y + r0;
+	double *Z = L->Z + r0 * nf, *P = L->part + lane * (1 + d * nf + nf);
+	double f = 0;
 
-	pdgemm(L->nt, 0, 0, n, nf, d, 1, L->X, d, W, nf, 0, L->Z, nf);
-	for (size_t i = 0; i < n; i++) {
-		double *z = L->Z + i * nf, mx = 0, s = 0, zy;
+	(void)w;
+	memset(P, 0, (1 + d * nf + nf) * sizeof(*P));
+	if (r == 0)
+		return;
+	dgemm(0, 0, r, nf, d, 1, X, d, W, nf, 0, Z, nf);
+	for (size_t i = 0; i < r; i++) {
+		double *z = Z + i * nf, mx = 0, s = 0, zy;
 
 		for (int k = 0; k < nf; k++)
 			z[k] += b[k];
@@ -730,7 +878,7 @@ lrfun(struct lrdata *L, const double *th, double *g)
 					mx = z[k];
 		} else
 			mx = z[0] > 0 ? z[0] : 0;
-		zy = nf == K ? z[L->y[i]] : (L->y[i] == 1 ? z[0] : 0);
+		zy = nf == K ? z[y[i]] : (y[i] == 1 ? z[0] : 0);
 		if (nf < K)
 			s = exp(-mx);
 		for (int k = 0; k < nf; k++)
@@ -740,21 +888,37 @@ lrfun(struct lrdata *L, const double *th, double *g)
 		for (int k = 0; k < nf; k++) {
 			int cls = nf == K ? k : 1;
 
-			z[k] = (z[k] / s - (L->y[i] == cls)) / (double)n;
+			z[k] = (z[k] / s - (y[i] == cls)) / (double)n;
 		}
 	}
-	f /= (double)n;
-	pdgemm(L->nt, 1, 0, d, nf, n, 1, L->X, d, L->Z, nf, 0, g, nf);
-	for (size_t j = 0; j < d * nf; j++) {
-		reg += W[j] * W[j];
-		g[j] += L->lam * W[j];
-	}
-	for (int k = 0; k < nf; k++) {
-		double s = 0;
+	P[0] = f;
+	dgemm(1, 0, d, nf, r, 1, X, d, Z, nf, 0, P + 1, nf);
+	for (size_t i = 0; i < r; i++)
+		for (int k = 0; k < nf; k++)
+			P[1 + d * nf + k] += Z[i * nf + k];
+}
 
-		for (size_t i = 0; i < n; i++)
-			s += L->Z[i * nf + k];
-		g[d * nf + k] = s;
+/* f and its gradient g at theta = [W (d x nf), b (nf)]. */
+static double
+lrfun(struct lrdata *L, const double *th, double *g)
+{
+	size_t d = L->d, np = d * L->nf + L->nf;
+	double f = 0, reg = 0;
+
+	L->th = th;
+	parrun(L->nt, L->n, L->nl, lrlane, L);
+	memset(g, 0, np * sizeof(*g));
+	for (size_t l = 0; l < L->nl; l++) {
+		const double *P = L->part + l * (1 + np);
+
+		f += P[0];
+		for (size_t j = 0; j < np; j++)
+			g[j] += P[1 + j];
+	}
+	f /= (double)L->n;
+	for (size_t j = 0; j < d * L->nf; j++) {
+		reg += th[j] * th[j];
+		g[j] += L->lam * th[j];
 	}
 	return f + 0.5 * L->lam * reg;
 }
@@ -783,10 +947,12 @@ fit_logreg(struct emb_clf *c, const float *X, size_t n, const int *y)
 	if ((rc = linalloc(c, nf)) < 0)
 		return rc;
 	np = d * nf + nf;
+	L.nl = lanes(n, LROWS, LLANES);
 	L.X = todouble(X, n, d);
 	L.Z = emb_alloc(n * nf * sizeof(double));
+	L.part = malloc(L.nl * (1 + np) * sizeof(double));
 	buf = calloc(np * (5 + 2 * LBFGS_M), sizeof(double));
-	if (L.X == NULL || L.Z == NULL || buf == NULL) {
+	if (L.X == NULL || L.Z == NULL || L.part == NULL || buf == NULL) {
 		rc = EMB_ENOMEM;
 		goto out;
 	}
@@ -796,7 +962,7 @@ fit_logreg(struct emb_clf *c, const float *X, size_t n, const int *y)
 	L.K = K;
 	L.nf = nf;
 	L.lam = 1.0 / (c->o.C * (double)n);
-	L.nt = c->o.threads;
+	L.nt = threadsfor(&c->o, 2.0 * n * d * nf);
 	th = buf;
 	g = th + np;
 	p = g + np;
@@ -896,6 +1062,7 @@ fit_logreg(struct emb_clf *c, const float *X, size_t n, const int *y)
 out:
 	emb_free((double *)L.X);
 	emb_free(L.Z);
+	free(L.part);
 	free(buf);
 	return rc;
 }
@@ -1245,70 +1412,109 @@ knnblock(size_t nref)
 	return q < 16 ? 16 : q > 1024 ? 1024 : q;
 }
 
+/* kNN predictions, a block of queries per lane. */
+struct knnjob {
+	const struct emb_clf *c;
+	const float	*X;
+	int		*pred;
+	int		 k;		/* neighbours, at most nref */
+	struct knnw {
+		float	*Q;		/* unit queries */
+		float	*S;		/* their similarities, rows x nref */
+		float	*bs;		/* the best k similarities */
+		size_t	*bi;		/* and their references */
+		int	*votes;		/* per class */
+	}		 w[MAXTHR];
+};
+
+static void
+knnlane(void *arg, int wi, size_t lane, size_t q0, size_t q1)
+{
+	struct knnjob *jb = arg;
+	struct knnw *w = &jb->w[wi];
+	const struct emb_clf *c = jb->c;
+	size_t d = c->d, nr = c->nref, r = q1 - q0;
+	int k = jb->k, K = c->ncls;
+	float *bs = w->bs;
+	size_t *bi = w->bi;
+
+	(void)lane;
+	unitrows(w->Q, jb->X + q0 * d, r, d);
+	sgemm_nt(r, nr, d, w->Q, c->ref, w->S);
+	for (size_t i = 0; i < r; i++) {
+		const float *s = w->S + i * nr;
+		int have = 0, best = 0;
+
+		/* Sorted insertion; strict > keeps earlier refs. */
+		for (size_t j = 0; j < nr; j++) {
+			int p;
+
+			if (have == k && !(s[j] > bs[k - 1]))
+				continue;
+			p = have < k ? have++ : k - 1;
+			while (p > 0 && s[j] > bs[p - 1]) {
+				bs[p] = bs[p - 1];
+				bi[p] = bi[p - 1];
+				p--;
+			}
+			bs[p] = s[j];
+			bi[p] = j;
+		}
+		memset(w->votes, 0, (size_t)K * sizeof(int));
+		for (int t = 0; t < have; t++)
+			w->votes[c->yref[bi[t]]]++;
+		for (int t = 1; t < K; t++)
+			if (w->votes[t] > w->votes[best])
+				best = t;
+		jb->pred[q0 + i] = best;
+	}
+}
+
 static int
 predict_knn(const struct emb_clf *c, const float *X, size_t n, int *pred)
 {
-	size_t d = c->d, nr = c->nref, qb = knnblock(nr);
-	int k = c->o.k < (int)nr ? c->o.k : (int)nr, K = c->ncls;
-	float *Q = emb_alloc(qb * d * sizeof(float));
-	float *S = emb_alloc(qb * (nr ? nr : 1) * sizeof(float));
-	float *bs = malloc((size_t)(k ? k : 1) * sizeof(float));
-	size_t *bi = malloc((size_t)(k ? k : 1) * sizeof(size_t));
-	int *votes = malloc((size_t)K * sizeof(int));
+	size_t d = c->d, nr = c->nref, qb = knnblock(nr), nl, rows;
+	struct knnjob *jb;
+	int nt, nw, rc = 0;
 
-	if (!Q || !S || !bs || !bi || !votes) {
-		emb_free(Q);
-		emb_free(S);
-		free(bs);
-		free(bi);
-		free(votes);
+	if ((jb = calloc(1, sizeof(*jb))) == NULL)
 		return EMB_ENOMEM;
+	jb->c = c;
+	jb->X = X;
+	jb->pred = pred;
+	jb->k = c->o.k < (int)nr ? c->o.k : (int)nr;
+	nl = (n + qb - 1) / qb;
+	rows = n < qb ? n : qb;
+	nt = threadsfor(&c->o, (double)n * nr * d);
+	nw = nworkers(nt, nl);
+	for (int t = 0; t < nw; t++) {
+		struct knnw *w = &jb->w[t];
+
+		w->Q = emb_alloc(rows * d * sizeof(float));
+		w->S = emb_alloc(rows * (nr ? nr : 1) * sizeof(float));
+		w->bs = malloc((size_t)(jb->k ? jb->k : 1) * sizeof(float));
+		w->bi = malloc((size_t)(jb->k ? jb->k : 1) * sizeof(size_t));
+		w->votes = malloc((size_t)c->ncls * sizeof(int));
+		if (!w->Q || !w->S || !w->bs || !w->bi || !w->votes)
+			rc = EMB_ENOMEM;
 	}
-	for (size_t q0 = 0; q0 < n; q0 += qb) {
-		size_t r = n - q0 < qb ? n - q0 : qb;
-
-		unitrows(Q, X + q0 * d, r, d);
-		sgemm_nt(c->o.threads, r, nr, d, Q, c->ref, S);
-		for (size_t i = 0; i < r; i++) {
-			const float *s = S + i * nr;
-			int have = 0, best = 0;
-
-			/* Sorted insertion; strict > keeps earlier refs. */
-			for (size_t j = 0; j < nr; j++) {
-				int p;
-
-				if (have == k && !(s[j] > bs[k - 1]))
-					continue;
-				p = have < k ? have++ : k - 1;
-				while (p > 0 && s[j] > bs[p - 1]) {
-					bs[p] = bs[p - 1];
-					bi[p] = bi[p - 1];
-					p--;
-				}
-				bs[p] = s[j];
-				bi[p] = j;
-			}
-			memset(votes, 0, (size_t)K * sizeof(int));
-			for (int t = 0; t < have; t++)
-				votes[c->yref[bi[t]]]++;
-			for (int t = 1; t < K; t++)
-				if (votes[t] > votes[best])
-					best = t;
-			pred[q0 + i] = best;
-		}
+	if (rc == 0)
+		parrun(nt, n, nl, knnlane, jb);
+	for (int t = 0; t < nw; t++) {
+		emb_free(jb->w[t].Q);
+		emb_free(jb->w[t].S);
+		free(jb->w[t].bs);
+		free(jb->w[t].bi);
+		free(jb->w[t].votes);
 	}
-	emb_free(Q);
-	emb_free(S);
-	free(bs);
-	free(bi);
-	free(votes);
-	return 0;
+	free(jb);
+	return rc;
 }
 
 static int mlp_scores(const struct emb_clf *, const float *, size_t,
     double *);
 
-#define SBLK	256	/* rows per block of a linear model's scores */
+#define SBLK	256	/* rows per block (and lane) of a linear model's scores */
 
 /* Scores X W + b of r <= SBLK rows X into S; Xb holds r x d doubles. */
 static void
@@ -1320,29 +1526,77 @@ linscores(const struct emb_clf *c, const float *X, size_t r, double *Xb,
 
 	for (size_t j = 0; j < r * d; j++)
 		Xb[j] = X[j];
-	pdgemm(c->o.threads, 0, 0, r, no, d, 1, Xb, d, c->W, no, 0, S, no);
+	dgemm(0, 0, r, no, d, 1, Xb, d, c->W, no, 0, S, no);
 	for (size_t i = 0; i < r; i++)
 		for (int k = 0; k < no; k++)
 			S[i * no + k] += c->b[k];
 }
 
+/* Scores of a linear model, a block of rows per lane. */
+struct scoring {
+	const struct emb_clf *c;
+	const float	*X;
+	double		*S;		/* all scores, or NULL: only pred */
+	int		*pred;		/* classes, or NULL */
+	double		*Xb[MAXTHR];	/* per worker: SBLK x d */
+	double		*Sb[MAXTHR];	/* per worker: SBLK x nout */
+};
+
+static void
+scorelane(void *arg, int w, size_t lane, size_t r0, size_t r1)
+{
+	struct scoring *sc = arg;
+	int no = sc->c->nout;
+	double *S = sc->S ? sc->S + r0 * no : sc->Sb[w];
+
+	(void)lane;
+	linscores(sc->c, sc->X + r0 * sc->c->d, r1 - r0, sc->Xb[w], S);
+	/* One column: the binary rule, class 1 when > 0. */
+	for (size_t i = 0; sc->pred && i < r1 - r0; i++)
+		sc->pred[r0 + i] = no == 1 ? S[i] > 0 : argmax(S + i * no, no);
+}
+
+/* Scores into S (n x nout) or classes into pred. */
+static int
+linear(const struct emb_clf *c, const float *X, size_t n, double *S,
+    int *pred)
+{
+	size_t nl = (n + SBLK - 1) / SBLK, rows = n < SBLK ? n : SBLK;
+	struct scoring *sc;
+	int nt = threadsfor(&c->o, (double)n * c->d * c->nout);
+	int nw = nworkers(nt, nl), rc = 0;
+
+	if ((sc = calloc(1, sizeof(*sc))) == NULL)
+		return EMB_ENOMEM;
+	sc->c = c;
+	sc->X = X;
+	sc->S = S;
+	sc->pred = pred;
+	for (int t = 0; t < nw; t++) {
+		sc->Xb[t] = emb_alloc(rows * c->d * sizeof(double));
+		sc->Sb[t] = S ? NULL : emb_alloc(rows * c->nout *
+		    sizeof(double));
+		if (sc->Xb[t] == NULL || (S == NULL && sc->Sb[t] == NULL))
+			rc = EMB_ENOMEM;
+	}
+	if (rc == 0)
+		parrun(nt, n, nl, scorelane, sc);
+	for (int t = 0; t < nw; t++) {
+		emb_free(sc->Xb[t]);
+		emb_free(sc->Sb[t]);
+	}
+	free(sc);
+	return rc;
+}
+
 int
 emb_clf_scores(const struct emb_clf *c, const float *X, size_t n, double *S)
 {
-	size_t d = c->d;
-	double *Xb;
-
 	if (c->o.kind == EMB_CLF_MLP)
 		return mlp_scores(c, X, n, S);
 	if (c->W == NULL)
 		return EMB_EINVAL;
-	if ((Xb = emb_alloc((n < SBLK ? n : SBLK) * d * sizeof(*Xb))) == NULL)
-		return EMB_ENOMEM;
-	for (size_t i0 = 0; i0 < n; i0 += SBLK)
-		linscores(c, X + i0 * d, n - i0 < SBLK ? n - i0 : SBLK, Xb,
-		    S + i0 * c->nout);
-	emb_free(Xb);
-	return 0;
+	return n ? linear(c, X, n, S, NULL) : 0;
 }
 
 int
@@ -1357,28 +1611,7 @@ emb_clf_nscores(const struct emb_clf *c)
 static int
 predict_linear(const struct emb_clf *c, const float *X, size_t n, int *pred)
 {
-	size_t d = c->d, rows = n < SBLK ? n : SBLK;
-	int no = c->nout;
-	double *Xb = emb_alloc(rows * d * sizeof(*Xb));
-	double *S = emb_alloc(rows * no * sizeof(*S));
-
-	if (Xb == NULL || S == NULL) {
-		emb_free(Xb);
-		emb_free(S);
-		return EMB_ENOMEM;
-	}
-	for (size_t i0 = 0; i0 < n; i0 += SBLK) {
-		size_t r = n - i0 < SBLK ? n - i0 : SBLK;
-
-		linscores(c, X + i0 * d, r, Xb, S);
-		/* One column: the binary rule, class 1 when > 0. */
-		for (size_t i = 0; i < r; i++)
-			pred[i0 + i] = no == 1 ? S[i] > 0 : argmax(S + i * no,
-			    no);
-	}
-	emb_free(Xb);
-	emb_free(S);
-	return 0;
+	return linear(c, X, n, NULL, pred);
 }
 
 /* The MLP's output scores (logits), n x ncls, into S. */
@@ -1462,6 +1695,7 @@ emb_clf_defaults(struct emb_clf_opts *o, enum emb_clf_kind kind)
 	o->valfrac = 0.05;
 	o->seed = 1111;
 	o->threads = 1;
+	o->parmin = 1 << 27;
 }
 
 int

@@ -926,7 +926,9 @@ struct emb_clf_opts {
 	int		 max_epoch;	/* mlp: most passes (200) */
 	double		 valfrac;	/* mlp: held-out share without dev (0.05) */
 	uint64_t	 seed;		/* mlp: initial weights, batches (1111) */
-	int		 threads;	/* BLIS threads for large products (1) */
+	int		 threads;	/* threads for the large steps (1) */
+	double		 parmin;	/* multiply-adds a step needs to take
+					   them (2^27) */
 };
 
 /* Fill o with the defaults above for the classifier kind. */

@@ -2,48 +2,94 @@
 # 05-eval: emb-eval beside scikit-learn on the same train/test data: a
 # SEMCAT-sized set (3,000 x 300, 30 classes) and a large one (100,000 x
 # 300, 30 classes), each split half/half, Gaussian classes around random
-# unit centres (tests/bench/eval-sklearn.py gen).  Per classifier: the
-# accuracies side by side and the time ratio emb-eval / scikit-learn.
+# unit centres (tests/bench/eval-sklearn.py gen).  Per classifier, the
+# accuracies side by side and three time ratios, in wall and CPU seconds:
 #
-# scikit-learn is timed in-process (fit + predict on float64 arrays already
-# in memory, median of runs); emb-eval twice: the whole process (reading
-# both streams, fitting, predicting, printing; hyperfine median) and its
-# own fit + predict time (-v).  Both use the same BLAS (Debian's BLIS is
-# numpy's libblas here) with the same thread settings.  The floor is cat
-# of both streams through a pipe.  The MLP has no scikit-learn anchor (it
-# is SentEval's PyTorch model): its time and accuracy are printed alone.
-# Rows: knn-f32 is scikit-learn given the float32 arrays (it then computes
-# in float32, as emb-eval's kNN does); lda-svd is emb-eval's lda beside
-# scikit-learn's default LinearDiscriminantAnalysis() (solver="svd").
+#   fit     fit + predict against fit + predict, both inside the process:
+#           emb-eval's own figure (-v, after reading its input; median of
+#           the runs) against scikit-learn's on float64 arrays already in
+#           memory (median of runs in one process, imports done first).
+#           Like for like: the goal (<= 0.5) is on this one.
+#   run     the whole process against the whole process (hyperfine):
+#           emb-eval reading both streams, fitting, predicting, printing;
+#           python starting, importing numpy and scikit-learn, np.load of
+#           the .npz, one fit and predict (eval-sklearn.py once).
+#   strict  emb-eval's whole process against scikit-learn's in-process
+#           fit + predict alone.
+#
+# CPU is user + system time: emb-eval's own for fit, hyperfine's mean for
+# run.  emb-eval runs its large steps on -j threads (EVAL_JOBS, default the
+# processors online; its own workers, one BLIS thread each); scikit-learn
+# uses numpy's BLAS (Debian's BLIS here) as the environment sets it (one
+# thread unless BLIS_NUM_THREADS says otherwise).  Both are printed.  The
+# floor is cat of both streams.  The MLP has no scikit-learn anchor (it is
+# SentEval's PyTorch model): its figures are printed alone.  Rows: knn-f32
+# is scikit-learn given the float32 arrays (it then computes in float32,
+# as emb-eval's kNN does); lda-svd is emb-eval's lda beside scikit-learn's
+# default LinearDiscriminantAnalysis() (solver="svd").
+#
+# Environment: EVAL_SETS (semcat large real), EVAL_ONLY (a space-separated
+# subset of the rows), EVAL_RUNS_SMALL (7), EVAL_RUNS_LARGE (3), EVAL_JOBS.
+# Data are read from (and made once in) $BENCHDIR/eval; everything else
+# goes to a temporary directory.
 set -eu
 D=$BENCHDIR/eval
 mkdir -p "$D"
+OUT=$(mktemp -d)
+trap 'rm -rf "$OUT"' EXIT
 PY=/usr/bin/python3
 HERE=$(cd "$(dirname "$0")" && pwd)
 SK=$HERE/eval-sklearn.py
-echo "BLIS_NUM_THREADS=${BLIS_NUM_THREADS:-unset} OMP_NUM_THREADS=${OMP_NUM_THREADS:-unset}"
+JOPT=${EVAL_JOBS:+-j $EVAL_JOBS}
+echo "threads: emb-eval -j ${EVAL_JOBS:-$(getconf _NPROCESSORS_ONLN) (default, processors online)};" \
+    "scikit-learn BLIS_NUM_THREADS=${BLIS_NUM_THREADS:-unset}" \
+    "OMP_NUM_THREADS=${OMP_NUM_THREADS:-unset}"
+
+# The median of the numbers on standard input.
+med() {
+	sort -g | awk '{ v[NR] = $1 }
+	    END { if (NR == 0) print "nan"; else if (NR % 2) print v[(NR + 1) / 2]
+	    else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+# "median-wall cpu" of a hyperfine JSON file (cpu: mean user + system).
+hf() {
+	$PY -c "import json,sys; r = json.load(open(sys.argv[1]))['results'][0]; print(r['median'], r['user'] + r['system'])" "$1"
+}
+
+# One table of rows file $1: wall (columns 4-11 odd) or CPU (even).
+table() {	# table ROWS wall|cpu
+	printf '  %-9s %7s %7s | %7s %7s %5s | %7s %7s %5s | %6s   (%s)\n' \
+	    classifier acc-emb acc-skl emb-fit skl-fit ratio emb-run \
+	    skl-run ratio strict "$2"
+	awk -v cpu=$([ "$2" = cpu ] && echo 1 || echo 0) '
+	function r(a, b) { return b == "-" || b == 0 ? "-" : sprintf("%.2f", a / b) }
+	function t(a) { return a == "-" ? "-" : sprintf("%.3f", a) }
+	{
+		ef = $(4 + cpu); sf = $(6 + cpu); er = $(8 + cpu); sr = $(10 + cpu)
+		printf "  %-9s %7s %7s | %7s %7s %5s | %7s %7s %5s | %6s\n",
+		    $1, $2, $3, t(ef), t(sf), r(ef, sf), t(er), t(sr), r(er, sr),
+		    r(er, sf)
+	}' "$1"
+}
 
 run() {	# run NAME ROWS RUNS CLASSIFIERS...
 	name=$1 rows=$2 runs=$3
 	shift 3
 	p=$D/$name
+	o=$OUT/$name
 	if [ ! -f "$p.test.emb" ]; then
 		$PY "$SK" gen "$rows" 300 30 1 "$p"
 		emb-cat -r "$p.train.txt" >"$p.train.emb"
 		emb-cat -r "$p.test.txt" >"$p.test.emb"
 	fi
-	hyperfine -N -r "$runs" -w 1 --export-json "$p.cat.json" \
-	    "cat $p.train.emb $p.test.emb" >/dev/null 2>&1 ||
-	    hyperfine -r "$runs" --export-json "$p.cat.json" \
-	    "cat $p.train.emb $p.test.emb | cat" >/dev/null
-	tcat=$($PY -c "import json,sys; print(json.load(open(sys.argv[1]))['results'][0]['median'])" "$p.cat.json")
+	hyperfine -N -r "$runs" -w 1 --export-json "$o.cat.json" \
+	    "cat $p.train.emb $p.test.emb" >/dev/null 2>&1
 	printf '%s: %d x 300, 30 classes, train %d, test %d; cat of both streams %.3f s\n' \
-	    "$name" "$rows" $((rows / 2)) $((rows - rows / 2)) "$tcat"
-	printf '  %-9s %8s %8s | %7s %7s %7s %9s | %7s %7s %7s %9s\n' \
-	    classifier acc-emb acc-skl emb-run emb-fit skl ratio \
-	    emb-run emb-fit skl ratio
+	    "$name" "$rows" $((rows / 2)) $((rows - rows / 2)) \
+	    "$(hf "$o.cat.json" | cut -d' ' -f1)"
+	: >"$o.rows"
 	for c in "$@"; do
-		# EVAL_ONLY: a space-separated subset of the rows to run.
 		case " ${EVAL_ONLY:-$c} " in
 		*" $c "*) ;;
 		*) continue ;;
@@ -56,30 +102,39 @@ run() {	# run NAME ROWS RUNS CLASSIFIERS...
 		lda-auto) opt="-c lda --shrinkage auto" ;;
 		mlp) opt="-c mlp --l2 1e-4" ;;
 		esac
-		emb-eval -v $opt -t "$p.test.emb" "$p.train.emb" \
-		    >"$p.$c.out" 2>"$p.$c.err"
-		acc=$(awk '$3 == "accuracy" { print $4 }' "$p.$c.out")
-		# "..., 0.123 s, 0.045 s CPU)": fit + predict, wall and CPU.
-		tin=$(sed -n 's/.*, \([0-9.]*\) s, \([0-9.]*\) s CPU)$/\1 \2/p' \
-		    "$p.$c.err" | tail -1)
-		hyperfine -N -r "$runs" --export-json "$p.$c.json" \
-		    "emb-eval $opt -t $p.test.emb $p.train.emb" >/dev/null 2>&1
-		temb=$($PY -c "import json,sys; r = json.load(open(sys.argv[1]))['results'][0]; print(r['median'], r['user'] + r['system'])" "$p.$c.json")
+		# The whole process by hyperfine; -v prints the in-process
+		# figure of each run (and of the warm-up, dropped) on stderr.
+		hyperfine -N -w 1 -r "$runs" --show-output \
+		    --export-json "$o.$c.json" \
+		    "emb-eval $JOPT -v $opt -t $p.test.emb $p.train.emb" \
+		    >/dev/null 2>"$o.$c.err"
+		grep ' s CPU)$' "$o.$c.err" | sed 1d >"$o.$c.v"
+		acc=$(sed -n 's/.*: accuracy \([0-9.]*\),.*/\1/p' "$o.$c.v" |
+		    tail -1)
+		fw=$(sed -n 's/.*, \([0-9.]*\) s, [0-9.]* s CPU)$/\1/p' \
+		    "$o.$c.v" | med)
+		fc=$(sed -n 's/.*, \([0-9.]*\) s CPU)$/\1/p' "$o.$c.v" | med)
+		er=$(hf "$o.$c.json")
 		if [ "$c" = mlp ]; then
-			echo "$c $acc $temb $tin" | awk '{ printf "  %-9s %8.4f %8s | %7.3f %7.3f %7s %9s | %7.3f %7.3f %7s %9s\n", $1, $2, "-", $3, $5, "-", "-", $4, $6, "-", "-" }'
+			echo "$c $acc - $fw $fc - - $er - -" >>"$o.rows"
 			continue
 		fi
-		skl=$($PY "$SK" run "$p" "$sk" "$runs")
-		echo "$c $acc $temb $tin $skl" | awk '{
-			printf "  %-9s %8.4f %8.4f | %7.3f %7.3f %7.3f %4.2f/%4.2f | %7.3f %7.3f %7.3f %4.2f/%4.2f\n", \
-			    $1, $2, $8, $3, $5, $9, $3 / $9, $5 / $9, \
-			    $4, $6, $10, $4 / $10, $6 / $10 }'
+		skl=$($PY "$SK" run "$p" "$sk" "$runs" | cut -f2-)
+		hyperfine -N -r "$runs" --export-json "$o.$c.skl.json" \
+		    "$PY $SK once $p $sk" >/dev/null 2>&1
+		# name, accuracies, fit (emb, skl), run (emb, skl): wall cpu
+		echo "$c $acc $fw $fc $skl $er $(hf "$o.$c.skl.json")" |
+		    awk '{ printf "%s %.4f %.4f %s %s %s %s %s %s %s %s\n",
+			$1, $2, $5, $3, $4, $6, $7, $8, $9, $10, $11 }' \
+		    >>"$o.rows"
 	done
+	table "$o.rows" wall
+	table "$o.rows" cpu
 }
 
-echo "seconds, medians; run = the whole emb-eval process (hyperfine), fit ="
-echo "its fit + predict (-v), skl = scikit-learn fit + predict in-process;"
-echo "ratio = emb-eval run / skl and fit / skl (goal <= 0.5); wall | CPU"
+echo "seconds (medians); fit = fit + predict in the process, run = the"
+echo "whole process, ratio = emb-eval / scikit-learn (goal: fit <= 0.5),"
+echo "strict = emb-eval run / scikit-learn fit"
 # The machine's limit for the closed-form work: BLIS dgemm (through numpy,
 # the same library), one 2000^3 product, best of 3.
 $PY -c "
@@ -95,7 +150,7 @@ realdata() {
 	# scikit-learn's.  kNN can differ where neighbours tie exactly (a
 	# word listed in two categories has one vector); logreg within 0.005.
 	top=$(cd "$HERE/../.." && pwd)
-	R=$D/real
+	R=$OUT/real
 	mkdir -p "$R"
 	zcat "$top/examples/data/word2vec-googlenews-300d-13k.vec.gz" |
 	    awk -v min=50 -f "$top/tests/data/semcat.awk" \
@@ -112,7 +167,7 @@ realdata() {
 		lda-auto) opt="-c lda --shrinkage auto" ;;
 		*) opt="-c $c" ;;
 		esac
-		acc=$(emb-eval -s 2 -l 1 $opt "$R/semcat.emb" |
+		acc=$(emb-eval $JOPT -s 2 -l 1 $opt "$R/semcat.emb" |
 		    awk '$3 == "accuracy" { print $4 }')
 		skl=$($PY "$SK" real "$R/train.txt" "$R/test.txt" "$c" | cut -f2)
 		printf '  %-9s %8.6f %8.6f\n' "$c" "$acc" "$skl"

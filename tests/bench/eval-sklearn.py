@@ -7,10 +7,15 @@
 #       test, written as emb-cat text PREFIX.train.txt / PREFIX.test.txt
 #       (key "label<TAB>id") and as float32 arrays PREFIX.npz.
 #   eval-sklearn.py run PREFIX CLF REPS
-#       fit and predict CLF (knn centroid lda lda-auto ridge logreg) on the
-#       float32 values promoted to float64 (CLF-f32: kept float32); prints "CLF<TAB>accuracy<TAB>
-#       median wall seconds<TAB>median CPU seconds" of fit+predict over
-#       REPS runs.
+#       fit and predict CLF (knn centroid lda lda-svd lda-auto ridge
+#       logreg) on the float32 values promoted to float64 (CLF-f32: kept
+#       float32); prints "CLF<TAB>accuracy<TAB>median wall seconds<TAB>
+#       median CPU seconds" of fit+predict over REPS runs in this one
+#       process (imports done before the first).
+#   eval-sklearn.py once PREFIX CLF
+#       the whole job as a user runs it, for timing the process from
+#       outside: imports, np.load of PREFIX.npz, one fit and predict;
+#       prints the same line.
 #   eval-sklearn.py real TRAIN.txt TEST.txt CLF
 #       the same on emb-cat text files (label in key field 1).
 import sys, time
@@ -55,9 +60,10 @@ def model(name):
 
 def timed(name, Xtr, ytr, Xte, yte, reps):
     times, cpus = [], []
+    make = model(name)
     for _ in range(reps):
         t0, c0 = time.perf_counter(), time.process_time()
-        m = model(name)().fit(Xtr, ytr)
+        m = make().fit(Xtr, ytr)
         p = m.predict(Xte)
         times.append(time.perf_counter() - t0)
         cpus.append(time.process_time() - c0)
@@ -79,15 +85,16 @@ def main():
     if sys.argv[1] == "gen":
         n, d, k, seed = map(int, sys.argv[2:6])
         gen(n, d, k, seed, sys.argv[6])
-    elif sys.argv[1] == "run":
+    elif sys.argv[1] in ("run", "once"):
         z = np.load(sys.argv[2] + ".npz")
+        reps = int(sys.argv[4]) if sys.argv[1] == "run" else 1
         # "-f32": the float32 arrays as they are (scikit-learn keeps
         # float32 for kNN, ridge and LDA), else promoted to float64.
         name = sys.argv[3]
         dt = np.float32 if name.endswith("-f32") else np.float64
         name = name[:-4] if name.endswith("-f32") else name
         acc, t, c = timed(name, z["Xtr"].astype(dt), z["ytr"],
-                          z["Xte"].astype(dt), z["yte"], int(sys.argv[4]))
+                          z["Xte"].astype(dt), z["yte"], reps)
         print("%s\t%.6f\t%.6f\t%.6f" % (sys.argv[3], acc, t, c))
     elif sys.argv[1] == "real":
         Xtr, ytr = readtext(sys.argv[2])

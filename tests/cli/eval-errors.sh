@@ -28,6 +28,7 @@ st emb-eval trunc.emb
 # Misuse.
 st emb-eval -c svm train.emb
 st emb-eval -k 1 train.emb
+st emb-eval -j 0 train.emb
 st emb-eval -p b.emb a.emb
 st emb-eval --shrinkage 2 train.emb
 st emb-eval a.emb b.emb

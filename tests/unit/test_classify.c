@@ -1,8 +1,9 @@
 /*
  * test_classify.c - the classifiers against scikit-learn: predictions and
- * decision values on a small fixed problem, the BLIS product against its
- * plain-loop twin, kNN ties and votes worked by hand, the perceptron's
- * determinism, and the error codes.
+ * decision values on a small fixed problem, the BLIS product and the
+ * Cholesky factorization against their plain-loop twins, the same results
+ * on one thread and on three, kNN ties and votes worked by hand, the
+ * perceptron's determinism, and the error codes.
  *
  * The constants below were computed with scikit-learn 1.2.1 (numpy 1.24.2)
  * on the float32 values promoted to float64, by this program:
@@ -425,6 +426,127 @@ START_TEST(test_dgemm)
 END_TEST
 
 /*
+ * The recursive Cholesky factorization against its plain-loop twin, over
+ * sizes around its block size: L equal within rounding, L L' = A, the
+ * strict upper triangle untouched; a matrix that is not positive definite
+ * refused by both.
+ */
+START_TEST(test_dchol)
+{
+	static const size_t sz[] = { 1, 2, 31, 32, 33, 64, 100, 257 };
+	struct emb_rng g;
+
+	emb_rng_seed(&g, 5);
+	for (size_t t = 0; t < sizeof(sz) / sizeof(sz[0]); t++) {
+		size_t n = sz[t], ld = n + 3;
+		double *B = malloc(n * n * sizeof(double));
+		double *A = malloc(n * ld * sizeof(double));
+		double *L1 = malloc(n * ld * sizeof(double));
+		double *L2 = malloc(n * ld * sizeof(double));
+		double res = 0, rec = 0;
+
+		for (size_t i = 0; i < n * n; i++)
+			B[i] = emb_rng_unif(&g) - 0.5;
+		/* A = B B' + I below the diagonal, 7 above it. */
+		for (size_t i = 0; i < n; i++)
+			for (size_t j = 0; j < ld; j++) {
+				double s = i == j;
+
+				for (size_t k = 0; j <= i && k < n; k++)
+					s += B[i * n + k] * B[j * n + k];
+				A[i * ld + j] = j <= i ? s : 7;
+			}
+		memcpy(L1, A, n * ld * sizeof(double));
+		memcpy(L2, A, n * ld * sizeof(double));
+		ck_assert_int_eq(emb_dchol_blis(n, L1, ld), 0);
+		ck_assert_int_eq(emb_dchol_ref(n, L2, ld), 0);
+		for (size_t i = 0; i < n; i++)
+			for (size_t j = 0; j < ld; j++) {
+				double s = 0;
+
+				if (j > i) {
+					ck_assert(L1[i * ld + j] == 7);
+					continue;
+				}
+				res = fmax(res, fabs(L1[i * ld + j] -
+				    L2[i * ld + j]));
+				for (size_t k = 0; k <= j; k++)
+					s += L1[i * ld + k] * L1[j * ld + k];
+				rec = fmax(rec, fabs(s - A[i * ld + j]));
+			}
+		ck_assert_msg(res <= 1e-12 * (double)n, "%zu: L differs by %g",
+		    n, res);
+		ck_assert_msg(rec <= 1e-12 * (double)n, "%zu: L L' - A %g", n,
+		    rec);
+		/* Not positive definite: a pivot past the first block. */
+		memcpy(L1, A, n * ld * sizeof(double));
+		memcpy(L2, A, n * ld * sizeof(double));
+		L1[(n - 1) * ld + n - 1] = L2[(n - 1) * ld + n - 1] = -1;
+		ck_assert_int_eq(emb_dchol_blis(n, L1, ld), EMB_ENOSOL);
+		ck_assert_int_eq(emb_dchol_ref(n, L2, ld), EMB_ENOSOL);
+		free(B);
+		free(A);
+		free(L1);
+		free(L2);
+	}
+}
+END_TEST
+
+/*
+ * Threads change who computes, not what: every classifier predicts the
+ * same classes and the linear ones the same scores, bit for bit, on 1 and
+ * 3 threads, with enough rows for several lanes of every parallel step.
+ */
+#define TN	1300
+#define TD	20
+
+START_TEST(test_threads)
+{
+	float *Xt = malloc(TN * TD * sizeof(float));
+	int *y = malloc(TN * sizeof(int)), p1[TN], p3[TN];
+	double *S1 = malloc(TN * K * sizeof(double));
+	double *S3 = malloc(TN * K * sizeof(double));
+	struct emb_rng g;
+
+	emb_rng_seed(&g, 11);
+	for (int i = 0; i < TN; i++) {
+		y[i] = i % K;
+		for (int j = 0; j < TD; j++)
+			Xt[i * TD + j] = (float)((j % K == y[i]) +
+			    2 * (emb_rng_unif(&g) - 0.5));
+	}
+	for (int kind = EMB_CLF_KNN; kind <= EMB_CLF_LOGREG; kind++) {
+		struct emb_clf_opts o;
+		struct emb_clf *c1, *c3;
+
+		emb_clf_defaults(&o, kind);
+		o.parmin = 0;	/* threads however small the step */
+		o.threads = 1;
+		ck_assert_int_eq(emb_clf_fit(&c1, &o, Xt, TN, TD, y, K, NULL, 0,
+		    NULL), 0);
+		o.threads = 3;
+		ck_assert_int_eq(emb_clf_fit(&c3, &o, Xt, TN, TD, y, K, NULL, 0,
+		    NULL), 0);
+		ck_assert_int_eq(emb_clf_predict(c1, Xt, TN, p1), 0);
+		ck_assert_int_eq(emb_clf_predict(c3, Xt, TN, p3), 0);
+		ck_assert_msg(memcmp(p1, p3, sizeof(p1)) == 0, "kind %d", kind);
+		if (kind != EMB_CLF_KNN) {
+			ck_assert_int_eq(emb_clf_scores(c1, Xt, TN, S1), 0);
+			ck_assert_int_eq(emb_clf_scores(c3, Xt, TN, S3), 0);
+			ck_assert_msg(memcmp(S1, S3, TN * K * sizeof(double)) ==
+			    0, "kind %d: scores", kind);
+		}
+		emb_clf_free(c1);
+		emb_clf_free(c3);
+	}
+	free(Xt);
+	free(y);
+	free(S1);
+	free(S3);
+}
+END_TEST
+
+/*
  * The perceptron against an independent numpy implementation of the
  * training described in emb-eval(1) (splitmix64 draws for the held-out
  * rows, the initial weights, each pass's order and the dropout masks; Adam
@@ -598,6 +720,8 @@ classify_suite(void)
 	tcase_add_test(tc, test_centroid_hand);
 	tcase_add_test(tc, test_knn_hand);
 	tcase_add_test(tc, test_dgemm);
+	tcase_add_test(tc, test_dchol);
+	tcase_add_test(tc, test_threads);
 	tcase_add_test(tc, test_mlp);
 	tcase_add_test(tc, test_mlp_reference);
 	tcase_add_test(tc, test_errors);
