@@ -488,7 +488,7 @@ report(const char *clf, const struct labels *L, const uint64_t *conf,
 		fprintf(stderr, ", l2 %g", l2);
 	if (iters > 0)
 		fprintf(stderr, ", %d iterations", iters);
-	fprintf(stderr, ", %.3f s, %.3f s CPU)\n", secs, cpusecs);
+	fprintf(stderr, ", %.4f s, %.4f s CPU)\n", secs, cpusecs);
 	if (K <= 12) {
 		fprintf(stderr, "  true \\ predicted");
 		for (int j = 0; j < K; j++)
@@ -526,18 +526,27 @@ classify(const char *trainpath, const char *testpath, unsigned labf,
 	memset(&T, 0, sizeof(T));
 	D.name = S.name;
 	D.dim = emb_reader_dim(S.r);
-	if (testpath != NULL) {
-		srcopen(&St, testpath);
-		if (emb_reader_dim(St.r) != D.dim)
-			errx(1, "%s: dimension %u, %s has %u", St.name,
-			    emb_reader_dim(St.r), D.name, D.dim);
-		/* Both streams in one matrix, parts by row. */
-		reserve(&D, S.est + St.est);
+	/*
+	 * Both streams in one matrix, parts by row, sized for both at once
+	 * (the test file's size at the training dimension); the test stream
+	 * is opened once the training one is closed, so that its reader
+	 * reuses the memory of the first.
+	 */
+	if (testpath != NULL && strcmp(testpath, "-") != 0) {
+		struct stat st;
+
+		if (stat(testpath, &st) == 0 && S_ISREG(st.st_mode))
+			reserve(&D, S.est + (size_t)st.st_size / (9 + 4 *
+			    (size_t)D.dim) + 1);
 	}
 	readinto(&D, &S);
 	if (testpath != NULL) {
 		size_t ntr = D.n;
 
+		srcopen(&St, testpath);
+		if (emb_reader_dim(St.r) != D.dim)
+			errx(1, "%s: dimension %u, %s has %u", St.name,
+			    emb_reader_dim(St.r), D.name, D.dim);
 		readinto(&D, &St);
 		/* T: a view of the test rows, for messages. */
 		T = D;

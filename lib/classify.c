@@ -828,6 +828,14 @@ out:
  *   f = (1/n) sum_i (logsumexp(z_i) - z_i,y_i) + |W|^2 / (2 C n),
  * z_i = x_i W + b.  With two classes, class 0's score is pinned at 0 and
  * only class 1's column is free: the binary model of scikit-learn.
+ *
+ * Along a search direction p = [P, pb], the scores at the step t are
+ * X W + t X P + b + t pb: with Zc = X W kept from the last point and
+ * Zp = X P formed once per direction, every trial of the line search costs
+ * O(n K), its slope g.p being sum_ik R_ik (Zp_ik + pb_k) + W.P / (C n),
+ * where R = (softmax - one-hot) / n.  The gradient's product X'R is formed
+ * only at the point the search accepts: two products of n x d x K per
+ * iteration, however many trials.
  */
 #define LLANES	16	/* lanes of the loss at most */
 #define LROWS	256	/* rows per lane at least */
@@ -838,38 +846,62 @@ struct lrdata {
 	size_t		 n, d;
 	int		 K, nf;		/* classes, free columns */
 	double		 lam;		/* 1 / (C n) */
-	double		*Z;		/* n x nf scratch */
 	int		 nt;		/* threads */
 	size_t		 nl;		/* lanes */
-	const double	*th;		/* the point being evaluated */
-	double		*part;		/* per lane: its loss, its gradient */
+	double		*Zc;		/* X W at the current point, n x nf */
+	double		*Zp;		/* X P along the direction */
+	double		*Zt;		/* X W at the trial point */
+	double		*R;		/* (softmax - one-hot) / n there */
+	const double	*M;		/* lrprod: the d x nf factor */
+	double		*out;		/* lrprod: X M */
+	const double	*bt;		/* lrloss: the trial's intercepts */
+	const double	*pb;		/* their direction, NULL: no step */
+	double		 t;		/* the step */
+	double		*part;		/* per lane: loss, slope, gradient */
 };
 
-/*
- * One lane's share of the loss (times n) and of its gradient: scores,
- * softmax, then X' (softmax - one-hot) / n over the lane's rows.
- */
+#define LRPART(L)	(2 + (L)->d * (L)->nf + (L)->nf)
+
 static void
-lrlane(void *arg, int w, size_t lane, size_t r0, size_t r1)
+prodlane(void *arg, int w, size_t lane, size_t r0, size_t r1)
 {
 	struct lrdata *L = arg;
-	size_t n = L->n, d = L->d, r = r1 - r0;
-	int nf = L->nf, K = L->K;
-	const double *W = L->th, *b = L->th + d * nf, *X = L->X + r0 * d;
-	const int *y = L->y + r0;
-	double *Z = L->Z + r0 * nf, *P = L->part + lane * (1 + d * nf + nf);
-	double f = 0;
 
 	(void)w;
-	memset(P, 0, (1 + d * nf + nf) * sizeof(*P));
-	if (r == 0)
-		return;
-	dgemm(0, 0, r, nf, d, 1, X, d, W, nf, 0, Z, nf);
-	for (size_t i = 0; i < r; i++) {
-		double *z = Z + i * nf, mx = 0, s = 0, zy;
+	(void)lane;
+	dgemm(0, 0, r1 - r0, L->nf, L->d, 1, L->X + r0 * L->d, L->d, L->M,
+	    L->nf, 0, L->out + r0 * L->nf, L->nf);
+}
 
-		for (int k = 0; k < nf; k++)
-			z[k] += b[k];
+/* out = X M, lane by lane. */
+static void
+lrprod(struct lrdata *L, const double *M, double *out)
+{
+	L->M = M;
+	L->out = out;
+	parrun(L->nt, L->n, L->nl, prodlane, L);
+}
+
+/* One lane's loss (times n) and slope at the trial; R and Zt there. */
+static void
+losslane(void *arg, int w, size_t lane, size_t r0, size_t r1)
+{
+	struct lrdata *L = arg;
+	size_t n = L->n;
+	int nf = L->nf, K = L->K;
+	double *P = L->part + lane * LRPART(L), f = 0, sl = 0;
+
+	(void)w;
+	for (size_t i = r0; i < r1; i++) {
+		const double *zc = L->Zc + i * nf, *zp = L->Zp + i * nf;
+		double *z = L->R + i * nf, *zt = L->Zt + i * nf;
+		double mx = 0, s = 0, zy;
+		int y = L->y[i];
+
+		for (int k = 0; k < nf; k++) {
+			z[k] = L->pb ? (zt[k] = zc[k] + L->t * zp[k]) : zc[k];
+			z[k] += L->bt[k];
+		}
 		/* Full logits: z, or (0, z) for the binary model. */
 		if (nf == K) {
 			mx = z[0];
@@ -878,49 +910,86 @@ lrlane(void *arg, int w, size_t lane, size_t r0, size_t r1)
 					mx = z[k];
 		} else
 			mx = z[0] > 0 ? z[0] : 0;
-		zy = nf == K ? z[y[i]] : (y[i] == 1 ? z[0] : 0);
+		zy = nf == K ? z[y] : (y == 1 ? z[0] : 0);
 		if (nf < K)
 			s = exp(-mx);
 		for (int k = 0; k < nf; k++)
 			s += (z[k] = exp(z[k] - mx));
 		f += mx + log(s) - zy;
-		/* Gradient rows: softmax minus one-hot, divided by n. */
+		/* Softmax minus one-hot, divided by n. */
 		for (int k = 0; k < nf; k++) {
 			int cls = nf == K ? k : 1;
 
-			z[k] = (z[k] / s - (y[i] == cls)) / (double)n;
+			z[k] = (z[k] / s - (y == cls)) / (double)n;
+			if (L->pb)
+				sl += z[k] * (zp[k] + L->pb[k]);
 		}
 	}
 	P[0] = f;
-	dgemm(1, 0, d, nf, r, 1, X, d, Z, nf, 0, P + 1, nf);
-	for (size_t i = 0; i < r; i++)
-		for (int k = 0; k < nf; k++)
-			P[1 + d * nf + k] += Z[i * nf + k];
+	P[1] = sl;
 }
 
-/* f and its gradient g at theta = [W (d x nf), b (nf)]. */
+/*
+ * f at the trial thn = th + t p (p NULL: thn itself, scores Zc), and its
+ * slope g.p into *slope.
+ */
 static double
-lrfun(struct lrdata *L, const double *th, double *g)
+lrloss(struct lrdata *L, const double *thn, const double *p, double t,
+    double *slope)
 {
-	size_t d = L->d, np = d * L->nf + L->nf;
-	double f = 0, reg = 0;
+	size_t d = L->d, nw = d * L->nf;
+	double f = 0, sl = 0, reg = 0, wp = 0;
 
-	L->th = th;
-	parrun(L->nt, L->n, L->nl, lrlane, L);
-	memset(g, 0, np * sizeof(*g));
+	L->bt = thn + nw;
+	L->pb = p ? p + nw : NULL;
+	L->t = t;
+	parrun(L->nt, L->n, L->nl, losslane, L);
 	for (size_t l = 0; l < L->nl; l++) {
-		const double *P = L->part + l * (1 + np);
+		f += L->part[l * LRPART(L)];
+		sl += L->part[l * LRPART(L) + 1];
+	}
+	for (size_t j = 0; j < nw; j++) {
+		reg += thn[j] * thn[j];
+		if (p)
+			wp += thn[j] * p[j];
+	}
+	if (slope)
+		*slope = sl + L->lam * wp;
+	return f / (double)L->n + 0.5 * L->lam * reg;
+}
 
-		f += P[0];
+/* One lane's share of X'R and of R's column sums. */
+static void
+gradlane(void *arg, int w, size_t lane, size_t r0, size_t r1)
+{
+	struct lrdata *L = arg;
+	size_t d = L->d;
+	int nf = L->nf;
+	double *P = L->part + lane * LRPART(L) + 2;
+
+	(void)w;
+	dgemm(1, 0, d, nf, r1 - r0, 1, L->X + r0 * d, d, L->R + r0 * nf, nf,
+	    0, P, nf);
+	for (int k = 0; k < nf; k++)
+		P[d * nf + k] = 0;
+	for (size_t i = r0; i < r1; i++)
+		for (int k = 0; k < nf; k++)
+			P[d * nf + k] += L->R[i * nf + k];
+}
+
+/* The gradient g at th, from R of the last lrloss there. */
+static void
+lrgrad(struct lrdata *L, const double *th, double *g)
+{
+	size_t nw = L->d * L->nf, np = nw + L->nf;
+
+	parrun(L->nt, L->n, L->nl, gradlane, L);
+	memset(g, 0, np * sizeof(*g));
+	for (size_t l = 0; l < L->nl; l++)
 		for (size_t j = 0; j < np; j++)
-			g[j] += P[1 + j];
-	}
-	f /= (double)L->n;
-	for (size_t j = 0; j < d * L->nf; j++) {
-		reg += th[j] * th[j];
+			g[j] += L->part[l * LRPART(L) + 2 + j];
+	for (size_t j = 0; j < nw; j++)
 		g[j] += L->lam * th[j];
-	}
-	return f + 0.5 * L->lam * reg;
 }
 
 static double
@@ -947,20 +1016,24 @@ fit_logreg(struct emb_clf *c, const float *X, size_t n, const int *y)
 	if ((rc = linalloc(c, nf)) < 0)
 		return rc;
 	np = d * nf + nf;
+	L.d = d;
+	L.nf = nf;
 	L.nl = lanes(n, LROWS, LLANES);
 	L.X = todouble(X, n, d);
-	L.Z = emb_alloc(n * nf * sizeof(double));
-	L.part = malloc(L.nl * (1 + np) * sizeof(double));
+	L.Zc = emb_alloc(n * nf * sizeof(double));
+	L.Zp = emb_alloc(n * nf * sizeof(double));
+	L.Zt = emb_alloc(n * nf * sizeof(double));
+	L.R = emb_alloc(n * nf * sizeof(double));
+	L.part = malloc(L.nl * LRPART(&L) * sizeof(double));
 	buf = calloc(np * (5 + 2 * LBFGS_M), sizeof(double));
-	if (L.X == NULL || L.Z == NULL || L.part == NULL || buf == NULL) {
+	if (L.X == NULL || L.Zc == NULL || L.Zp == NULL || L.Zt == NULL ||
+	    L.R == NULL || L.part == NULL || buf == NULL) {
 		rc = EMB_ENOMEM;
 		goto out;
 	}
 	L.y = y;
 	L.n = n;
-	L.d = d;
 	L.K = K;
-	L.nf = nf;
 	L.lam = 1.0 / (c->o.C * (double)n);
 	L.nt = threadsfor(&c->o, 2.0 * n * d * nf);
 	th = buf;
@@ -970,7 +1043,9 @@ fit_logreg(struct emb_clf *c, const float *X, size_t n, const int *y)
 	gn = thn + np;
 	S = gn + np;
 	Yv = S + np * LBFGS_M;
-	f = lrfun(&L, th, g);
+	lrprod(&L, th, L.Zc);
+	f = lrloss(&L, th, NULL, 0, NULL);
+	lrgrad(&L, th, g);
 	for (c->iters = 0; c->iters < c->o.maxiter; c->iters++) {
 		double t, gp, lo = 0, hi = INFINITY;
 		int ls;
@@ -1017,13 +1092,16 @@ fit_logreg(struct emb_clf *c, const float *X, size_t n, const int *y)
 		if (have == 0 && t > 1)
 			t = 1;
 		/* Weak Wolfe line search by bracketing (Lewis-Overton). */
+		lrprod(&L, p, L.Zp);
 		for (ls = 0; ls < 60; ls++) {
+			double sl;
+
 			for (size_t j = 0; j < np; j++)
 				thn[j] = th[j] + t * p[j];
-			fn = lrfun(&L, thn, gn);
+			fn = lrloss(&L, thn, p, t, &sl);
 			if (fn > f + 1e-4 * t * gp)
 				hi = t;
-			else if (dot(gn, p, np) < 0.9 * gp)
+			else if (sl < 0.9 * gp)
 				lo = t;
 			else
 				break;
@@ -1031,6 +1109,14 @@ fit_logreg(struct emb_clf *c, const float *X, size_t n, const int *y)
 		}
 		if (ls == 60 && !(fn <= f))
 			break;		/* no progress possible */
+		/* Accept the last trial: its scores, then its gradient. */
+		{
+			double *z = L.Zc;
+
+			L.Zc = L.Zt;
+			L.Zt = z;
+		}
+		lrgrad(&L, thn, gn);
 		{
 			int s = head;
 			double sy;
@@ -1061,7 +1147,10 @@ fit_logreg(struct emb_clf *c, const float *X, size_t n, const int *y)
 	rc = 0;
 out:
 	emb_free((double *)L.X);
-	emb_free(L.Z);
+	emb_free(L.Zc);
+	emb_free(L.Zp);
+	emb_free(L.Zt);
+	emb_free(L.R);
 	free(L.part);
 	free(buf);
 	return rc;
