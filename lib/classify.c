@@ -26,18 +26,19 @@
  *             tenacity rule.
  *
  * Level-3 work (Gram matrices, scores, distances, the Cholesky solves)
- * goes through BLIS, the large products on o.threads threads; the
- * least-squares fallback (dgelsd) through LAPACK.  Each BLIS kernel has a
- * plain-loop twin used by the unit tests.
+ * goes through BLIS, one thread per call, the large steps spread over
+ * o.threads threads of our own (see "Threads"); the least-squares fallback
+ * (dgelsd) through LAPACK.  Each BLIS kernel has a plain-loop twin used by
+ * the unit tests.
  */
 #include "emb.h"
 #include "int.h"
 
 #include <blis.h>
 #include <float.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -156,7 +157,7 @@ parrun(int nt, size_t n, size_t nlane, lanefn *fn, void *arg)
 			pthread_join(w[t].tid, NULL);
 }
 
-/* Lanes for n rows: about one per per rows, at least one, at most max. */
+/* Lanes for n rows: one per `per' rows, at least one, at most max. */
 static size_t
 lanes(size_t n, size_t per, size_t max)
 {
