@@ -303,19 +303,41 @@ emb_folds(const int *y, size_t n, int ncls, int k, uint64_t seed, int *fold)
  * Helpers.
  */
 
-/* A double copy of the float matrix X (n x d), or NULL. */
-static double *
-todouble(const float *X, size_t n, size_t d)
+/* Converting floats to doubles, a lane at a time. */
+struct conv {
+	const float	*X;
+	double		*D;
+	size_t		 d;
+};
+
+static void
+convlane(void *arg, int w, size_t lane, size_t r0, size_t r1)
 {
+	struct conv *cv = arg;
+
+	(void)w;
+	(void)lane;
+	for (size_t i = r0 * cv->d; i < r1 * cv->d; i++)
+		cv->D[i] = cv->X[i];
+}
+
+/*
+ * A double copy of the float matrix X (n x d), or NULL; on nt threads
+ * when it is large (the fresh pages cost more than the conversion).
+ */
+static double *
+todouble(const float *X, size_t n, size_t d, int nt)
+{
+	struct conv cv;
 	size_t sz;
-	double *D;
 
 	if (emb_mul(n ? n : 1, d, &sz) < 0 || emb_mul(sz, sizeof(double),
-	    &sz) < 0 || (D = emb_alloc(sz)) == NULL)
+	    &sz) < 0 || (cv.D = emb_alloc(sz)) == NULL)
 		return NULL;
-	for (size_t i = 0; i < n * d; i++)
-		D[i] = X[i];
-	return D;
+	cv.X = X;
+	cv.d = d;
+	parrun(nt, n, lanes(n, 1024, 64), convlane, &cv);
+	return cv.D;
 }
 
 /* Per-class counts and means (ncls x d) in double. */
@@ -1020,7 +1042,7 @@ fit_logreg(struct emb_clf *c, const float *X, size_t n, const int *y)
 	L.d = d;
 	L.nf = nf;
 	L.nl = lanes(n, LROWS, LLANES);
-	L.X = todouble(X, n, d);
+	L.X = todouble(X, n, d, threadsfor(&c->o, 16.0 * n * d));
 	L.Zc = emb_alloc(n * nf * sizeof(double));
 	L.Zp = emb_alloc(n * nf * sizeof(double));
 	L.Zt = emb_alloc(n * nf * sizeof(double));
