@@ -18,6 +18,7 @@
 #include <limits.h>
 #include <malloc.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,6 +43,7 @@ struct data {
 	size_t		 klen, kcap;	/* bytes used and allocated in kbuf */
 	size_t		 n, cap;	/* rows, rows allocated */
 	uint32_t	 dim;
+	int		 fixed;		/* the arrays may not move */
 };
 
 /* An opened input: its reader and a bound on its record count. */
@@ -137,6 +139,8 @@ reserve(struct data *D, size_t cap)
 
 	if (cap <= D->cap)
 		return;
+	if (D->fixed)
+		errx(1, "%s: more records than its size allows", D->name);
 	if (emb_mul(cap, (size_t)D->dim * sizeof(float), &sz) < 0)
 		errx(1, "%s: too many records", D->name);
 	D->X = xreallocarray(D->X, cap, (size_t)D->dim * sizeof(float));
@@ -202,6 +206,105 @@ readall(struct data *D, const char *path)
 	D->name = S.name;
 	D->dim = emb_reader_dim(S.r);
 	readinto(D, &S);
+}
+
+static void *
+readmain(void *arg)
+{
+	void **a = arg;
+
+	readinto(a[0], a[1]);
+	return NULL;
+}
+
+/*
+ * The training stream into D and the test stream (testpath; none if NULL)
+ * after it, as one matrix; D->n counts the training rows, T is a view of
+ * the test rows.  The arrays are sized for both files at once.  With
+ * threads to spare and both inputs regular files, the two are read at
+ * once: the test rows into place after the training rows' bound (a file's
+ * size bounds its records), then moved down.  Otherwise the test stream
+ * is opened once the training one is closed, so that its reader reuses
+ * the memory of the first.
+ */
+static void
+readboth(struct data *D, struct data *T, const char *trainpath,
+    const char *testpath, int threads)
+{
+	struct src S, St;
+	struct data V;
+	size_t ntr;
+	struct stat st;
+	pthread_t tid;
+	void *arg[2];
+	int par;
+
+	srcopen(&S, trainpath);
+	memset(D, 0, sizeof(*D));
+	memset(T, 0, sizeof(*T));
+	D->name = S.name;
+	D->dim = emb_reader_dim(S.r);
+	if (testpath == NULL) {
+		readinto(D, &S);
+		return;
+	}
+	if (strcmp(testpath, "-") != 0 && stat(testpath, &st) == 0 &&
+	    S_ISREG(st.st_mode))
+		reserve(D, S.est + (size_t)st.st_size / (9 + 4 *
+		    (size_t)D->dim) + 1);
+	par = threads > 1 && S.est > 0 && D->cap > S.est;
+	if (par) {
+		srcopen(&St, testpath);
+		if (emb_reader_dim(St.r) != D->dim)
+			errx(1, "%s: dimension %u, %s has %u", St.name,
+			    emb_reader_dim(St.r), D->name, D->dim);
+		memset(&V, 0, sizeof(V));
+		V.name = St.name;
+		V.dim = D->dim;
+		V.X = D->X + S.est * D->dim;
+		V.keyoff = D->keyoff + S.est;
+		V.keylen = D->keylen + S.est;
+		V.cap = D->cap - S.est;
+		V.fixed = D->fixed = 1;
+		D->cap = S.est;
+		arg[0] = &V;
+		arg[1] = &St;
+		if (pthread_create(&tid, NULL, readmain, arg) != 0)
+			readmain(arg);
+		readinto(D, &S);
+		pthread_join(tid, NULL);
+		/* Close the gap; the test keys follow the training ones. */
+		ntr = D->n;
+		memmove(D->X + ntr * D->dim, V.X, V.n * D->dim * sizeof(float));
+		memmove(D->keylen + ntr, V.keylen, V.n * sizeof(size_t));
+		memmove(D->keyoff + ntr, V.keyoff, V.n * sizeof(size_t));
+		for (size_t i = 0; i < V.n; i++)
+			D->keyoff[ntr + i] += D->klen;
+		D->kbuf = xreallocarray(D->kbuf, D->klen + V.klen + 1, 1);
+		if (V.klen > 0)
+			memcpy(D->kbuf + D->klen, V.kbuf, V.klen);
+		D->klen += V.klen;
+		D->kcap = D->klen + 1;
+		D->n += V.n;
+		D->cap = S.est + V.cap;
+		D->fixed = 0;
+		free(V.kbuf);
+	} else {
+		readinto(D, &S);
+		ntr = D->n;
+		srcopen(&St, testpath);
+		if (emb_reader_dim(St.r) != D->dim)
+			errx(1, "%s: dimension %u, %s has %u", St.name,
+			    emb_reader_dim(St.r), D->name, D->dim);
+		readinto(D, &St);
+	}
+	*T = *D;
+	T->name = St.name;
+	T->X = D->X + ntr * D->dim;
+	T->keyoff = D->keyoff + ntr;
+	T->keylen = D->keylen + ntr;
+	T->n = D->n - ntr;
+	D->n = ntr;
 }
 
 static void
@@ -515,48 +618,12 @@ classify(const char *trainpath, const char *testpath, unsigned labf,
     unsigned splitf, int kfold, const int *use)
 {
 	struct data D, T;
-	struct src S, St;
 	struct labels L;
 	char **lab, *intrain;
 	int *part, *y, *fold = NULL;
 	size_t n;
 
-	srcopen(&S, trainpath);
-	memset(&D, 0, sizeof(D));
-	memset(&T, 0, sizeof(T));
-	D.name = S.name;
-	D.dim = emb_reader_dim(S.r);
-	/*
-	 * Both streams in one matrix, parts by row, sized for both at once
-	 * (the test file's size at the training dimension); the test stream
-	 * is opened once the training one is closed, so that its reader
-	 * reuses the memory of the first.
-	 */
-	if (testpath != NULL && strcmp(testpath, "-") != 0) {
-		struct stat st;
-
-		if (stat(testpath, &st) == 0 && S_ISREG(st.st_mode))
-			reserve(&D, S.est + (size_t)st.st_size / (9 + 4 *
-			    (size_t)D.dim) + 1);
-	}
-	readinto(&D, &S);
-	if (testpath != NULL) {
-		size_t ntr = D.n;
-
-		srcopen(&St, testpath);
-		if (emb_reader_dim(St.r) != D.dim)
-			errx(1, "%s: dimension %u, %s has %u", St.name,
-			    emb_reader_dim(St.r), D.name, D.dim);
-		readinto(&D, &St);
-		/* T: a view of the test rows, for messages. */
-		T = D;
-		T.name = St.name;
-		T.X = D.X + ntr * D.dim;
-		T.keyoff = D.keyoff + ntr;
-		T.keylen = D.keylen + ntr;
-		T.n = D.n - ntr;
-		D.n = ntr;
-	}
+	readboth(&D, &T, trainpath, testpath, base.threads);
 	n = D.n + (testpath ? T.n : 0);
 	lab = xreallocarray(NULL, n + 1, sizeof(char *));
 	part = xreallocarray(NULL, n + 1, sizeof(int));

@@ -25,6 +25,10 @@ st emb-eval -w badpairs.txt train.emb
 # A truncated stream.
 head -c 100 train.emb >trunc.emb
 st emb-eval trunc.emb
+# The same as a test stream, read on a thread beside the training stream,
+# and one of another dimension.
+st emb-eval -j 2 -t trunc.emb train.emb
+st emb-eval -j 2 -t a.emb train.emb
 # Misuse.
 st emb-eval -c svm train.emb
 st emb-eval -k 1 train.emb
