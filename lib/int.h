@@ -86,6 +86,8 @@ emb_putf32s(unsigned char *p, const float *src, size_t n)
 
 /* @return 1 if all n values are finite, else 0. */
 int emb_allfinite(const float *v, size_t n);
+/* The same on n little-endian float32 values at p, at any alignment. */
+int emb_allfinite_le(const void *p, size_t n);
 
 /* write(2) all n bytes, retrying on EINTR and short writes: 0 or EMB_EIO. */
 int emb_writeall(int fd, const void *buf, size_t n);

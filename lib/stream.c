@@ -553,9 +553,10 @@ commit(struct emb_writer *w, size_t n)
 	return 0;
 }
 
-int
-emb_write_vec(struct emb_writer *w, const char *key, size_t keylen,
-    const float *vec)
+/* A VEC record from floats (le 0) or from little-endian bytes (le 1). */
+static int
+putvec(struct emb_writer *w, const char *key, size_t keylen,
+    const void *vec, int le)
 {
 	unsigned char *p;
 	size_t n;
@@ -563,7 +564,8 @@ emb_write_vec(struct emb_writer *w, const char *key, size_t keylen,
 
 	if (emb_key_check(key, keylen) < 0)
 		return EMB_EKEY;
-	if (!w->allow_nonfinite && !emb_allfinite(vec, w->dim))
+	if (!w->allow_nonfinite && !(le ? emb_allfinite_le(vec, w->dim) :
+	    emb_allfinite(vec, w->dim)))
 		return EMB_ENONFINITE;
 	n = 5 + keylen + (size_t)w->dim * 4;
 	if ((rc = reserve(w, n)) < 0)
@@ -573,10 +575,27 @@ emb_write_vec(struct emb_writer *w, const char *key, size_t keylen,
 	emb_put32(p + 1, (uint32_t)keylen);
 	if (keylen > 0)
 		memcpy(p + 5, key, keylen);
-	emb_putf32s(p + 5 + keylen, vec, w->dim);
+	if (le)
+		memcpy(p + 5 + keylen, vec, (size_t)w->dim * 4);
+	else
+		emb_putf32s(p + 5 + keylen, vec, w->dim);
 	if (w->pending > 0)
 		w->pending--;
 	return commit(w, n);
+}
+
+int
+emb_write_vec(struct emb_writer *w, const char *key, size_t keylen,
+    const float *vec)
+{
+	return putvec(w, key, keylen, vec, 0);
+}
+
+int
+emb_write_vecle(struct emb_writer *w, const char *key, size_t keylen,
+    const void *le)
+{
+	return putvec(w, key, keylen, le, 1);
 }
 
 int

@@ -38,13 +38,14 @@ emb_mul(size_t a, size_t b, size_t *res)
 	return 0;
 }
 
-/* Lets the finite test read float bits without breaking aliasing rules. */
-typedef uint32_t __attribute__((may_alias)) u32alias;
+/* Float bits read at any alignment without breaking aliasing rules. */
+typedef uint32_t __attribute__((may_alias, aligned(1))) u32unaligned;
 
 int
-emb_allfinite(const float *v, size_t n)
+emb_allfinite_le(const void *p, size_t n)
 {
-	const u32alias *u = (const u32alias *)v;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	const u32unaligned *u = p;
 	uint32_t acc[8] = { 0 };
 	size_t i = 0;
 
@@ -59,6 +60,27 @@ emb_allfinite(const float *v, size_t n)
 		acc[0] |= ~u[i] & 0x7f800000u ? 0 : 1;
 	return (acc[0] | acc[1] | acc[2] | acc[3] | acc[4] | acc[5] | acc[6] |
 	    acc[7]) == 0;
+#else
+	const unsigned char *b = p;
+
+	for (size_t i = 0; i < n; i++)
+		if ((~emb_le32(b + 4 * i) & 0x7f800000u) == 0)
+			return 0;
+	return 1;
+#endif
+}
+
+int
+emb_allfinite(const float *v, size_t n)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	return emb_allfinite_le(v, n);
+#else
+	for (size_t i = 0; i < n; i++)
+		if (!isfinite(v[i]))
+			return 0;
+	return 1;
+#endif
 }
 
 int
