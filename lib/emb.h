@@ -617,6 +617,9 @@ void emb_pool_end(int how, const double *acc, uint32_t dim, long used,
  */
 int emb_unit(float *v, uint32_t dim);
 
+/* emb_unit_to - the same from x into y (y may be x; x is left as is). */
+int emb_unit_to(const float *x, float *y, uint32_t dim);
+
 /* Plain reference twin of emb_pool (no scratch; used by the tests). */
 long emb_pool_ref(int how, const float *v, size_t n, uint32_t dim,
     const double *wt, float *out);

@@ -4,6 +4,7 @@
  */
 #include "emb.h"
 #include "int.h"
+#include "vec.h"
 
 #include <errno.h>
 #include <math.h>
@@ -41,7 +42,7 @@ emb_mul(size_t a, size_t b, size_t *res)
 /* Float bits read at any alignment without breaking aliasing rules. */
 typedef uint32_t __attribute__((may_alias, aligned(1))) u32unaligned;
 
-int
+KERN int
 emb_allfinite_le(const void *p, size_t n)
 {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
