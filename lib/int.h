@@ -92,6 +92,9 @@ int emb_allfinite(const float *v, size_t n);
 /* The same on n little-endian float32 values at p, at any alignment. */
 int emb_allfinite_le(const void *p, size_t n);
 
+/* emb_getf32s into dst (4-byte aligned) and emb_allfinite, in one pass. */
+int emb_getf32s_finite(float *dst, const void *p, size_t n);
+
 /* write(2) all n bytes, retrying on EINTR and short writes: 0 or EMB_EIO. */
 int emb_writeall(int fd, const void *buf, size_t n);
 

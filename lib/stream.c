@@ -382,8 +382,8 @@ emb_reader_next(struct emb_reader *r, struct emb_rec *rec)
 	rec->keylen = keylen;
 	rec->recno = r->nrec + 1;
 	if (p[0] == EMB_REC_VEC) {
-		emb_getf32s(r->vec, p + 5 + keylen, r->dim);
-		if (!r->allow_nonfinite && !emb_allfinite(r->vec, r->dim))
+		if (!emb_getf32s_finite(r->vec, p + 5 + keylen, r->dim) &&
+		    !r->allow_nonfinite)
 			return nonfinite(r, rec->recno);
 		rec->type = EMB_REC_VEC;
 		rec->vec = r->vec;

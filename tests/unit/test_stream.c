@@ -1191,9 +1191,9 @@ START_TEST(t_util)
 END_TEST
 
 /*
- * emb_allfinite_le and emb_write_vecle on little-endian bytes at every
- * alignment: the same verdict as emb_allfinite, the same record as
- * emb_write_vec.
+ * emb_allfinite_le, emb_getf32s_finite and emb_write_vecle on
+ * little-endian bytes at every alignment: the same verdict as
+ * emb_allfinite, the same values, the same record as emb_write_vec.
  */
 START_TEST(t_vecle)
 {
@@ -1206,12 +1206,18 @@ START_TEST(t_vecle)
 	for (size_t off = 0; off < 8; off++) {
 		emb_putf32s(raw + off, v, 19);
 		ck_assert(emb_allfinite_le(raw + off, 19));
+		ck_assert(emb_getf32s_finite(back, raw + off, 19));
+		ck_assert_mem_eq(back, v, sizeof(v));
 		for (int i = 0; i < 19; i++) {
 			float bad = i % 2 ? INFINITY : -NAN;
 
 			emb_putf32s(raw + off + 4 * i, &bad, 1);
 			ck_assert(!emb_allfinite_le(raw + off, 19));
 			ck_assert(emb_allfinite_le(raw + off, (size_t)i));
+			ck_assert(!emb_getf32s_finite(back, raw + off, 19));
+			ck_assert(emb_getf32s_finite(back, raw + off,
+			    (size_t)i));
+			ck_assert_mem_eq(back, v, (size_t)i * sizeof(float));
 			emb_putf32s(raw + off + 4 * i, &v[i], 1);
 		}
 	}
