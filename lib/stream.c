@@ -382,8 +382,13 @@ emb_reader_next(struct emb_reader *r, struct emb_rec *rec)
 	rec->keylen = keylen;
 	rec->recno = r->nrec + 1;
 	if (p[0] == EMB_REC_VEC) {
-		if (!emb_getf32s_finite(r->vec, p + 5 + keylen, r->dim) &&
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+		if (!emb_copyf32_finite(r->vec, p + 5 + keylen, r->dim) &&
 		    !r->allow_nonfinite)
+#else
+		emb_getf32s(r->vec, p + 5 + keylen, r->dim);
+		if (!r->allow_nonfinite && !emb_allfinite(r->vec, r->dim))
+#endif
 			return nonfinite(r, rec->recno);
 		rec->type = EMB_REC_VEC;
 		rec->vec = r->vec;
@@ -564,9 +569,11 @@ putvec(struct emb_writer *w, const char *key, size_t keylen,
 
 	if (emb_key_check(key, keylen) < 0)
 		return EMB_EKEY;
+#if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
 	if (!w->allow_nonfinite && !(le ? emb_allfinite_le(vec, w->dim) :
 	    emb_allfinite(vec, w->dim)))
 		return EMB_ENONFINITE;
+#endif
 	n = 5 + keylen + (size_t)w->dim * 4;
 	if ((rc = reserve(w, n)) < 0)
 		return rc;
@@ -575,10 +582,18 @@ putvec(struct emb_writer *w, const char *key, size_t keylen,
 	emb_put32(p + 1, (uint32_t)keylen);
 	if (keylen > 0)
 		memcpy(p + 5, key, keylen);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	/* Copied and tested in one pass; not committed if refused. */
+	(void)le;
+	if (!emb_copyf32_finite(p + 5 + keylen, vec, w->dim) &&
+	    !w->allow_nonfinite)
+		return EMB_ENONFINITE;
+#else
 	if (le)
 		memcpy(p + 5 + keylen, vec, (size_t)w->dim * 4);
 	else
 		emb_putf32s(p + 5 + keylen, vec, w->dim);
+#endif
 	if (w->pending > 0)
 		w->pending--;
 	return commit(w, n);

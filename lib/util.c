@@ -74,11 +74,10 @@ emb_allfinite_le(const void *p, size_t n)
 typedef uint32_t v8u __attribute__((vector_size(32)));
 
 KERN int
-emb_getf32s_finite(float *dst, const void *p, size_t n)
+emb_copyf32_finite(void *dst, const void *src, size_t n)
 {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	const unsigned char *s = p;
-	unsigned char *d = (unsigned char *)dst;
+	const unsigned char *s = src;
+	unsigned char *d = dst;
 	const v8u mask = { 0x7f800000u, 0x7f800000u, 0x7f800000u, 0x7f800000u,
 	    0x7f800000u, 0x7f800000u, 0x7f800000u, 0x7f800000u };
 	v8u acc = { 0 };
@@ -92,15 +91,11 @@ emb_getf32s_finite(float *dst, const void *p, size_t n)
 		memcpy(d + 4 * i, &x, sizeof(x));
 		acc |= (~x & mask) == 0;
 	}
+	memcpy(d + 4 * i, s + 4 * i, 4 * (n - i));
 	if (acc[0] | acc[1] | acc[2] | acc[3] | acc[4] | acc[5] | acc[6] |
 	    acc[7])
 		return 0;
-	memcpy(d + 4 * i, s + 4 * i, 4 * (n - i));
 	return emb_allfinite_le(s + 4 * i, n - i);
-#else
-	emb_getf32s(dst, p, n);
-	return emb_allfinite(dst, n);
-#endif
 }
 
 int

@@ -1191,7 +1191,7 @@ START_TEST(t_util)
 END_TEST
 
 /*
- * emb_allfinite_le, emb_getf32s_finite and emb_write_vecle on
+ * emb_allfinite_le, emb_copyf32_finite and emb_write_vecle on
  * little-endian bytes at every alignment: the same verdict as
  * emb_allfinite, the same values, the same record as emb_write_vec.
  */
@@ -1206,7 +1206,7 @@ START_TEST(t_vecle)
 	for (size_t off = 0; off < 8; off++) {
 		emb_putf32s(raw + off, v, 19);
 		ck_assert(emb_allfinite_le(raw + off, 19));
-		ck_assert(emb_getf32s_finite(back, raw + off, 19));
+		ck_assert(emb_copyf32_finite(back, raw + off, 19));
 		ck_assert_mem_eq(back, v, sizeof(v));
 		for (int i = 0; i < 19; i++) {
 			float bad = i % 2 ? INFINITY : -NAN;
@@ -1214,8 +1214,8 @@ START_TEST(t_vecle)
 			emb_putf32s(raw + off + 4 * i, &bad, 1);
 			ck_assert(!emb_allfinite_le(raw + off, 19));
 			ck_assert(emb_allfinite_le(raw + off, (size_t)i));
-			ck_assert(!emb_getf32s_finite(back, raw + off, 19));
-			ck_assert(emb_getf32s_finite(back, raw + off,
+			ck_assert(!emb_copyf32_finite(back, raw + off, 19));
+			ck_assert(emb_copyf32_finite(back, raw + off,
 			    (size_t)i));
 			ck_assert_mem_eq(back, v, (size_t)i * sizeof(float));
 			emb_putf32s(raw + off + 4 * i, &v[i], 1);
