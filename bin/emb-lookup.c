@@ -37,7 +37,7 @@ static const char *unkword;	/* -u */
 
 static struct emb_store *st;	/* the vocabulary */
 static uint64_t	 nvocab;	/* words usable: count, or limit */
-static const float *unkvec;	/* -o unk */
+static const void *unkvec;	/* -o unk */
 static float	*zerovec;	/* -o zero */
 static struct emb_writer *w;	/* the output, reachable until exit */
 
@@ -165,7 +165,7 @@ openvocab(const char *path)
 		st = NULL;
 	}
 	f = xwfile(path, &fd);
-	rc = emb_store_load(&st, f, limit, tty ? progress : NULL,
+	rc = emb_store_load_inplace(&st, f, limit, tty ? progress : NULL,
 	    (void *)inname(path), &ss);
 	progress_end(tty);
 	if (rc < 0)
@@ -193,9 +193,10 @@ find(const char *word, size_t n)
 
 /*
  * Look a token up with the case options.  @return its vector, or NULL
- * when it is out of the vocabulary.
+ * when it is out of the vocabulary.  Vectors are little-endian floats
+ * at any alignment (a store's rows, or a mapped file's bytes).
  */
-static const float *
+static const void *
 lookup(const char *tok, size_t n)
 {
 	static char *lc;
@@ -218,11 +219,11 @@ lookup(const char *tok, size_t n)
 		if (fold || differs)
 			i = find(lc, n);
 	}
-	return i >= 0 ? emb_store_vector(st, (uint64_t)i) : NULL;
+	return i >= 0 ? emb_store_row(st, (uint64_t)i) : NULL;
 }
 
 /* The vector for an OOV token under the policy, or NULL to skip it. */
-static const float *
+static const void *
 oovvec(const char *name, const char *tok, size_t n)
 {
 	noov++;
@@ -267,7 +268,7 @@ bfield(struct buf *b, const char *s, size_t n, int sep)
 struct memb {
 	const char	*tok;
 	size_t		 len;
-	const float	*vec;
+	const void	*vec;
 };
 
 static int
@@ -317,7 +318,7 @@ queries(FILE *fp, const char *name)
 		}
 		while (p < end) {
 			char *t;
-			const float *v;
+			const void *v;
 
 			while (p < end && isblank_((unsigned char)*p))
 				p++;
@@ -347,7 +348,7 @@ queries(FILE *fp, const char *name)
 		for (size_t i = 0; i < nm; i++) {
 			mk.len = 0;
 			bfield(&mk, m[i].tok, m[i].len, 0);
-			if ((rc = emb_write_vec(w, mk.p, mk.len, m[i].vec)) < 0)
+			if ((rc = emb_write_vecle(w, mk.p, mk.len, m[i].vec)) < 0)
 				wdie(rc);
 		}
 	}
@@ -390,7 +391,7 @@ words(FILE *fp, const char *name, const char *label)
 
 	while ((len = getline(&line, &cap, fp)) != -1) {
 		char *p = line, *end = line + len, *tab, *we;
-		const float *v;
+		const void *v;
 
 		nlines++;
 		if (end > p && end[-1] == '\n')
@@ -423,7 +424,7 @@ words(FILE *fp, const char *name, const char *label)
 			}
 		} else if (label != NULL)
 			bfield(&key, label, strlen(label), 1);
-		if ((rc = emb_write_vec(w, key.p, key.len, v)) < 0)
+		if ((rc = emb_write_vecle(w, key.p, key.len, v)) < 0)
 			wdie(rc);
 	}
 	if (ferror(fp))
@@ -445,8 +446,8 @@ dump(void)
 
 		key.len = 0;
 		bfield(&key, word, n, 0);
-		if ((rc = emb_write_vec(w, key.p, key.len,
-		    emb_store_vector(st, i))) < 0)
+		if ((rc = emb_write_vecle(w, key.p, key.len,
+		    emb_store_row(st, i))) < 0)
 			wdie(rc);
 	}
 	free(key.p);
@@ -663,7 +664,7 @@ main(int argc, char *argv[])
 		if (i < 0)
 			errx(1, "%s: unknown token '%s' is not in the "
 			    "vocabulary", vectors, unkword);
-		unkvec = emb_store_vector(st, (uint64_t)i);
+		unkvec = emb_store_row(st, (uint64_t)i);
 	}
 	zerovec = emb_alloc(emb_store_dim(st) * sizeof(float));
 	if (zerovec == NULL)

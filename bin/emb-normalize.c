@@ -159,13 +159,16 @@ main(int argc, char *argv[])
 			    rec.nmemb);
 		} else {
 			nvec++;
-			if (p != NULL)
+			if (p != NULL) {
 				emb_pca_apply(p, rec.vec, v);
-			else
+				if (lflag && !emb_unit(v, emb_reader_dim(r)))
+					nzero++;
+			} else if (lflag) {
+				if (!emb_unit_to(rec.vec, v, emb_reader_dim(r)))
+					nzero++;
+			} else
 				memcpy(v, rec.vec, emb_reader_dim(r) *
 				    sizeof(float));
-			if (lflag && !emb_unit(v, emb_reader_dim(r)))
-				nzero++;
 			rc = emb_write_vec(w, rec.key, rec.keylen, v);
 		}
 		if (rc < 0)

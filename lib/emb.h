@@ -229,6 +229,14 @@ int emb_write_vec(struct emb_writer *w, const char *key, size_t keylen,
     const float *vec);
 
 /*
+ * emb_write_vecle - emb_write_vec() with the vector given as dim
+ * little-endian float32 values at any alignment (a store's row, a mapped
+ * file's bytes): copied as they are.
+ */
+int emb_write_vecle(struct emb_writer *w, const char *key, size_t keylen,
+    const void *le);
+
+/*
  * emb_write_group - append a GROUP record announcing nmemb VEC records.
  * @return 0, EMB_EKEY, EMB_ELIMIT, EMB_EGROUP (the previous group still
  * misses members), EMB_ENOMEM, EMB_EIO, or EMB_EINVAL after
@@ -355,6 +363,23 @@ int emb_wfile_next(struct emb_wfile *f, const char **word, size_t *len,
 int emb_wfile_read(struct emb_wfile *f, const char **word, size_t *len,
     float *vec);
 
+/*
+ * emb_wfile_mapped - 1 if f is a plain word2vec binary file read through
+ * a mapping on a little-endian machine, whose vectors can be used where
+ * they lie: emb_wfile_read() then takes a NULL vec, checks the entry
+ * without copying it, and emb_wfile_raw() points at its dim
+ * little-endian float32 values (any alignment) inside the mapping.
+ */
+int emb_wfile_mapped(const struct emb_wfile *f);
+const void *emb_wfile_raw(const struct emb_wfile *f);
+
+/*
+ * emb_wfile_takemap - hand the mapping of a mapped file (and so every
+ * pointer emb_wfile_raw() gave) over to the caller, who unmaps it with
+ * munmap(p, *size).  f reads nothing more.  @return NULL if not mapped.
+ */
+void *emb_wfile_takemap(struct emb_wfile *f, size_t *size);
+
 uint32_t emb_wfile_dim(const struct emb_wfile *f);	/* D */
 int emb_wfile_format(const struct emb_wfile *f);	/* EMB_WF_* */
 int emb_wfile_gzip(const struct emb_wfile *f);		/* 1 if gzip */
@@ -425,6 +450,19 @@ int emb_store_load(struct emb_store **sp, struct emb_wfile *f,
     struct emb_store_stats *st);
 
 /*
+ * emb_store_load_inplace - emb_store_load(), but when f is mapped (see
+ * emb_wfile_mapped) its vectors are not copied: the store takes the
+ * mapping over and its rows are read where they lie in the file, at any
+ * alignment, through emb_store_row() only (emb_store_vector() returns
+ * NULL for such a store).  A multi-gigabyte word2vec binary file then
+ * loads without as much fresh memory.  Otherwise the same as
+ * emb_store_load.
+ */
+int emb_store_load_inplace(struct emb_store **sp, struct emb_wfile *f,
+    uint64_t limit, emb_progress_fn *progress, void *arg,
+    struct emb_store_stats *st);
+
+/*
  * emb_store_build - read f and write a store file on fd (a regular file,
  * positioned at 0, empty), vectors streamed to the file as they come,
  * with O_DIRECT where the file system allows it (fd's status flags are
@@ -438,7 +476,7 @@ int emb_store_build(int fd, struct emb_wfile *f, uint64_t limit,
 
 /*
  * emb_store_write - write the store s (loaded or opened) on fd as a store
- * file.  @return 0 or EMB_EIO.
+ * file.  @return 0, EMB_EIO or EMB_ENOMEM.
  */
 int emb_store_write(const struct emb_store *s, int fd);
 
@@ -471,8 +509,17 @@ size_t emb_store_stride(const struct emb_store *s);
 int64_t emb_store_lookup(const struct emb_store *s, const void *word,
     size_t len);
 
-/* Vector of word i (< count): dim floats, 64-byte aligned, read-only. */
+/*
+ * Vector of word i (< count): dim floats, 64-byte aligned, read-only;
+ * NULL in a store loaded in place.
+ */
 const float *emb_store_vector(const struct emb_store *s, uint64_t i);
+
+/*
+ * Vector of word i (< count) as dim little-endian float32 values at any
+ * alignment (what emb_write_vecle() takes): valid for every store.
+ */
+const void *emb_store_row(const struct emb_store *s, uint64_t i);
 
 /*
  * Word i (< count): raw bytes, NUL-terminated (a word may itself hold
@@ -569,6 +616,9 @@ void emb_pool_end(int how, const double *acc, uint32_t dim, long used,
  * @return 1, or 0 when v is zero (then left as it is).
  */
 int emb_unit(float *v, uint32_t dim);
+
+/* emb_unit_to - the same from x into y (y may be x; x is left as is). */
+int emb_unit_to(const float *x, float *y, uint32_t dim);
 
 /* Plain reference twin of emb_pool (no scratch; used by the tests). */
 long emb_pool_ref(int how, const float *v, size_t n, uint32_t dim,

@@ -76,6 +76,7 @@ struct emb_wfile {
 	size_t		 wordcap;
 	float		*vec;		/* current vector, aligned */
 	float		*out;		/* where this entry's vector goes */
+	const unsigned char *raw;	/* mapped: this entry's vector bytes */
 	/* emb(5) input */
 	struct emb_reader *rd;
 	int		 pfd[2];	/* pump pipe */
@@ -706,8 +707,11 @@ nextbin(struct emb_wfile *f)
 		    "record (%zu of %zu vector bytes)",
 		    (unsigned long long)f->nwords + 1, f->word,
 		    f->end - f->beg - wl - 1, vb);
-	emb_getf32s(f->out, f->buf + f->beg + wl + 1, f->dim);
-	if (!emb_allfinite(f->out, f->dim))
+	f->raw = f->buf + f->beg + wl + 1;
+	if (f->out != NULL)
+		emb_getf32s(f->out, f->raw, f->dim);
+	if (f->out != NULL ? !emb_allfinite(f->out, f->dim) :
+	    !emb_allfinite_le(f->raw, f->dim))
 		return wfail(f, EMB_EFORMAT, "record %llu: word '%s': "
 		    "non-finite value", (unsigned long long)f->nwords + 1,
 		    f->word);
@@ -1020,6 +1024,8 @@ emb_wfile_read(struct emb_wfile *f, const char **word, size_t *len,
 
 	if (f->err)
 		return f->err;
+	if (vec == NULL && !emb_wfile_mapped(f))
+		return wfail(f, EMB_EINVAL, "no room for the vector");
 	f->out = vec;
 	switch (f->format) {
 	case EMB_WF_W2VBIN:
@@ -1089,6 +1095,42 @@ emb_wfile_progress(const struct emb_wfile *f, uint64_t *done,
 	else
 		*done = __atomic_load_n(&f->rawread, __ATOMIC_RELAXED);
 	*total = f->rawsize;
+}
+
+int
+emb_wfile_mapped(const struct emb_wfile *f)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	return f->map != NULL && f->format == EMB_WF_W2VBIN;
+#else
+	return 0;
+#endif
+}
+
+const void *
+emb_wfile_raw(const struct emb_wfile *f)
+{
+	return f->raw;
+}
+
+void *
+emb_wfile_takemap(struct emb_wfile *f, size_t *size)
+{
+	void *p = f->map;
+
+	if (p == NULL)
+		return NULL;
+	*size = f->mapsz;
+	/* From now on the map is read at random. */
+	madvise(p, f->mapsz, MADV_NORMAL);
+	f->map = NULL;
+	f->buf = f->heap;
+	f->heap = NULL;
+	f->beg = f->end = f->cap = 0;
+	f->eof = 1;
+	if (f->err == 0)
+		f->err = wfail(f, EMB_EINVAL, "the mapping was taken");
+	return p;
 }
 
 int

@@ -84,8 +84,21 @@ emb_putf32s(unsigned char *p, const float *src, size_t n)
 #endif
 }
 
+/* Tests: nonzero keeps emb_crc32 off its 256-bit (VPCLMULQDQ) path. */
+extern int emb_crc_narrow;
+
 /* @return 1 if all n values are finite, else 0. */
 int emb_allfinite(const float *v, size_t n);
+/* The same on n little-endian float32 values at p, at any alignment. */
+int emb_allfinite_le(const void *p, size_t n);
+
+/*
+ * emb_copyf32_finite - copy n float32 values of the host's byte order
+ * (any alignment either side) and test them as emb_allfinite does, in
+ * one pass; on a little-endian host that is emb_getf32s or emb_putf32s
+ * and the test.  @return 1 if all are finite.
+ */
+int emb_copyf32_finite(void *dst, const void *src, size_t n);
 
 /* write(2) all n bytes, retrying on EINTR and short writes: 0 or EMB_EIO. */
 int emb_writeall(int fd, const void *buf, size_t n);

@@ -159,9 +159,9 @@ accf(double *acc, const float *x, double s, size_t n)
 		acc[i] += s * x[i];
 }
 
-/* x *= s in double, rounded back to float. */
+/* y = s x in double, rounded back to float (y may be x). */
 KERN static void
-scalefl(float *x, double s, size_t n)
+scalefl(const float *x, float *y, double s, size_t n)
 {
 	v4d a = { s, s, s, s };
 	size_t i = 0;
@@ -169,21 +169,30 @@ scalefl(float *x, double s, size_t n)
 	for (; i + 4 <= n; i += 4) {
 		v4f r = __builtin_convertvector(a * ldf4(x + i), v4f);
 
-		memcpy(x + i, &r, sizeof(r));
+		memcpy(y + i, &r, sizeof(r));
 	}
 	for (; i < n; i++)
-		x[i] = (float)(s * x[i]);
+		y[i] = (float)(s * x[i]);
+}
+
+int
+emb_unit_to(const float *x, float *y, uint32_t dim)
+{
+	double q = sumsqf(x, dim);
+
+	if (q == 0) {
+		if (y != x)
+			memcpy(y, x, (size_t)dim * sizeof(*y));
+		return 0;
+	}
+	scalefl(x, y, 1 / sqrt(q), dim);
+	return 1;
 }
 
 int
 emb_unit(float *v, uint32_t dim)
 {
-	double q = sumsqf(v, dim);
-
-	if (q == 0)
-		return 0;
-	scalefl(v, 1 / sqrt(q), dim);
-	return 1;
+	return emb_unit_to(v, v, dim);
 }
 
 int

@@ -52,6 +52,7 @@ struct emb_store {
 	uint32_t	*moffs;
 	char		*mpool;
 	uint32_t	*mbkt;
+	const unsigned char **mrow;	/* in place: row i, in the map */
 	char		 msg[160];
 };
 
@@ -125,6 +126,14 @@ emb_store_lookup(const struct emb_store *s, const void *word, size_t len)
 const float *
 emb_store_vector(const struct emb_store *s, uint64_t i)
 {
+	return s->mrow != NULL ? NULL : s->vec + i * s->stride;
+}
+
+const void *
+emb_store_row(const struct emb_store *s, uint64_t i)
+{
+	if (s->mrow != NULL)
+		return s->mrow[i];
 	return s->vec + i * s->stride;
 }
 
@@ -171,6 +180,7 @@ emb_store_close(struct emb_store *s)
 	free(s->moffs);
 	free(s->mpool);
 	free(s->mbkt);
+	free(s->mrow);
 	free(s);
 }
 
@@ -193,6 +203,8 @@ struct builder {
 	char		*pword;		/* the entry read but not yet added */
 	size_t		 plen, pcap;
 	uint64_t	 phash, pwhere;
+	const unsigned char *praw;	/* in place: its vector */
+	uint64_t	 rowcap;	/* in place: room in s->mrow */
 };
 
 /*
@@ -458,7 +470,8 @@ setpend(struct builder *b, const char *word, size_t len, uint64_t h,
 static int
 addpend(struct builder *b, struct emb_store_stats *st)
 {
-	int rc = addword(b, b->pword, b->plen, b->phash, addrow(b));
+	int rc = addword(b, b->pword, b->plen, b->phash,
+	    b->s->mrow != NULL ? NULL : addrow(b));
 
 	if (rc == 0 && st->dups++ == 0) {
 		size_t n = b->plen < sizeof(st->dupword) - 1 ? b->plen :
@@ -471,19 +484,18 @@ addpend(struct builder *b, struct emb_store_stats *st)
 	return rc;
 }
 
-/* Read f into b; shared by load and build. */
+/*
+ * What every read starts with: the dimension, and the word arrays sized
+ * for the header's word count (a hint, not a promise).  @return 0 or
+ * EMB_ENOMEM, and the hint.
+ */
 static int
-readall(struct builder *b, struct emb_wfile *f, uint64_t limit,
-    emb_progress_fn *progress, void *arg, struct emb_store_stats *st)
+setup(struct builder *b, struct emb_wfile *f, uint64_t limit,
+    struct emb_store_stats *st, uint64_t *hintp)
 {
 	struct emb_store *s = b->s;
-	uint64_t hint = emb_wfile_declared(f), done, fsize;
-	const char *word;
-	float *row;
-	size_t len;
-	uint64_t h = 0;
+	uint64_t hint = emb_wfile_declared(f);
 	uint32_t nb = 1024;
-	int rc, rc2, pending = 0;
 
 	memset(st, 0, sizeof(*st));
 	s->dim = emb_wfile_dim(f);
@@ -506,6 +518,25 @@ readall(struct builder *b, struct emb_wfile *f, uint64_t limit,
 	s->pool = s->mpool;
 	s->bkt = s->mbkt;
 	s->nb = nb;
+	*hintp = hint;
+	return 0;
+}
+
+/* Read f into b; shared by load and build. */
+static int
+readall(struct builder *b, struct emb_wfile *f, uint64_t limit,
+    emb_progress_fn *progress, void *arg, struct emb_store_stats *st)
+{
+	struct emb_store *s = b->s;
+	uint64_t hint, done, fsize;
+	const char *word;
+	float *row;
+	size_t len;
+	uint64_t h = 0;
+	int rc, rc2, pending = 0;
+
+	if ((rc = setup(b, f, limit, st, &hint)) < 0)
+		return rc;
 	emb_wfile_progress(f, &done, &fsize);
 	if (b->fd < 0 && hint > 0 && growvec(s, &b->veccap, hint,
 	    hint * s->stride * 4 <= 2 * fsize) < 0)
@@ -548,9 +579,82 @@ readall(struct builder *b, struct emb_wfile *f, uint64_t limit,
 	return 0;
 }
 
-int
-emb_store_load(struct emb_store **sp, struct emb_wfile *f, uint64_t limit,
+/*
+ * Add the pending entry of an in-place load, its row where its vector
+ * lies in the map.  @return as addpend.
+ */
+static int
+addpendraw(struct builder *b, struct emb_store_stats *st)
+{
+	struct emb_store *s = b->s;
+
+	if (s->count == b->rowcap) {
+		uint64_t cap = 2 * b->rowcap;
+		const unsigned char **nr;
+
+		if (cap > SIZE_MAX / sizeof(*nr) ||
+		    (nr = realloc(s->mrow, (size_t)cap * sizeof(*nr))) ==
+		    NULL)
+			return EMB_ENOMEM;
+		s->mrow = nr;
+		b->rowcap = cap;
+	}
+	s->mrow[s->count] = b->praw;
+	return addpend(b, st);
+}
+
+/*
+ * Load a mapped file in place: entries are checked where they lie and
+ * only their words are copied; the store takes the mapping over.  The
+ * pending-entry scheme is readall's.
+ */
+static int
+readinplace(struct builder *b, struct emb_wfile *f, uint64_t limit,
     emb_progress_fn *progress, void *arg, struct emb_store_stats *st)
+{
+	struct emb_store *s = b->s;
+	const char *word;
+	size_t len;
+	uint64_t hint, h = 0;
+	int rc, rc2, pending = 0;
+
+	if ((rc = setup(b, f, limit, st, &hint)) < 0)
+		return rc;
+	b->rowcap = hint > 0 ? hint : 1024;
+	if ((s->mrow = malloc((size_t)b->rowcap * sizeof(*s->mrow))) == NULL)
+		return EMB_ENOMEM;
+	for (;;) {
+		if (limit && st->read == limit)
+			rc = 0;
+		else if ((rc = emb_wfile_read(f, &word, &len, NULL)) < 0)
+			return rc;
+		if (rc > 0) {
+			h = hash(word, len);
+			__builtin_prefetch(&s->mbkt[h & (s->nb - 1)]);
+			__builtin_prefetch(&b->tag[h & (s->nb - 1)]);
+		}
+		if (pending && (rc2 = addpendraw(b, st)) < 0)
+			return rc2;
+		if (rc == 0)
+			break;
+		if ((rc = setpend(b, word, len, h, emb_wfile_where(f))) < 0)
+			return rc;
+		b->praw = emb_wfile_raw(f);
+		pending = 1;
+		st->read++;
+		if (progress && st->read % PROGRESS_EVERY == 0)
+			progress(arg, f, st->read);
+	}
+	st->words = s->count;
+	s->map = emb_wfile_takemap(f, &s->mapsz);
+	return 0;
+}
+
+/* Load f into a new store, copied or (inplace) where it lies. */
+static int
+load(struct emb_store **sp, struct emb_wfile *f, uint64_t limit,
+    emb_progress_fn *progress, void *arg, struct emb_store_stats *st,
+    int inplace)
 {
 	struct builder b = { .fd = -1 };
 	int rc;
@@ -558,7 +662,8 @@ emb_store_load(struct emb_store **sp, struct emb_wfile *f, uint64_t limit,
 	*sp = NULL;
 	if ((b.s = calloc(1, sizeof(*b.s))) == NULL)
 		return EMB_ENOMEM;
-	rc = readall(&b, f, limit, progress, arg, st);
+	rc = inplace ? readinplace(&b, f, limit, progress, arg, st) :
+	    readall(&b, f, limit, progress, arg, st);
 	free(b.tag);
 	free(b.pword);
 	if (rc < 0) {
@@ -567,6 +672,21 @@ emb_store_load(struct emb_store **sp, struct emb_wfile *f, uint64_t limit,
 	}
 	*sp = b.s;
 	return 0;
+}
+
+int
+emb_store_load(struct emb_store **sp, struct emb_wfile *f, uint64_t limit,
+    emb_progress_fn *progress, void *arg, struct emb_store_stats *st)
+{
+	return load(sp, f, limit, progress, arg, st, 0);
+}
+
+int
+emb_store_load_inplace(struct emb_store **sp, struct emb_wfile *f,
+    uint64_t limit, emb_progress_fn *progress, void *arg,
+    struct emb_store_stats *st)
+{
+	return load(sp, f, limit, progress, arg, st, emb_wfile_mapped(f));
 }
 
 /* Sizes of the regions after the vectors. */
@@ -685,18 +805,26 @@ emb_store_write(const struct emb_store *s, int fd)
 	uint64_t offoff, pooloff, bktoff, fsize;
 	uint32_t vcrc = 0, icrc;
 	size_t rowb = s->stride * 4;
+	unsigned char *pad = NULL;
 
 	memset(h, 0, sizeof(h));
 	if (emb_writeall(fd, h, sizeof(h)) < 0)
 		return EMB_EIO;
+	/* Rows in place are copied into a padded row first. */
+	if (s->mrow != NULL && (pad = calloc(1, rowb)) == NULL)
+		return EMB_ENOMEM;
 	for (uint64_t i = 0; i < s->count; i++) {
-		const unsigned char *row = (const unsigned char *)(s->vec +
-		    i * s->stride);
+		const unsigned char *row = emb_store_row(s, i);
 
+		if (pad != NULL)
+			row = memcpy(pad, row, (size_t)s->dim * 4);
 		vcrc = emb_crc32(vcrc, row, rowb);
-		if (emb_writeall(fd, row, rowb) < 0)
+		if (emb_writeall(fd, row, rowb) < 0) {
+			free(pad);
 			return EMB_EIO;
+		}
 	}
+	free(pad);
 	if (writeindex(s, fd, &icrc) < 0)
 		return EMB_EIO;
 	layout(s->count, s->stride, s->poolsz, s->nb, &offoff, &pooloff,
@@ -849,8 +977,8 @@ out:
 int
 emb_store_verify(struct emb_store *s)
 {
-	if (s->map == NULL)
-		return 0;
+	if (s->map == NULL || s->mrow != NULL)
+		return 0;	/* in memory, or checked as it was loaded */
 	if (emb_crc32(0, s->vec, s->count * s->stride * 4) != s->vcrc)
 		return sfail(s, EMB_ESTORE, "vector checksum mismatch (store "
 		    "modified or damaged)");

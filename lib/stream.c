@@ -382,8 +382,13 @@ emb_reader_next(struct emb_reader *r, struct emb_rec *rec)
 	rec->keylen = keylen;
 	rec->recno = r->nrec + 1;
 	if (p[0] == EMB_REC_VEC) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+		if (!emb_copyf32_finite(r->vec, p + 5 + keylen, r->dim) &&
+		    !r->allow_nonfinite)
+#else
 		emb_getf32s(r->vec, p + 5 + keylen, r->dim);
 		if (!r->allow_nonfinite && !emb_allfinite(r->vec, r->dim))
+#endif
 			return nonfinite(r, rec->recno);
 		rec->type = EMB_REC_VEC;
 		rec->vec = r->vec;
@@ -553,9 +558,10 @@ commit(struct emb_writer *w, size_t n)
 	return 0;
 }
 
-int
-emb_write_vec(struct emb_writer *w, const char *key, size_t keylen,
-    const float *vec)
+/* A VEC record from floats (le 0) or from little-endian bytes (le 1). */
+static int
+putvec(struct emb_writer *w, const char *key, size_t keylen,
+    const void *vec, int le)
 {
 	unsigned char *p;
 	size_t n;
@@ -563,8 +569,11 @@ emb_write_vec(struct emb_writer *w, const char *key, size_t keylen,
 
 	if (emb_key_check(key, keylen) < 0)
 		return EMB_EKEY;
-	if (!w->allow_nonfinite && !emb_allfinite(vec, w->dim))
+#if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+	if (!w->allow_nonfinite && !(le ? emb_allfinite_le(vec, w->dim) :
+	    emb_allfinite(vec, w->dim)))
 		return EMB_ENONFINITE;
+#endif
 	n = 5 + keylen + (size_t)w->dim * 4;
 	if ((rc = reserve(w, n)) < 0)
 		return rc;
@@ -573,10 +582,35 @@ emb_write_vec(struct emb_writer *w, const char *key, size_t keylen,
 	emb_put32(p + 1, (uint32_t)keylen);
 	if (keylen > 0)
 		memcpy(p + 5, key, keylen);
-	emb_putf32s(p + 5 + keylen, vec, w->dim);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	/* Copied and tested in one pass; not committed if refused. */
+	(void)le;
+	if (!emb_copyf32_finite(p + 5 + keylen, vec, w->dim) &&
+	    !w->allow_nonfinite)
+		return EMB_ENONFINITE;
+#else
+	if (le)
+		memcpy(p + 5 + keylen, vec, (size_t)w->dim * 4);
+	else
+		emb_putf32s(p + 5 + keylen, vec, w->dim);
+#endif
 	if (w->pending > 0)
 		w->pending--;
 	return commit(w, n);
+}
+
+int
+emb_write_vec(struct emb_writer *w, const char *key, size_t keylen,
+    const float *vec)
+{
+	return putvec(w, key, keylen, vec, 0);
+}
+
+int
+emb_write_vecle(struct emb_writer *w, const char *key, size_t keylen,
+    const void *le)
+{
+	return putvec(w, key, keylen, le, 1);
 }
 
 int

@@ -4,6 +4,7 @@
  */
 #include "emb.h"
 #include "int.h"
+#include "vec.h"
 
 #include <errno.h>
 #include <math.h>
@@ -38,13 +39,14 @@ emb_mul(size_t a, size_t b, size_t *res)
 	return 0;
 }
 
-/* Lets the finite test read float bits without breaking aliasing rules. */
-typedef uint32_t __attribute__((may_alias)) u32alias;
+/* Float bits read at any alignment without breaking aliasing rules. */
+typedef uint32_t __attribute__((may_alias, aligned(1))) u32unaligned;
 
-int
-emb_allfinite(const float *v, size_t n)
+KERN int
+emb_allfinite_le(const void *p, size_t n)
 {
-	const u32alias *u = (const u32alias *)v;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	const u32unaligned *u = p;
 	uint32_t acc[8] = { 0 };
 	size_t i = 0;
 
@@ -59,6 +61,54 @@ emb_allfinite(const float *v, size_t n)
 		acc[0] |= ~u[i] & 0x7f800000u ? 0 : 1;
 	return (acc[0] | acc[1] | acc[2] | acc[3] | acc[4] | acc[5] | acc[6] |
 	    acc[7]) == 0;
+#else
+	const unsigned char *b = p;
+
+	for (size_t i = 0; i < n; i++)
+		if ((~emb_le32(b + 4 * i) & 0x7f800000u) == 0)
+			return 0;
+	return 1;
+#endif
+}
+
+typedef uint32_t v8u __attribute__((vector_size(32)));
+
+KERN int
+emb_copyf32_finite(void *dst, const void *src, size_t n)
+{
+	const unsigned char *s = src;
+	unsigned char *d = dst;
+	const v8u mask = { 0x7f800000u, 0x7f800000u, 0x7f800000u, 0x7f800000u,
+	    0x7f800000u, 0x7f800000u, 0x7f800000u, 0x7f800000u };
+	v8u acc = { 0 };
+	size_t i = 0;
+
+	/* One pass: copy the bits and test the exponents (see above). */
+	for (; i + 8 <= n; i += 8) {
+		v8u x;
+
+		memcpy(&x, s + 4 * i, sizeof(x));
+		memcpy(d + 4 * i, &x, sizeof(x));
+		acc |= (~x & mask) == 0;
+	}
+	memcpy(d + 4 * i, s + 4 * i, 4 * (n - i));
+	if (acc[0] | acc[1] | acc[2] | acc[3] | acc[4] | acc[5] | acc[6] |
+	    acc[7])
+		return 0;
+	return emb_allfinite_le(s + 4 * i, n - i);
+}
+
+int
+emb_allfinite(const float *v, size_t n)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	return emb_allfinite_le(v, n);
+#else
+	for (size_t i = 0; i < n; i++)
+		if (!isfinite(v[i]))
+			return 0;
+	return 1;
+#endif
 }
 
 int

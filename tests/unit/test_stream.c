@@ -1190,6 +1190,69 @@ START_TEST(t_util)
 }
 END_TEST
 
+/*
+ * emb_allfinite_le, emb_copyf32_finite and emb_write_vecle on
+ * little-endian bytes at every alignment: the same verdict as
+ * emb_allfinite, the same values, the same record as emb_write_vec.
+ */
+START_TEST(t_vecle)
+{
+	float v[19], back[19];
+	unsigned char raw[4 * 19 + 8];
+	int p[2];
+
+	for (int i = 0; i < 19; i++)
+		v[i] = (float)i - 9.5f;
+	for (size_t off = 0; off < 8; off++) {
+		emb_putf32s(raw + off, v, 19);
+		ck_assert(emb_allfinite_le(raw + off, 19));
+		ck_assert(emb_copyf32_finite(back, raw + off, 19));
+		ck_assert_mem_eq(back, v, sizeof(v));
+		for (int i = 0; i < 19; i++) {
+			float bad = i % 2 ? INFINITY : -NAN;
+
+			emb_putf32s(raw + off + 4 * i, &bad, 1);
+			ck_assert(!emb_allfinite_le(raw + off, 19));
+			ck_assert(emb_allfinite_le(raw + off, (size_t)i));
+			ck_assert(!emb_copyf32_finite(back, raw + off, 19));
+			ck_assert(emb_copyf32_finite(back, raw + off,
+			    (size_t)i));
+			ck_assert_mem_eq(back, v, (size_t)i * sizeof(float));
+			emb_putf32s(raw + off + 4 * i, &v[i], 1);
+		}
+	}
+	ck_assert_int_eq(pipe(p), 0);
+	{
+		struct emb_writer *w;
+		struct emb_reader *r;
+		struct emb_rec rec;
+
+		ck_assert_int_eq(emb_writer_open(&w, p[1], 19), 0);
+		emb_putf32s(raw + 3, v, 19);
+		ck_assert_int_eq(emb_write_vecle(w, "a", 1, raw + 3), 0);
+		ck_assert_int_eq(emb_write_vec(w, "b", 1, v), 0);
+		emb_putf32s(raw + 3 + 4 * 5, &(float){ NAN }, 1);
+		ck_assert_int_eq(emb_write_vecle(w, "c", 1, raw + 3),
+		    EMB_ENONFINITE);
+		ck_assert_int_eq(emb_writer_close(w), 0);
+		emb_writer_free(w);
+		close(p[1]);
+		ck_assert_int_eq(emb_reader_open(&r, p[0], "pipe"), 0);
+		for (int k = 0; k < 2; k++) {
+			ck_assert_int_eq(emb_reader_next(r, &rec), 1);
+			ck_assert_int_eq(rec.type, EMB_REC_VEC);
+			ck_assert_uint_eq(rec.keylen, 1);
+			ck_assert_int_eq(rec.key[0], "ab"[k]);
+			memcpy(back, rec.vec, sizeof(back));
+			ck_assert_mem_eq(back, v, sizeof(v));
+		}
+		ck_assert_int_eq(emb_reader_next(r, &rec), 0);
+		emb_reader_free(r);
+		close(p[0]);
+	}
+}
+END_TEST
+
 static Suite *
 stream_suite(void)
 {
@@ -1198,6 +1261,7 @@ stream_suite(void)
 
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, t_sizes);
+	tcase_add_test(tc, t_vecle);
 	tcase_add_test(tc, t_empty_stream);
 	tcase_add_test(tc, t_concat);
 	tcase_add_test(tc, t_pipe_chunks);
