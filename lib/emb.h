@@ -180,6 +180,15 @@ int emb_reader_open(struct emb_reader **rp, int fd, const char *name);
  */
 int emb_reader_next(struct emb_reader *r, struct emb_rec *rec);
 
+/*
+ * emb_reader_next_into - emb_reader_next(), but a VEC record's components
+ * go to vec (dim floats, the caller's), which rec->vec then points to:
+ * one copy fewer for a caller that keeps them.  vec's content is
+ * undefined after an error.
+ */
+int emb_reader_next_into(struct emb_reader *r, struct emb_rec *rec,
+    float *vec);
+
 /* Dimension of the stream. */
 uint32_t emb_reader_dim(const struct emb_reader *r);
 

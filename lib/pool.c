@@ -67,16 +67,21 @@ bytes(char **buf, size_t *cap, size_t at, const char *p, size_t len)
 	return 0;
 }
 
-/* Add the VEC record rec as the next member of g. */
+/*
+ * Add the VEC record rec as the next member of g; its vector is in place
+ * already when rec->vec points there (emb_reader_next_into).
+ */
 static int
 addmemb(struct emb_group *g, const struct emb_rec *rec, int keepkeys)
 {
+	float *at;
 	int rc;
 
 	if ((rc = vroom(g, (size_t)g->nmemb + 1)) < 0)
 		return rc;
-	memcpy(g->v + (size_t)g->nmemb * g->dim, rec->vec,
-	    g->dim * sizeof(float));
+	at = g->v + (size_t)g->nmemb * g->dim;
+	if (rec->vec != at)
+		memcpy(at, rec->vec, g->dim * sizeof(float));
 	if (keepkeys) {
 		if ((rc = bytes(&g->mkey, &g->mkeycap, g->mkeylen, rec->key,
 		    rec->keylen)) < 0)
@@ -117,7 +122,10 @@ emb_group_read(struct emb_reader *r, struct emb_group *g, int keepkeys)
 	if ((rc = vroom(g, rec.nmemb < 4096 ? rec.nmemb : 4096)) < 0)
 		return rc;
 	for (uint32_t n = rec.nmemb, i = 0; i < n; i++) {
-		if ((rc = emb_reader_next(r, &rec)) <= 0)
+		/* Straight into the member's row, when there is room. */
+		if ((rc = vroom(g, (size_t)g->nmemb + 1)) < 0 ||
+		    (rc = emb_reader_next_into(r, &rec, g->v +
+		    (size_t)g->nmemb * g->dim)) <= 0)
 			return rc < 0 ? rc : EMB_ETRUNC;
 		if ((rc = addmemb(g, &rec, keepkeys)) < 0)
 			return rc;

@@ -321,19 +321,25 @@ trailer(struct emb_reader *r)
 
 /* Name the first non-finite component of the record just decoded. */
 static int
-nonfinite(struct emb_reader *r, uint64_t recno)
+nonfinite(struct emb_reader *r, const float *v, uint64_t recno)
 {
 	uint32_t i = 0;
 
-	while (i + 1 < r->dim && emb_allfinite(r->vec + i, 1))
+	while (i + 1 < r->dim && emb_allfinite(v + i, 1))
 		i++;
 	return rfail(r, EMB_ENONFINITE, "record %llu: component %u is %s",
-	    (unsigned long long)recno, i + 1, isnan(r->vec[i]) ? "NaN" :
-	    r->vec[i] > 0 ? "+Inf" : "-Inf");
+	    (unsigned long long)recno, i + 1, isnan(v[i]) ? "NaN" :
+	    v[i] > 0 ? "+Inf" : "-Inf");
 }
 
 int
 emb_reader_next(struct emb_reader *r, struct emb_rec *rec)
+{
+	return emb_reader_next_into(r, rec, r->vec);
+}
+
+int
+emb_reader_next_into(struct emb_reader *r, struct emb_rec *rec, float *vec)
 {
 	const unsigned char *p;
 	size_t keylen, len;
@@ -383,15 +389,15 @@ emb_reader_next(struct emb_reader *r, struct emb_rec *rec)
 	rec->recno = r->nrec + 1;
 	if (p[0] == EMB_REC_VEC) {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-		if (!emb_copyf32_finite(r->vec, p + 5 + keylen, r->dim) &&
+		if (!emb_copyf32_finite(vec, p + 5 + keylen, r->dim) &&
 		    !r->allow_nonfinite)
 #else
-		emb_getf32s(r->vec, p + 5 + keylen, r->dim);
-		if (!r->allow_nonfinite && !emb_allfinite(r->vec, r->dim))
+		emb_getf32s(vec, p + 5 + keylen, r->dim);
+		if (!r->allow_nonfinite && !emb_allfinite(vec, r->dim))
 #endif
-			return nonfinite(r, rec->recno);
+			return nonfinite(r, vec, rec->recno);
 		rec->type = EMB_REC_VEC;
-		rec->vec = r->vec;
+		rec->vec = vec;
 		rec->nmemb = 0;
 		if (r->pending > 0) {
 			r->pending--;

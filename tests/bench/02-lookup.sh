@@ -117,20 +117,25 @@ print("%.4f %.4f" % (time.perf_counter() - t, time.process_time() - c))
 EOF
 }
 
-# parse WHAT FILE KIND: gensim once, emb-lookup into memory and into a
-# store three times each.
+# parse WHAT FILE KIND HOW: gensim once, emb-lookup into memory and into
+# a store three times each.
 parse() {
+	how=$4
+	set -- "$1" "$2" "$3"
 	echo "-- parse $1 (median of 3; gensim 1 run; goal >= 10x)"
 	cat "$2" >/dev/null
 	set -- "$@" $(gensim "$2" "$3")
 	line "gensim load_word2vec_format" "$4" "$5"
-	line "emb-lookup, parsed into memory" $(median 3 \
+	# A text file is parsed into memory; a plain word2vec binary file
+	# is checked (every word hashed, every value tested finite) and its
+	# vectors used where they lie in the mapped file.
+	line "emb-lookup, $how into memory" $(median 3 \
 	    "sh -c 'emb-lookup -q -e $2 </dev/null >/dev/null'") "$4" "$5"
 	line "emb-lookup -B, store written and synced" $(median 3 \
 	    "emb-lookup -q -e $2 -B $D/$3.store") "$4" "$5"
 }
-parse "GloVe text 400000 x 300" "$G" glove
-parse "word2vec binary $ROWS x 300" "$W" bin
+parse "GloVe text 400000 x 300" "$G" glove parsed
+parse "word2vec binary $ROWS x 300" "$W" bin "checked in place"
 rm -f "$D/bin.store"
 
 echo "-- start to first output record through the store (400k x 300; median of 30)"

@@ -1193,7 +1193,8 @@ END_TEST
 /*
  * emb_allfinite_le, emb_copyf32_finite and emb_write_vecle on
  * little-endian bytes at every alignment: the same verdict as
- * emb_allfinite, the same values, the same record as emb_write_vec.
+ * emb_allfinite, the same values, the same record as emb_write_vec, read
+ * back by emb_reader_next and emb_reader_next_into.
  */
 START_TEST(t_vecle)
 {
@@ -1239,7 +1240,12 @@ START_TEST(t_vecle)
 		close(p[1]);
 		ck_assert_int_eq(emb_reader_open(&r, p[0], "pipe"), 0);
 		for (int k = 0; k < 2; k++) {
-			ck_assert_int_eq(emb_reader_next(r, &rec), 1);
+			float into[19];
+
+			/* The second record straight into the caller's row. */
+			ck_assert_int_eq(k ? emb_reader_next_into(r, &rec,
+			    into) : emb_reader_next(r, &rec), 1);
+			ck_assert(!k || rec.vec == into);
 			ck_assert_int_eq(rec.type, EMB_REC_VEC);
 			ck_assert_uint_eq(rec.keylen, 1);
 			ck_assert_int_eq(rec.key[0], "ab"[k]);
