@@ -157,20 +157,25 @@ readinto(struct data *D, struct src *S)
 	int rc;
 
 	reserve(D, D->n + S->est);
-	while ((rc = emb_reader_next(S->r, &rec)) > 0) {
+	for (;;) {
+		/* A file's size bounds its records: at its end the room
+		 * for one more is still there. */
+		if (D->n == D->cap)
+			reserve(D, D->cap < 512 ? 1024 : 2 * D->cap);
+		/* The vector straight into its row. */
+		if ((rc = emb_reader_next_into(S->r, &rec, D->X + D->n *
+		    D->dim)) <= 0)
+			break;
 		if (rec.type == EMB_REC_GROUP)
 			errx(1, "%s: record %llu: group record: emb-eval reads "
 			    "composed streams (pass it through emb-ose or "
 			    "emb-bov first)", S->name,
 			    (unsigned long long)rec.recno);
-		if (D->n == D->cap)
-			reserve(D, D->cap < 512 ? 1024 : 2 * D->cap);
 		if (D->kcap - D->klen <= rec.keylen) {
 			while (D->kcap - D->klen <= rec.keylen)
 				D->kcap = D->kcap ? 2 * D->kcap : 1 << 16;
 			D->kbuf = xreallocarray(D->kbuf, D->kcap, 1);
 		}
-		memcpy(D->X + D->n * D->dim, rec.vec, D->dim * sizeof(float));
 		memcpy(D->kbuf + D->klen, rec.key, rec.keylen + 1);
 		D->keyoff[D->n] = D->klen;
 		D->keylen[D->n] = rec.keylen;
