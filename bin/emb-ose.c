@@ -5,10 +5,11 @@
  * vector at given distances from the members) and the interval of common
  * distances a group admits.
  *
- * The main thread reads groups in batches and writes the results in input
- * order; worker threads (-j) compute the batches.  Each group's result
- * depends on that group alone, so the output is the same whatever the
- * number of threads.
+ * Worker threads (-j) take turns reading a batch of groups and compute
+ * it, so that a batch is solved on the core that read it, while its data
+ * is in that core's cache; the main thread writes the results in input
+ * order.  Each group's result depends on that group alone, so the output
+ * is the same whatever the number of threads.
  */
 #include <err.h>
 #include <errno.h>
@@ -50,11 +51,21 @@ static double calpha = -1;	/* -c */
 static uint32_t dim;
 static const char *name;
 
-/* Batches and the hand-over between the reader and the workers. */
+/*
+ * Batches: slots[seq % nslot] holds batch seq from its reading to its
+ * writing.  rmu guards the input (rd, side, sline, eof); mu and cv the
+ * counts below and each slot's done.
+ */
 static struct slot *slots;
 static size_t nslot;
-static uint64_t nfilled, ntaken;
-static int finished;
+static uint64_t nfilled, nout;
+static uint64_t nread;		/* groups read (under rmu) */
+static long nexited;		/* workers that met the end */
+static struct emb_reader *rd;
+static FILE *side;
+static unsigned long long sline;
+static int eof;
+static pthread_mutex_t rmu = PTHREAD_MUTEX_INITIALIZER;
 static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t cv = PTHREAD_COND_INITIALIZER;
 
@@ -125,31 +136,75 @@ compute(struct emb_ose *o, struct slot *sl, double *acc)
 	}
 }
 
+static void distances(struct slot *, size_t);
+
+/*
+ * Read the next batch into its slot, once the slot's previous batch is
+ * written; called with rmu held.  @return the slot, or NULL at the end.
+ */
+static struct slot *
+readbatch(void)
+{
+	uint64_t seq = nfilled;
+	struct slot *sl = &slots[seq % nslot];
+	int rc;
+
+	if (eof)
+		return NULL;
+	pthread_mutex_lock(&mu);
+	while (nout + nslot <= seq)
+		pthread_cond_wait(&cv, &mu);
+	pthread_mutex_unlock(&mu);
+	sl->n = 0;
+	sl->done = 0;
+	while (sl->n < BATCH) {
+		struct emb_group *g = &sl->g[sl->n];
+
+		if ((rc = emb_group_read(rd, g, dfield > 0)) < 0)
+			rdie(rd, name, rc);
+		if (rc == 0) {
+			eof = 1;
+			break;
+		}
+		if (mode == M_P2)
+			distances(sl, sl->n);
+		sl->n++;
+		nread++;
+	}
+	if (sl->n == 0)
+		return NULL;
+	pthread_mutex_lock(&mu);
+	nfilled++;
+	pthread_mutex_unlock(&mu);
+	return sl;
+}
+
 static void *
 worker(void *arg)
 {
 	struct emb_ose *o;
+	struct slot *sl;
 	double *acc = xcalloc(dim, sizeof(double));
 	int rc;
 
 	(void)arg;
 	if ((rc = emb_ose_create(&o, dim)) < 0)
 		errx(1, "%s", emb_strerror(rc));
-	pthread_mutex_lock(&mu);
 	for (;;) {
-		struct slot *sl;
-
-		while (ntaken == nfilled && !finished)
-			pthread_cond_wait(&cv, &mu);
-		if (ntaken == nfilled)
+		pthread_mutex_lock(&rmu);
+		sl = readbatch();
+		pthread_mutex_unlock(&rmu);
+		if (sl == NULL)
 			break;
-		sl = &slots[ntaken++ % nslot];
-		pthread_mutex_unlock(&mu);
 		compute(o, sl, acc);
 		pthread_mutex_lock(&mu);
 		sl->done = 1;
 		pthread_cond_broadcast(&cv);
+		pthread_mutex_unlock(&mu);
 	}
+	pthread_mutex_lock(&mu);
+	nexited++;
+	pthread_cond_broadcast(&cv);
 	pthread_mutex_unlock(&mu);
 	emb_ose_free(o);
 	free(acc);
@@ -173,7 +228,7 @@ distance(const char *s, const char *where, unsigned long long n)
 
 /* The distances of group g (Problem 2) into sl->alpha[i]. */
 static void
-distances(struct slot *sl, size_t i, FILE *side, unsigned long long *sline)
+distances(struct slot *sl, size_t i)
 {
 	struct emb_group *g = &sl->g[i];
 	char where[512];
@@ -212,17 +267,17 @@ distances(struct slot *sl, size_t i, FILE *side, unsigned long long *sline)
 
 		if (getline(&line, &cap, side) < 0)
 			errx(1, "%s: ends before group %llu", sidefile,
-			    (unsigned long long)ngroups + i + 1);
-		++*sline;
+			    (unsigned long long)nread + 1);
+		++sline;
 		snprintf(where, sizeof(where), "%s: line", sidefile);
 		for (p = line; (tok = strtok(p, " \t\r\n")) != NULL; p = NULL) {
 			if (j == g->nmemb)
 				break;
-			a[j++] = distance(tok, where, *sline);
+			a[j++] = distance(tok, where, sline);
 		}
 		if (j != g->nmemb || tok != NULL)
 			errx(1, "%s: line %llu: %s distances for a group of "
-			    "%u members", sidefile, *sline,
+			    "%u members", sidefile, sline,
 			    tok != NULL ? "more" : "fewer", g->nmemb);
 	}
 }
@@ -366,17 +421,14 @@ main(int argc, char *argv[])
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct emb_reader *r;
 	struct emb_writer *w = NULL;
 	struct emb_ose *o = NULL;
 	struct okey k = { 0 };
+	struct slot *sl;
 	pthread_t *tid;
-	FILE *side = NULL;
-	unsigned long long sline = 0;
-	uint64_t nout = 0;
 	float *zero;
 	double *acc;
-	int c, rc, fd, nsrc, eof = 0;
+	int c, rc, fd, nsrc;
 
 	while ((c = getopt_long(argc, argv, "ac:D:e:F:hij:n:pqs", lopts,
 	    NULL)) != -1) {
@@ -446,8 +498,8 @@ main(int argc, char *argv[])
 	name = inname(argv[0]);
 	fd = openin(argv[0]);
 	bigpipe(fd);
-	r = xreader(fd, name);
-	dim = emb_reader_dim(r);
+	rd = xreader(fd, name);
+	dim = emb_reader_dim(rd);
 	if (mode == M_IV) {
 		static char obuf[1 << 18];
 
@@ -469,62 +521,27 @@ main(int argc, char *argv[])
 		if ((errno = pthread_create(&tid[t], NULL, worker, NULL)) != 0)
 			err(1, "pthread_create");
 
-	while (!eof) {
-		uint64_t seq = nfilled;
-		struct slot *sl = &slots[seq % nslot];
-
-		/* The slot's previous batch must be written first. */
-		pthread_mutex_lock(&mu);
-		while (nout + nslot <= seq) {
-			struct slot *old = &slots[nout % nslot];
-
-			while (!old->done)
-				pthread_cond_wait(&cv, &mu);
-			pthread_mutex_unlock(&mu);
-			emit(w, old, &k, zero);
-			pthread_mutex_lock(&mu);
-			nout++;
-		}
-		pthread_mutex_unlock(&mu);
-		sl->n = 0;
-		sl->done = 0;
-		while (sl->n < BATCH) {
-			struct emb_group *g = &sl->g[sl->n];
-
-			if ((rc = emb_group_read(r, g, dfield > 0)) < 0)
-				rdie(r, name, rc);
-			if (rc == 0) {
-				eof = 1;
-				break;
-			}
-			if (mode == M_P2)
-				distances(sl, sl->n, side, &sline);
-			sl->n++;
-		}
-		if (nthreads == 0) {
+	if (nthreads == 0)
+		while ((sl = readbatch()) != NULL) {
 			compute(o, sl, acc);
 			emit(w, sl, &k, zero);
 			nout++;
-			nfilled++;
-			continue;
 		}
-		pthread_mutex_lock(&mu);
-		nfilled++;
-		pthread_cond_broadcast(&cv);
-		pthread_mutex_unlock(&mu);
-	}
+	/* Write the batches in order as the workers finish them. */
 	pthread_mutex_lock(&mu);
-	finished = 1;
-	pthread_cond_broadcast(&cv);
-	while (nout < nfilled) {
-		struct slot *old = &slots[nout % nslot];
-
-		while (!old->done)
+	for (;;) {
+		while (nout == nfilled && nexited < nthreads)
+			pthread_cond_wait(&cv, &mu);
+		if (nout == nfilled)
+			break;
+		sl = &slots[nout % nslot];
+		while (!sl->done)
 			pthread_cond_wait(&cv, &mu);
 		pthread_mutex_unlock(&mu);
-		emit(w, old, &k, zero);
+		emit(w, sl, &k, zero);
 		pthread_mutex_lock(&mu);
 		nout++;
+		pthread_cond_broadcast(&cv);
 	}
 	pthread_mutex_unlock(&mu);
 	for (long t = 0; t < nthreads; t++)
@@ -557,7 +574,7 @@ main(int argc, char *argv[])
 	free(acc);
 	free(k.buf);
 	emb_ose_free(o);
-	emb_reader_free(r);
+	emb_reader_free(rd);
 	if (fd != 0)
 		close(fd);
 	return 0;
