@@ -107,19 +107,19 @@ def ose(v):
     q, r = np.linalg.qr(w)
     p = u[-1] - q @ (q.T @ u[-1])
     return p / np.linalg.norm(p)
-best = bestc = 0
-for rep in range(3):
+rates, crates = [], []
+for rep in range(5):
     t = time.perf_counter()
     c = time.process_time()
     for v in g:
         ose(v)
-    best = max(best, len(g) / (time.perf_counter() - t))
-    bestc = max(bestc, len(g) / (time.process_time() - c))
-print(best, bestc)
+    rates.append(len(g) / (time.perf_counter() - t))
+    crates.append(len(g) / (time.process_time() - c))
+print(sorted(rates)[2], sorted(crates)[2])
 PYEOF
 )
 set -- $npgs
-printf '%-28s %7.0f groups/s wall, %7.0f groups/s of cpu (best of 3, %s groups in memory, float64 QR)\n' \
+printf '%-28s %7.0f groups/s wall, %7.0f groups/s of cpu (median of 5, %s groups in memory, float64 QR)\n' \
     "numpy, same formula" "$1" "$2" \
     "$($PY -c "import numpy as np; print(len(np.load('$NPY')))")"
 printf '%-28s %.1fx numpy (wall)\n' "emb-ose file speed-up" "$(calc "$NG / $tose / $1")"
