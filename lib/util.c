@@ -39,63 +39,76 @@ emb_mul(size_t a, size_t b, size_t *res)
 	return 0;
 }
 
-/* Float bits read at any alignment without breaking aliasing rules. */
-typedef uint32_t __attribute__((may_alias, aligned(1))) u32unaligned;
+/*
+ * The finite tests: an exponent of all ones is NaN or Inf, that is
+ * ~x & mask == 0.  Eight lanes at a time and no branch, on float bits
+ * read through memcpy (any alignment, no aliasing trouble).
+ */
+typedef uint32_t v8u __attribute__((vector_size(32)));
+
+static inline __attribute__((always_inline)) v8u
+notfinite8(v8u x)
+{
+	const v8u mask = { 0x7f800000u, 0x7f800000u, 0x7f800000u, 0x7f800000u,
+	    0x7f800000u, 0x7f800000u, 0x7f800000u, 0x7f800000u };
+
+	return (v8u)((~x & mask) == 0);
+}
+
+/* The tail: n < 8 values at s.  @return 1 if all are finite. */
+static inline int
+finitetail(const unsigned char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if ((~emb_le32(s + 4 * i) & 0x7f800000u) == 0)
+			return 0;
+	return 1;
+}
+
+static inline int
+anyset(v8u a)
+{
+	return (a[0] | a[1] | a[2] | a[3] | a[4] | a[5] | a[6] | a[7]) != 0;
+}
 
 KERN int
 emb_allfinite_le(const void *p, size_t n)
 {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	const u32unaligned *u = p;
-	uint32_t acc[8] = { 0 };
+	const unsigned char *s = p;
 	size_t i = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	v8u acc = { 0 };
 
-	/*
-	 * An exponent of all ones is NaN or Inf: x & mask == mask.  Eight
-	 * independent lanes and no branch let the compiler vectorize it.
-	 */
-	for (; i + 8 <= n; i += 8)
-		for (int j = 0; j < 8; j++)
-			acc[j] |= ~u[i + j] & 0x7f800000u ? 0 : 1;
-	for (; i < n; i++)
-		acc[0] |= ~u[i] & 0x7f800000u ? 0 : 1;
-	return (acc[0] | acc[1] | acc[2] | acc[3] | acc[4] | acc[5] | acc[6] |
-	    acc[7]) == 0;
-#else
-	const unsigned char *b = p;
+	for (; i + 8 <= n; i += 8) {
+		v8u x;
 
-	for (size_t i = 0; i < n; i++)
-		if ((~emb_le32(b + 4 * i) & 0x7f800000u) == 0)
-			return 0;
-	return 1;
+		memcpy(&x, s + 4 * i, sizeof(x));
+		acc |= notfinite8(x);
+	}
+	if (anyset(acc))
+		return 0;
 #endif
+	return finitetail(s + 4 * i, n - i);
 }
-
-typedef uint32_t v8u __attribute__((vector_size(32)));
 
 KERN int
 emb_copyf32_finite(void *dst, const void *src, size_t n)
 {
 	const unsigned char *s = src;
 	unsigned char *d = dst;
-	const v8u mask = { 0x7f800000u, 0x7f800000u, 0x7f800000u, 0x7f800000u,
-	    0x7f800000u, 0x7f800000u, 0x7f800000u, 0x7f800000u };
 	v8u acc = { 0 };
 	size_t i = 0;
 
-	/* One pass: copy the bits and test the exponents (see above). */
+	/* One pass: copy the bits and test them. */
 	for (; i + 8 <= n; i += 8) {
 		v8u x;
 
 		memcpy(&x, s + 4 * i, sizeof(x));
 		memcpy(d + 4 * i, &x, sizeof(x));
-		acc |= (~x & mask) == 0;
+		acc |= notfinite8(x);
 	}
 	memcpy(d + 4 * i, s + 4 * i, 4 * (n - i));
-	if (acc[0] | acc[1] | acc[2] | acc[3] | acc[4] | acc[5] | acc[6] |
-	    acc[7])
-		return 0;
-	return emb_allfinite_le(s + 4 * i, n - i);
+	return !anyset(acc) && finitetail(s + 4 * i, n - i);
 }
 
 int
