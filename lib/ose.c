@@ -8,7 +8,8 @@
  * Problem 2) is factored by Householder QR with column pivoting, LAPACK
  * dgeqp3 running over BLIS.  The rank is read from the diagonal of R, and
  * the projections the paper needs are applied with the Householder vectors
- * themselves, never through a Gram matrix or an inverse.
+ * themselves, never through a Gram matrix or an inverse.  Most OSE groups
+ * take a faster route to the same vector (see qr_blocked and ose_fast).
  *
  * The _ref twins do the same with plain loops and modified Gram-Schmidt
  * (pivoted, reorthogonalized), an independent route used by the tests.
@@ -53,6 +54,9 @@ struct emb_ose {
 	double		*sc;		/* cap: their 1 / norm */
 	double		*cn;		/* cap: column norms of o->a */
 	unsigned char	*drop;		/* cap: 1 = repeated member */
+	double		*s;		/* SMALLQR x SMALLQR: the fast route's
+					 * small factorization */
+	double		*t;		/* the T factors of its panels */
 };
 
 /*
@@ -127,6 +131,22 @@ subscalef(const double *x, const float *z, double s, double *y, size_t n)
 		t += y[i] * y[i];
 	}
 	return t;
+}
+
+/* y = s x, doubles to floats. */
+KERN static void
+tofloat(const double *x, double s, float *y, size_t n)
+{
+	v4d a = { s, s, s, s };
+	size_t i = 0;
+
+	for (; i + 4 <= n; i += 4) {
+		v4f t = __builtin_convertvector(a * ld4(x + i), v4f);
+
+		memcpy(y + i, &t, sizeof(t));
+	}
+	for (; i < n; i++)
+		y[i] = (float)(s * x[i]);
 }
 
 KERN static double
@@ -478,6 +498,473 @@ qrcp_small(double *a, size_t n, size_t m, size_t extra, const double *cn,
 }
 
 
+/*
+ * The fast route for a group of m <= SMALLQR members, m + QRNB <= dim
+ * (the common case).  The dim x m matrix U of unit members is factored by
+ * Householder QR without pivoting, U = Q R, in panels of QRNB columns:
+ * each panel is factored left-looking (panel), and its trailing columns
+ * are updated by the panel's reflectors as one block reflector
+ * I - V T V^t (LAPACK dgeqrt's storage, dlarft's T), which holds the bulk
+ * of the flops as small matrix products kept in registers.  When R shows
+ * U well conditioned (certsolve: sigma_min(U) >= FASTTOL), the members are
+ * independent; the differences u_N - u_j, which are U E with
+ * sigma_min(E) = 1, then have full rank (sigma_min >= FASTTOL, far above
+ * the rank tolerance), u_N lies outside their span, and the OSE is the
+ * min-norm x with <u_i, x> = 1 for every i, normalized: x = Q z with
+ * R^t z = 1.  Every other group takes the general route, which decides
+ * rank and the orthogonal case on the differences themselves.
+ */
+#define QRNB	4
+/* The fast route takes a group whose sigma_min(U) is at least this. */
+#define FASTTOL	1e-6
+
+/*
+ * w[2l + c] = v_l . y_c for the four columns v_l (v + l ldv) and two
+ * columns y_c, all n long.
+ */
+KERN static void
+gemtn42(const double *v, size_t ldv, const double *y0, const double *y1,
+    size_t n, double w[8])
+{
+	const double *v0 = v, *v1 = v + ldv, *v2 = v + 2 * ldv, *v3 = v + 3 * ldv;
+	v4d c00 = { 0 }, c01 = { 0 }, c10 = { 0 }, c11 = { 0 };
+	v4d c20 = { 0 }, c21 = { 0 }, c30 = { 0 }, c31 = { 0 };
+	size_t i = 0;
+
+	for (; i + 4 <= n; i += 4) {
+		v4d a0 = ld4(y0 + i), a1 = ld4(y1 + i), x;
+
+		x = ld4(v0 + i);
+		c00 += x * a0;
+		c01 += x * a1;
+		x = ld4(v1 + i);
+		c10 += x * a0;
+		c11 += x * a1;
+		x = ld4(v2 + i);
+		c20 += x * a0;
+		c21 += x * a1;
+		x = ld4(v3 + i);
+		c30 += x * a0;
+		c31 += x * a1;
+	}
+	w[0] = hsum4(c00);
+	w[1] = hsum4(c01);
+	w[2] = hsum4(c10);
+	w[3] = hsum4(c11);
+	w[4] = hsum4(c20);
+	w[5] = hsum4(c21);
+	w[6] = hsum4(c30);
+	w[7] = hsum4(c31);
+	for (; i < n; i++) {
+		w[0] += v0[i] * y0[i];
+		w[1] += v0[i] * y1[i];
+		w[2] += v1[i] * y0[i];
+		w[3] += v1[i] * y1[i];
+		w[4] += v2[i] * y0[i];
+		w[5] += v2[i] * y1[i];
+		w[6] += v3[i] * y0[i];
+		w[7] += v3[i] * y1[i];
+	}
+}
+
+/* w[l] = v_l . y for the four columns v_l and one column y. */
+KERN static void
+gemtn41(const double *v, size_t ldv, const double *y, size_t n, double w[4])
+{
+	const double *v0 = v, *v1 = v + ldv, *v2 = v + 2 * ldv, *v3 = v + 3 * ldv;
+	v4d c0 = { 0 }, c1 = { 0 }, c2 = { 0 }, c3 = { 0 };
+	size_t i = 0;
+
+	for (; i + 4 <= n; i += 4) {
+		v4d a = ld4(y + i);
+
+		c0 += ld4(v0 + i) * a;
+		c1 += ld4(v1 + i) * a;
+		c2 += ld4(v2 + i) * a;
+		c3 += ld4(v3 + i) * a;
+	}
+	w[0] = hsum4(c0);
+	w[1] = hsum4(c1);
+	w[2] = hsum4(c2);
+	w[3] = hsum4(c3);
+	for (; i < n; i++) {
+		w[0] += v0[i] * y[i];
+		w[1] += v1[i] * y[i];
+		w[2] += v2[i] * y[i];
+		w[3] += v3[i] * y[i];
+	}
+}
+
+/* y_c -= sum_l w[2l + c] v_l for the two columns y_c. */
+KERN static void
+gemnn42(const double *v, size_t ldv, double *y0, double *y1, size_t n,
+    const double w[8])
+{
+	const double *v0 = v, *v1 = v + ldv, *v2 = v + 2 * ldv, *v3 = v + 3 * ldv;
+	v4d w00 = { w[0], w[0], w[0], w[0] }, w01 = { w[1], w[1], w[1], w[1] };
+	v4d w10 = { w[2], w[2], w[2], w[2] }, w11 = { w[3], w[3], w[3], w[3] };
+	v4d w20 = { w[4], w[4], w[4], w[4] }, w21 = { w[5], w[5], w[5], w[5] };
+	v4d w30 = { w[6], w[6], w[6], w[6] }, w31 = { w[7], w[7], w[7], w[7] };
+	size_t i = 0;
+
+	for (; i + 4 <= n; i += 4) {
+		v4d x0 = ld4(v0 + i), x1 = ld4(v1 + i);
+		v4d x2 = ld4(v2 + i), x3 = ld4(v3 + i);
+
+		st4(y0 + i, ld4(y0 + i) - x0 * w00 - x1 * w10 - x2 * w20 -
+		    x3 * w30);
+		st4(y1 + i, ld4(y1 + i) - x0 * w01 - x1 * w11 - x2 * w21 -
+		    x3 * w31);
+	}
+	for (; i < n; i++) {
+		y0[i] -= v0[i] * w[0] + v1[i] * w[2] + v2[i] * w[4] +
+		    v3[i] * w[6];
+		y1[i] -= v0[i] * w[1] + v1[i] * w[3] + v2[i] * w[5] +
+		    v3[i] * w[7];
+	}
+}
+
+/* y -= sum_l w[l] v_l. */
+KERN static void
+gemnn41(const double *v, size_t ldv, double *y, size_t n, const double w[4])
+{
+	const double *v0 = v, *v1 = v + ldv, *v2 = v + 2 * ldv, *v3 = v + 3 * ldv;
+	v4d w0 = { w[0], w[0], w[0], w[0] }, w1 = { w[1], w[1], w[1], w[1] };
+	v4d w2 = { w[2], w[2], w[2], w[2] }, w3 = { w[3], w[3], w[3], w[3] };
+	size_t i = 0;
+
+	for (; i + 4 <= n; i += 4)
+		st4(y + i, ld4(y + i) - ld4(v0 + i) * w0 - ld4(v1 + i) * w1 -
+		    ld4(v2 + i) * w2 - ld4(v3 + i) * w3);
+	for (; i < n; i++)
+		y[i] -= v0[i] * w[0] + v1[i] * w[1] + v2[i] * w[2] +
+		    v3[i] * w[3];
+}
+
+/*
+ * The panel's two passes over a column y below the panel's triangle (n
+ * rows), for the l <= 3 reflectors v_c (v + c ldv) before it: pdot, the
+ * dot products w[c] = v_c . y; pupd, the update y -= sum_c wt[c] v_c
+ * with, of the updated y, the dot products d[c] = v_c . y and the sum of
+ * squares (returned).
+ */
+static inline __attribute__((always_inline)) void
+pdot_l(const double *v, size_t ldv, const double *y, size_t n, double *w,
+    const int l)
+{
+	v4d c[3] = { { 0 }, { 0 }, { 0 } }, e[3] = { { 0 }, { 0 }, { 0 } };
+	size_t i = 0;
+
+	for (; i + 8 <= n; i += 8) {
+		v4d a = ld4(y + i), b = ld4(y + i + 4);
+
+#pragma GCC unroll 3
+		for (int q = 0; q < l; q++) {
+			c[q] += ld4(v + q * ldv + i) * a;
+			e[q] += ld4(v + q * ldv + i + 4) * b;
+		}
+	}
+#pragma GCC unroll 3
+	for (int q = 0; q < l; q++) {
+		c[q] += e[q];
+		w[q] = hsum4(c[q]);
+		for (size_t j = i; j < n; j++)
+			w[q] += v[q * ldv + j] * y[j];
+	}
+}
+
+KERN static void
+pdot(const double *v, size_t ldv, int l, const double *y, size_t n,
+    double *w)
+{
+	if (l == 1)
+		pdot_l(v, ldv, y, n, w, 1);
+	else if (l == 2)
+		pdot_l(v, ldv, y, n, w, 2);
+	else
+		pdot_l(v, ldv, y, n, w, 3);
+}
+
+static inline __attribute__((always_inline)) double
+pupd_l(const double *v, size_t ldv, const double *wt, double *y, size_t n,
+    double *d, const int l)
+{
+	v4d c[3] = { { 0 }, { 0 }, { 0 } }, e[3] = { { 0 }, { 0 }, { 0 } };
+	v4d b[3], s0 = { 0 }, s1 = { 0 };
+	double t;
+	size_t i = 0;
+
+#pragma GCC unroll 3
+	for (int q = 0; q < l; q++)
+		b[q] = (v4d){ wt[q], wt[q], wt[q], wt[q] };
+	for (; i + 8 <= n; i += 8) {
+		v4d a0 = ld4(y + i), a1 = ld4(y + i + 4), x[3], z[3];
+
+#pragma GCC unroll 3
+		for (int q = 0; q < l; q++) {
+			x[q] = ld4(v + q * ldv + i);
+			z[q] = ld4(v + q * ldv + i + 4);
+			a0 -= x[q] * b[q];
+			a1 -= z[q] * b[q];
+		}
+		st4(y + i, a0);
+		st4(y + i + 4, a1);
+#pragma GCC unroll 3
+		for (int q = 0; q < l; q++) {
+			c[q] += x[q] * a0;
+			e[q] += z[q] * a1;
+		}
+		s0 += a0 * a0;
+		s1 += a1 * a1;
+	}
+	s0 += s1;
+	t = hsum4(s0);
+#pragma GCC unroll 3
+	for (int q = 0; q < l; q++) {
+		c[q] += e[q];
+		d[q] = hsum4(c[q]);
+	}
+	for (; i < n; i++) {
+#pragma GCC unroll 3
+		for (int q = 0; q < l; q++)
+			y[i] -= wt[q] * v[q * ldv + i];
+#pragma GCC unroll 3
+		for (int q = 0; q < l; q++)
+			d[q] += v[q * ldv + i] * y[i];
+		t += y[i] * y[i];
+	}
+	return t;
+}
+
+KERN static double
+pupd(const double *v, size_t ldv, int l, const double *wt, double *y,
+    size_t n, double *d)
+{
+	if (l == 1)
+		return pupd_l(v, ldv, wt, y, n, d, 1);
+	if (l == 2)
+		return pupd_l(v, ldv, wt, y, n, d, 2);
+	return pupd_l(v, ldv, wt, y, n, d, 3);
+}
+
+/*
+ * Factor the panel of nb <= QRNB columns at j0 of the n x m matrix a (lda
+ * n, j0 + QRNB <= n), left-looking: column k is brought up to date by the
+ * panel's reflectors before it as one block reflector, then reflected;
+ * the same pass gives the sum of squares the reflector needs and the dot
+ * products that make the next column of T (dlarfg, dlarft).  Rows j0 to
+ * j0 + QRNB - 1 (the triangle) by hand, the rest by the kernels.
+ */
+static void
+panel(double *a, size_t n, size_t j0, size_t nb, double *tau, double *tp)
+{
+	const double *v = a + j0 * n;
+	size_t r0 = j0 + QRNB, nd = n - r0;
+
+	for (size_t l = 0; l < nb; l++) {
+		size_t k = j0 + l;
+		double *ak = a + k * n, w[QRNB], wt[QRNB], g[QRNB];
+		double sigma, alpha, beta, sc;
+
+		if (l == 0)
+			sigma = sumsq(ak + k + 1, n - k - 1);
+		else {
+			/* w = V^t a_k; wt = T^t w; a_k -= V wt. */
+			pdot(v + r0, n, (int)l, ak + r0, nd, w);
+			for (size_t q = 0; q < l; q++) {
+				double t = ak[j0 + q];
+
+				for (size_t i = q + 1; i < QRNB; i++)
+					t += v[q * n + j0 + i] * ak[j0 + i];
+				w[q] += t;
+			}
+			for (size_t q = 0; q < l; q++) {
+				double t = 0;
+
+				for (size_t c = 0; c <= q; c++)
+					t += tp[c + q * QRNB] * w[c];
+				wt[q] = t;
+			}
+			sigma = pupd(v + r0, n, (int)l, wt, ak + r0, nd, g);
+			for (size_t i = 0; i < QRNB; i++) {
+				double t = i < l ? wt[i] : 0;
+
+				for (size_t q = 0; q < l && q < i; q++)
+					t += v[q * n + j0 + i] * wt[q];
+				ak[j0 + i] -= t;
+			}
+			/* The triangle's rows below k, for sigma and g. */
+			for (size_t i = l + 1; i < QRNB; i++) {
+				sigma += ak[j0 + i] * ak[j0 + i];
+				for (size_t q = 0; q < l; q++)
+					g[q] += v[q * n + j0 + i] * ak[j0 + i];
+			}
+		}
+		/* The reflector (dlarfg). */
+		alpha = ak[k];
+		if (sigma == 0) {
+			tau[k] = 0;
+			for (size_t q = 0; q <= l; q++)
+				tp[q + l * QRNB] = 0;
+			continue;
+		}
+		beta = -copysign(sqrt(alpha * alpha + sigma), alpha);
+		tau[k] = (beta - alpha) / beta;
+		sc = 1 / (alpha - beta);
+		dscal(ak + k + 1, n - k - 1, sc);
+		ak[k] = beta;
+		/* T[0:l, l] = -tau_k T[0:l, 0:l] V^t v_k. */
+		for (size_t q = 0; q < l; q++)
+			g[q] = v[q * n + k] + g[q] * sc;
+		for (size_t q = 0; q < l; q++) {
+			double t = 0;
+
+			for (size_t c = q; c < l; c++)
+				t += tp[q + c * QRNB] * g[c];
+			tp[q + l * QRNB] = -tau[k] * t;
+		}
+		tp[l + l * QRNB] = tau[k];
+	}
+}
+
+/*
+ * Householder QR without pivoting of the n x m matrix a (lda n), m <= n:
+ * R on and above the diagonal, reflectors below, tau; t gets the upper
+ * triangular QRNB x QRNB factor T of each full panel (column-major, panel
+ * p at t + p QRNB QRNB), so that its reflectors together are
+ * I - V T V^t (dlarft, forward, columnwise).
+ */
+static void
+qr_blocked(double *a, size_t n, size_t m, double *tau, double *t)
+{
+	for (size_t j0 = 0; j0 < m; j0 += QRNB) {
+		size_t nb = m - j0 < QRNB ? m - j0 : QRNB, j;
+		double *tp = t + (j0 / QRNB) * QRNB * QRNB, *v = a + j0 * n;
+
+		panel(a, n, j0, nb, tau, tp);
+		if (j0 + nb >= m)
+			break;		/* no trailing columns */
+		/*
+		 * The trailing columns: W = V^t A, W = T^t W, A -= V W; the
+		 * dense rows (below the panel's triangle) by the kernels,
+		 * the triangle's QRNB rows by hand.
+		 */
+		size_t r0 = j0 + QRNB, nd = n - r0;
+
+		for (j = j0 + QRNB; j < m; j += 2) {
+			double w[8], wt[8], *y0 = a + j * n, *y1;
+			size_t nc = j + 1 < m ? 2 : 1;
+
+			y1 = nc == 2 ? y0 + n : y0;
+			if (nc == 2)
+				gemtn42(v + r0, n, y0 + r0, y1 + r0, nd, w);
+			else {
+				double w1[4];
+
+				gemtn41(v + r0, n, y0 + r0, nd, w1);
+				for (size_t l = 0; l < QRNB; l++)
+					w[2 * l] = w[2 * l + 1] = w1[l];
+			}
+			/* The triangle: v_l has 1 at row j0 + l, 0 above. */
+			for (size_t l = 0; l < QRNB; l++)
+				for (size_t c = 0; c < 2; c++) {
+					const double *y = c ? y1 : y0;
+					double s = y[j0 + l];
+
+					for (size_t i = l + 1; i < QRNB; i++)
+						s += v[l * n + j0 + i] *
+						    y[j0 + i];
+					w[2 * l + c] += s;
+				}
+			/* wt = T^t w */
+			for (size_t l = 0; l < QRNB; l++)
+				for (size_t c = 0; c < 2; c++) {
+					double s = 0;
+
+					for (size_t q = 0; q <= l; q++)
+						s += tp[q + l * QRNB] *
+						    w[2 * q + c];
+					wt[2 * l + c] = s;
+				}
+			if (nc == 2)
+				gemnn42(v + r0, n, y0 + r0, y1 + r0, nd, wt);
+			else {
+				double w1[4];
+
+				for (size_t l = 0; l < QRNB; l++)
+					w1[l] = wt[2 * l];
+				gemnn41(v + r0, n, y0 + r0, nd, w1);
+			}
+			for (size_t c = 0; c < nc; c++) {
+				double *y = c ? y1 : y0;
+
+				for (size_t i = 0; i < QRNB; i++) {
+					double s = wt[2 * i + c];
+
+					for (size_t l = 0; l < i; l++)
+						s += v[l * n + j0 + i] *
+						    wt[2 * l + c];
+					y[j0 + i] -= s;
+				}
+			}
+		}
+	}
+}
+
+/* b <- Q b for the panels of qr_blocked (m reflectors, lda n). */
+static void
+qr_apply(const double *a, size_t n, size_t m, const double *tau,
+    const double *t, double *b)
+{
+	size_t np = (m + QRNB - 1) / QRNB;
+
+	for (size_t p = np; p-- > 0;) {
+		size_t j0 = p * QRNB, nb = m - j0 < QRNB ? m - j0 : QRNB;
+		const double *v = a + j0 * n, *tp = t + p * QRNB * QRNB;
+		double w[QRNB], wt[QRNB];
+
+		if (nb < QRNB) {	/* a narrow last panel */
+			for (size_t k = j0 + nb; k-- > j0;) {
+				const double *vk = a + k * n;
+				double s;
+
+				if (tau[k] == 0)
+					continue;
+				s = tau[k] * (b[k] + dot1(vk + k + 1, b + k + 1,
+				    n - k - 1));
+				b[k] -= s;
+				axpy1(vk + k + 1, b + k + 1, n - k - 1, s);
+			}
+			continue;
+		}
+		gemtn41(v + j0 + QRNB, n, b + j0 + QRNB, n - j0 - QRNB, w);
+		for (size_t l = 0; l < QRNB; l++) {
+			double s = b[j0 + l];
+
+			for (size_t i = l + 1; i < QRNB; i++)
+				s += v[l * n + j0 + i] * b[j0 + i];
+			w[l] += s;
+		}
+		/* Q b = b - V T V^t b */
+		for (size_t l = 0; l < QRNB; l++) {
+			double s = 0;
+
+			for (size_t q = l; q < QRNB; q++)
+				s += tp[l + q * QRNB] * w[q];
+			wt[l] = s;
+		}
+		gemnn41(v + j0 + QRNB, n, b + j0 + QRNB, n - j0 - QRNB, wt);
+		for (size_t i = 0; i < QRNB; i++) {
+			double s = wt[i];
+
+			for (size_t l = 0; l < i; l++)
+				s += v[l * n + j0 + i] * wt[l];
+			b[j0 + i] -= s;
+		}
+	}
+}
+
+
 int
 emb_ose_create(struct emb_ose **op, uint32_t dim)
 {
@@ -490,7 +977,9 @@ emb_ose_create(struct emb_ose **op, uint32_t dim)
 		return EMB_ENOMEM;
 	o->dim = dim;
 	if ((o->b = emb_alloc(dim * sizeof(double))) == NULL ||
-	    (o->c = emb_alloc(dim * sizeof(double))) == NULL) {
+	    (o->c = emb_alloc(dim * sizeof(double))) == NULL ||
+	    (o->s = emb_alloc(SMALLQR * SMALLQR * sizeof(double))) == NULL ||
+	    (o->t = emb_alloc(SMALLQR * QRNB * sizeof(double))) == NULL) {
 		emb_ose_free(o);
 		return EMB_ENOMEM;
 	}
@@ -510,6 +999,8 @@ emb_ose_free(struct emb_ose *o)
 	free(o->work);
 	emb_free(o->b);
 	emb_free(o->c);
+	emb_free(o->s);
+	emb_free(o->t);
 	free(o->hk);
 	free(o->idx);
 	free(o->sc);
@@ -718,19 +1209,25 @@ factor(struct emb_ose *o, size_t m, size_t extra, const double *cn)
 	return (long)r;
 }
 
+/* b <- H_k b for the reflector k stored in column k of a (lda n). */
+static void
+reflect_at(const double *a, size_t n, const double *tau, size_t k, double *b)
+{
+	const double *v = a + k * n;
+	double s;
+
+	if (tau[k] == 0)
+		return;
+	s = tau[k] * (b[k] + dot1(v + k + 1, b + k + 1, n - k - 1));
+	b[k] -= s;
+	axpy1(v + k + 1, b + k + 1, n - k - 1, s);
+}
+
 /* b <- H_k b for the reflector k stored in column k of o->a. */
 static void
 reflect(const struct emb_ose *o, size_t k, double *b)
 {
-	const double *v = o->a + k * o->dim;
-	size_t n = o->dim - k - 1;
-	double s;
-
-	if (o->tau[k] == 0)
-		return;
-	s = o->tau[k] * (b[k] + dot1(v + k + 1, b + k + 1, n));
-	b[k] -= s;
-	axpy1(v + k + 1, b + k + 1, n, s);
+	reflect_at(o->a, o->dim, o->tau, k, b);
 }
 
 /* b <- (I - Q_r Q_r^t) b: the part of b outside the first r columns. */
@@ -796,6 +1293,60 @@ todouble_unit(double *x, uint32_t dim, float *out)
 		out[i] = (float)(x[i] / s);
 }
 
+/*
+ * z = R^-t 1 for the m x m upper triangular R in a (lda n), into z, by
+ * forward substitution; @return a bound on ||R^-1||_2 from the comparison
+ * matrix M(R) (|r_ii| on the diagonal, -|r_ij| off it): |R^-1| <= M(R)^-1
+ * entrywise, so ||R^-1||_2 <= sqrt(m) ||R^-1||_1 <= sqrt(m) max(M(R)^-t 1),
+ * found by the same substitution (Higham, Accuracy and Stability of
+ * Numerical Algorithms, 8.3).  Infinite or NaN when R is singular.
+ */
+KERN static double
+certsolve(const double *a, size_t n, size_t m, double *z)
+{
+	double w[SMALLQR], wmax = 0;
+
+	for (size_t i = 0; i < m; i++) {
+		const double *ri = a + i * n;
+		double t = 1, s = 1, d = 1 / ri[i];
+
+		for (size_t k = 0; k < i; k++) {
+			t -= ri[k] * z[k];
+			s += fabs(ri[k]) * w[k];
+		}
+		z[i] = t * d;
+		w[i] = s * fabs(d);
+		wmax = w[i] > wmax || w[i] != w[i] ? w[i] : wmax;
+	}
+	return sqrt((double)m) * wmax;
+}
+
+/*
+ * The fast route (see qr_blocked) for m members, 2 <= m <= SMALLQR,
+ * m <= dim, their indices and 1 / norms in o->idx and o->sc.  @return
+ * EMB_OSE_OK with x and info set, or 1: the general route must decide.
+ */
+static int
+ose_fast(struct emb_ose *o, const float *v, size_t m, float *x,
+    struct emb_ose_info *info)
+{
+	size_t n = o->dim;
+	double *a = o->a, *b = o->b, zn;
+
+	for (size_t j = 0; j < m; j++)
+		scalef(v + (size_t)o->idx[j] * n, o->sc[j], a + j * n, n);
+	qr_blocked(a, n, m, o->tau, o->t);
+	if (!(certsolve(a, n, m, b) < 1 / FASTTOL))
+		return 1;
+	memset(b + m, 0, (n - m) * sizeof(double));
+	zn = norm2(b, (uint32_t)m);
+	qr_apply(a, n, m, o->tau, o->t, b);
+	tofloat(b, 1 / zn, x, n);
+	info->rank = (uint32_t)(m - 1);
+	info->alpha = 1 - 1 / zn;
+	return EMB_OSE_OK;
+}
+
 int
 emb_ose(struct emb_ose *o, const float *v, size_t n, float *x,
     struct emb_ose_info *info)
@@ -810,6 +1361,9 @@ emb_ose(struct emb_ose *o, const float *v, size_t n, float *x,
 		return (int)m;
 	if (m == 0)
 		return EMB_EEMPTY;
+	if (m >= 2 && m <= SMALLQR && (size_t)m + QRNB <= dim &&
+	    ose_fast(o, v, (size_t)m, x, info) == EMB_OSE_OK)
+		return EMB_OSE_OK;
 	ref = o->u;
 	scalef(v + (size_t)o->idx[m - 1] * dim, o->sc[m - 1], o->u, dim);
 	if (m == 1) {

@@ -38,6 +38,13 @@ st4(double *p, v4d x)
 	memcpy(p, &x, sizeof(x));
 }
 
+/* The sum of the four lanes. */
+static inline __attribute__((always_inline)) double
+hsum4(v4d a)
+{
+	return a[0] + a[1] + a[2] + a[3];
+}
+
 typedef float v4f __attribute__((vector_size(16)));
 
 static inline __attribute__((always_inline)) v4d

@@ -262,6 +262,25 @@ START_TEST(random_groups)
 		}
 		emb_ose_free(od);
 	}
+	/*
+	 * Dimensions that leave tails in the blocked kernels of the fast
+	 * route (groups of up to 64 members, 4 fewer than dim), and groups
+	 * of every width around its panels.
+	 */
+	static const uint32_t dims[] = { 10, 13, 37, 77, 301, 303 };
+	for (size_t d = 0; d < sizeof(dims) / sizeof(dims[0]); d++) {
+		struct emb_ose *od;
+		uint32_t dim = dims[d];
+
+		emb_ose_create(&od, dim);
+		for (size_t n = 2; n <= 66 && n <= dim; n++) {
+			float *v = randgroup(n, dim);
+
+			checkgroup(od, v, n, dim, "tails");
+			emb_free(v);
+		}
+		emb_ose_free(od);
+	}
 	emb_ose_free(o);
 }
 END_TEST
