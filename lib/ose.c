@@ -500,8 +500,9 @@ qrcp_small(double *a, size_t n, size_t m, size_t extra, const double *cn,
 
 /*
  * The fast route for a group of m <= SMALLQR members, m + QRNB <= dim
- * (the common case).  The dim x m matrix U of unit members is factored by
- * Householder QR without pivoting, U = Q R, in panels of QRNB columns:
+ * (the common case).  The dim x m matrix of the members (U, the unit
+ * members, up to column scaling) is factored by Householder QR without
+ * pivoting, U = Q R, in panels of QRNB columns:
  * each panel is factored left-looking (panel), and its trailing columns
  * are updated by the panel's reflectors as one block reflector
  * I - V T V^t (LAPACK dgeqrt's storage, dlarft's T), which holds the bulk
@@ -1294,21 +1295,23 @@ todouble_unit(double *x, uint32_t dim, float *out)
 }
 
 /*
- * z = R^-t 1 for the m x m upper triangular R in a (lda n), into z, by
- * forward substitution; @return a bound on ||R^-1||_2 from the comparison
- * matrix M(R) (|r_ii| on the diagonal, -|r_ij| off it): |R^-1| <= M(R)^-1
- * entrywise, so ||R^-1||_2 <= sqrt(m) ||R^-1||_1 <= sqrt(m) max(M(R)^-t 1),
- * found by the same substitution (Higham, Accuracy and Stability of
- * Numerical Algorithms, 8.3).  Infinite or NaN when R is singular.
+ * z = R^-t c for the m x m upper triangular R in a (lda n) and c > 0, by
+ * forward substitution; @return a bound on ||(R C^-1)^-1||_2, C =
+ * diag(c), from the comparison matrix M(R C^-1) (|r_ii| / c_i on the
+ * diagonal, -|r_ij| / c_j off it): |X^-1| <= M(X)^-1 entrywise for a
+ * triangular X, so ||X^-1||_2 <= sqrt(m) ||X^-1||_1 <= sqrt(m)
+ * max(M(X)^-t 1), found by the same substitution, as M(R)^-t c (Higham,
+ * Accuracy and Stability of Numerical Algorithms, 8.3).  Infinite or NaN
+ * when R is singular.
  */
 KERN static double
-certsolve(const double *a, size_t n, size_t m, double *z)
+certsolve(const double *a, size_t n, size_t m, const double *c, double *z)
 {
 	double w[SMALLQR], wmax = 0;
 
 	for (size_t i = 0; i < m; i++) {
 		const double *ri = a + i * n;
-		double t = 1, s = 1, d = 1 / ri[i];
+		double t = c[i], s = c[i], d = 1 / ri[i];
 
 		for (size_t k = 0; k < i; k++) {
 			t -= ri[k] * z[k];
@@ -1321,27 +1324,70 @@ certsolve(const double *a, size_t n, size_t m, double *z)
 	return sqrt((double)m) * wmax;
 }
 
+/* y = x, floats to doubles; @return the sum of squares. */
+KERN static double
+cvtsumsq(const float *x, double *y, size_t n)
+{
+	v4d a = { 0 }, b = { 0 };
+	double t;
+	size_t i = 0;
+
+	for (; i + 8 <= n; i += 8) {
+		v4d x0 = ldf4(x + i), x1 = ldf4(x + i + 4);
+
+		st4(y + i, x0);
+		st4(y + i + 4, x1);
+		a += x0 * x0;
+		b += x1 * x1;
+	}
+	a += b;
+	t = hsum4(a);
+	for (; i < n; i++) {
+		y[i] = x[i];
+		t += y[i] * y[i];
+	}
+	return t;
+}
+
 /*
- * The fast route (see qr_blocked) for m members, 2 <= m <= SMALLQR,
- * m <= dim, their indices and 1 / norms in o->idx and o->sc.  @return
- * EMB_OSE_OK with x and info set, or 1: the general route must decide.
+ * The fast route (see qr_blocked) for the n members v, 2 <= n <= SMALLQR,
+ * n + QRNB <= dim.  The members are factored as they are, V = Q R', and
+ * U = V S with S = diag(1 / |v_i|), so R = R' S: R^t z = 1 is
+ * R'^t z = (|v_i|), and the certificate is taken on R' S.  A certified U
+ * has no repeated member (a repeat makes U singular).  @return EMB_OSE_OK
+ * with x and info set, or 1: the general route must decide.
  */
 static int
-ose_fast(struct emb_ose *o, const float *v, size_t m, float *x,
+ose_fast(struct emb_ose *o, const float *v, size_t n, float *x,
     struct emb_ose_info *info)
 {
-	size_t n = o->dim;
-	double *a = o->a, *b = o->b, zn;
+	size_t dim = o->dim, m = 0, nz = 0;
+	double *a, *b = o->b, *c, zn;
 
-	for (size_t j = 0; j < m; j++)
-		scalef(v + (size_t)o->idx[j] * n, o->sc[j], a + j * n, n);
-	qr_blocked(a, n, m, o->tau, o->t);
-	if (!(certsolve(a, n, m, b) < 1 / FASTTOL))
+	if (grow(o, n) < 0)
 		return 1;
-	memset(b + m, 0, (n - m) * sizeof(double));
+	a = o->a;
+	c = o->cn;
+	for (size_t i = 0; i < n; i++) {
+		double s = cvtsumsq(v + i * dim, a + m * dim, dim);
+
+		if (s == 0)
+			nz++;
+		else
+			c[m++] = sqrt(s);
+	}
+	if (m < 2)
+		return 1;
+	qr_blocked(a, dim, m, o->tau, o->t);
+	if (!(certsolve(a, dim, m, c, b) < 1 / FASTTOL))
+		return 1;
+	memset(b + m, 0, (dim - m) * sizeof(double));
 	zn = norm2(b, (uint32_t)m);
-	qr_apply(a, n, m, o->tau, o->t, b);
-	tofloat(b, 1 / zn, x, n);
+	qr_apply(a, dim, m, o->tau, o->t, b);
+	tofloat(b, 1 / zn, x, dim);
+	memset(info, 0, sizeof(*info));
+	info->nzero = (uint32_t)nz;
+	info->nuse = (uint32_t)m;
 	info->rank = (uint32_t)(m - 1);
 	info->alpha = 1 - 1 / zn;
 	return EMB_OSE_OK;
@@ -1357,13 +1403,13 @@ emb_ose(struct emb_ose *o, const float *v, size_t n, float *x,
 	double pn;
 	int small;
 
+	if (n >= 2 && n <= SMALLQR && n + QRNB <= dim &&
+	    ose_fast(o, v, n, x, info) == EMB_OSE_OK)
+		return EMB_OSE_OK;
 	if ((m = prepare(o, v, n, 1, 1, 1, info)) < 0)
 		return (int)m;
 	if (m == 0)
 		return EMB_EEMPTY;
-	if (m >= 2 && m <= SMALLQR && (size_t)m + QRNB <= dim &&
-	    ose_fast(o, v, (size_t)m, x, info) == EMB_OSE_OK)
-		return EMB_OSE_OK;
 	ref = o->u;
 	scalef(v + (size_t)o->idx[m - 1] * dim, o->sc[m - 1], o->u, dim);
 	if (m == 1) {
