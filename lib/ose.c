@@ -523,9 +523,9 @@ qrcp_small(double *a, size_t n, size_t m, size_t extra, const double *cn,
  * w[2l + c] = v_l . y_c for the four columns v_l (v + l ldv) and two
  * columns y_c, all n long.
  */
-KERN static void
-gemtn42(const double *v, size_t ldv, const double *y0, const double *y1,
-    size_t n, double w[8])
+static inline __attribute__((always_inline)) void
+gemtn42_k(const double *v, size_t ldv, const double *y0, const double *y1,
+    size_t n, double w[8], const int reg)
 {
 	const double *v0 = v, *v1 = v + ldv, *v2 = v + 2 * ldv, *v3 = v + 3 * ldv;
 	v4d c00 = { 0 }, c01 = { 0 }, c10 = { 0 }, c11 = { 0 };
@@ -536,15 +536,23 @@ gemtn42(const double *v, size_t ldv, const double *y0, const double *y1,
 		v4d a0 = ld4(y0 + i), a1 = ld4(y1 + i), x;
 
 		x = ld4(v0 + i);
+		if (reg)
+			INREG(x);
 		c00 += x * a0;
 		c01 += x * a1;
 		x = ld4(v1 + i);
+		if (reg)
+			INREG(x);
 		c10 += x * a0;
 		c11 += x * a1;
 		x = ld4(v2 + i);
+		if (reg)
+			INREG(x);
 		c20 += x * a0;
 		c21 += x * a1;
 		x = ld4(v3 + i);
+		if (reg)
+			INREG(x);
 		c30 += x * a0;
 		c31 += x * a1;
 	}
@@ -566,6 +574,35 @@ gemtn42(const double *v, size_t ldv, const double *y0, const double *y1,
 		w[6] += v3[i] * y0[i];
 		w[7] += v3[i] * y1[i];
 	}
+}
+
+#ifdef KERN_V3
+KERN_V3 static void
+gemtn42_v3(const double *v, size_t ldv, const double *y0, const double *y1,
+    size_t n, double w[8])
+{
+	gemtn42_k(v, ldv, y0, y1, n, w, 1);
+}
+#endif
+
+KERN static void
+gemtn42_any(const double *v, size_t ldv, const double *y0, const double *y1,
+    size_t n, double w[8])
+{
+	gemtn42_k(v, ldv, y0, y1, n, w, 0);
+}
+
+static void
+gemtn42(const double *v, size_t ldv, const double *y0, const double *y1,
+    size_t n, double w[8])
+{
+#ifdef KERN_V3
+	if (have_v3()) {
+		gemtn42_v3(v, ldv, y0, y1, n, w);
+		return;
+	}
+#endif
+	gemtn42_any(v, ldv, y0, y1, n, w);
 }
 
 /* w[l] = v_l . y for the four columns v_l and one column y. */
@@ -829,6 +866,29 @@ panel(double *a, size_t n, size_t j0, size_t nb, double *tau, double *tp)
 }
 
 /*
+ * The QRNB x QRNB triangle at v (lda n) of a full panel: vexplicit saves
+ * it to sv and writes V's unit diagonal and the zeros above it, so that
+ * the kernels can take V from the panel's first row; vrestore puts R back.
+ */
+static void
+vexplicit(double *v, size_t n, double *sv)
+{
+	for (size_t l = 0; l < QRNB; l++)
+		for (size_t i = 0; i <= l; i++) {
+			sv[i + l * QRNB] = v[i + l * n];
+			v[i + l * n] = i == l;
+		}
+}
+
+static void
+vrestore(double *v, size_t n, const double *sv)
+{
+	for (size_t l = 0; l < QRNB; l++)
+		for (size_t i = 0; i <= l; i++)
+			v[i + l * n] = sv[i + l * QRNB];
+}
+
+/*
  * Householder QR without pivoting of the n x m matrix a (lda n), m <= n:
  * R on and above the diagonal, reflectors below, tau; t gets the upper
  * triangular QRNB x QRNB factor T of each full panel (column-major, panel
@@ -839,44 +899,34 @@ static void
 qr_blocked(double *a, size_t n, size_t m, double *tau, double *t)
 {
 	for (size_t j0 = 0; j0 < m; j0 += QRNB) {
-		size_t nb = m - j0 < QRNB ? m - j0 : QRNB, j;
-		double *tp = t + (j0 / QRNB) * QRNB * QRNB, *v = a + j0 * n;
+		size_t nb = m - j0 < QRNB ? m - j0 : QRNB, nd = n - j0, j;
+		double *tp = t + (j0 / QRNB) * QRNB * QRNB, *v = a + j0 * n + j0;
+		double sv[QRNB * QRNB];
 
 		panel(a, n, j0, nb, tau, tp);
 		if (j0 + nb >= m)
 			break;		/* no trailing columns */
 		/*
-		 * The trailing columns: W = V^t A, W = T^t W, A -= V W; the
-		 * dense rows (below the panel's triangle) by the kernels,
-		 * the triangle's QRNB rows by hand.
+		 * The trailing columns: W = V^t A, W = T^t W, A -= V W, by the
+		 * kernels from row j0 on, with the panel's triangle (R on
+		 * and above the diagonal) set aside meanwhile for the unit
+		 * diagonal and zeros of V.
 		 */
-		size_t r0 = j0 + QRNB, nd = n - r0;
-
+		vexplicit(v, n, sv);
 		for (j = j0 + QRNB; j < m; j += 2) {
-			double w[8], wt[8], *y0 = a + j * n, *y1;
+			double w[8], wt[8], *y0 = a + j * n + j0, *y1;
 			size_t nc = j + 1 < m ? 2 : 1;
 
 			y1 = nc == 2 ? y0 + n : y0;
 			if (nc == 2)
-				gemtn42(v + r0, n, y0 + r0, y1 + r0, nd, w);
+				gemtn42(v, n, y0, y1, nd, w);
 			else {
 				double w1[4];
 
-				gemtn41(v + r0, n, y0 + r0, nd, w1);
+				gemtn41(v, n, y0, nd, w1);
 				for (size_t l = 0; l < QRNB; l++)
 					w[2 * l] = w[2 * l + 1] = w1[l];
 			}
-			/* The triangle: v_l has 1 at row j0 + l, 0 above. */
-			for (size_t l = 0; l < QRNB; l++)
-				for (size_t c = 0; c < 2; c++) {
-					const double *y = c ? y1 : y0;
-					double s = y[j0 + l];
-
-					for (size_t i = l + 1; i < QRNB; i++)
-						s += v[l * n + j0 + i] *
-						    y[j0 + i];
-					w[2 * l + c] += s;
-				}
 			/* wt = T^t w */
 			for (size_t l = 0; l < QRNB; l++)
 				for (size_t c = 0; c < 2; c++) {
@@ -888,33 +938,25 @@ qr_blocked(double *a, size_t n, size_t m, double *tau, double *t)
 					wt[2 * l + c] = s;
 				}
 			if (nc == 2)
-				gemnn42(v + r0, n, y0 + r0, y1 + r0, nd, wt);
+				gemnn42(v, n, y0, y1, nd, wt);
 			else {
 				double w1[4];
 
 				for (size_t l = 0; l < QRNB; l++)
 					w1[l] = wt[2 * l];
-				gemnn41(v + r0, n, y0 + r0, nd, w1);
-			}
-			for (size_t c = 0; c < nc; c++) {
-				double *y = c ? y1 : y0;
-
-				for (size_t i = 0; i < QRNB; i++) {
-					double s = wt[2 * i + c];
-
-					for (size_t l = 0; l < i; l++)
-						s += v[l * n + j0 + i] *
-						    wt[2 * l + c];
-					y[j0 + i] -= s;
-				}
+				gemnn41(v, n, y0, nd, w1);
 			}
 		}
+		vrestore(v, n, sv);
 	}
 }
 
-/* b <- Q b for the panels of qr_blocked (m reflectors, lda n). */
+/*
+ * b <- Q b for the panels of qr_blocked (m reflectors, lda n).  The
+ * triangles of R in a are overwritten.
+ */
 static void
-qr_apply(const double *a, size_t n, size_t m, const double *tau,
+qr_apply(double *a, size_t n, size_t m, const double *tau,
     const double *t, double *b)
 {
 	size_t np = (m + QRNB - 1) / QRNB;
@@ -922,7 +964,7 @@ qr_apply(const double *a, size_t n, size_t m, const double *tau,
 	for (size_t p = np; p-- > 0;) {
 		size_t j0 = p * QRNB, nb = m - j0 < QRNB ? m - j0 : QRNB;
 		const double *v = a + j0 * n, *tp = t + p * QRNB * QRNB;
-		double w[QRNB], wt[QRNB];
+		double w[QRNB], wt[QRNB], w4[QRNB * QRNB];
 
 		if (nb < QRNB) {	/* a narrow last panel */
 			for (size_t k = j0 + nb; k-- > j0;) {
@@ -938,15 +980,9 @@ qr_apply(const double *a, size_t n, size_t m, const double *tau,
 			}
 			continue;
 		}
-		gemtn41(v + j0 + QRNB, n, b + j0 + QRNB, n - j0 - QRNB, w);
-		for (size_t l = 0; l < QRNB; l++) {
-			double s = b[j0 + l];
-
-			for (size_t i = l + 1; i < QRNB; i++)
-				s += v[l * n + j0 + i] * b[j0 + i];
-			w[l] += s;
-		}
-		/* Q b = b - V T V^t b */
+		/* Q b = b - V T V^t b; R is no longer needed. */
+		vexplicit(a + j0 * n + j0, n, w4);
+		gemtn41(v + j0, n, b + j0, n - j0, w);
 		for (size_t l = 0; l < QRNB; l++) {
 			double s = 0;
 
@@ -954,14 +990,7 @@ qr_apply(const double *a, size_t n, size_t m, const double *tau,
 				s += tp[l + q * QRNB] * w[q];
 			wt[l] = s;
 		}
-		gemnn41(v + j0 + QRNB, n, b + j0 + QRNB, n - j0 - QRNB, wt);
-		for (size_t i = 0; i < QRNB; i++) {
-			double s = wt[i];
-
-			for (size_t l = 0; l < i; l++)
-				s += v[l * n + j0 + i] * wt[l];
-			b[j0 + i] -= s;
-		}
+		gemnn41(v + j0, n, b + j0, n - j0, wt);
 	}
 }
 

@@ -19,8 +19,34 @@ typedef double v4d __attribute__((vector_size(32)));
     !defined(__SANITIZE_THREAD__)
 #define KERN	__attribute__((target_clones("arch=x86-64-v3", "default"), \
 	    optimize("fp-contract=fast")))
+#define KERN_V3	__attribute__((target("arch=x86-64-v3"), \
+	    optimize("fp-contract=fast")))
 #else
 #define KERN
+#endif
+
+/*
+ * A kernel that needs more than KERN gives is written once as an inlined
+ * body and compiled as name_v3 (KERN_V3) and name_any (KERN), and the
+ * caller picks with have_v3().  INREG(x) in a _v3 body keeps the vector
+ * x in a register: it stops the compiler from folding one load of x into
+ * each of the several instructions that use it, which makes a kernel
+ * bound by loads instead of arithmetic.
+ */
+#ifdef KERN_V3
+#define INREG(x)	__asm__("" : "+x"(x))
+
+static inline int
+have_v3(void)
+{
+	static int have = -1;
+
+	if (have < 0) {
+		__builtin_cpu_init();
+		have = __builtin_cpu_supports("x86-64-v3") != 0;
+	}
+	return have;
+}
 #endif
 
 static inline __attribute__((always_inline)) v4d
