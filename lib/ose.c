@@ -611,20 +611,25 @@ gemtn41(const double *v, size_t ldv, const double *y, size_t n, double w[4])
 {
 	const double *v0 = v, *v1 = v + ldv, *v2 = v + 2 * ldv, *v3 = v + 3 * ldv;
 	v4d c0 = { 0 }, c1 = { 0 }, c2 = { 0 }, c3 = { 0 };
+	v4d e0 = { 0 }, e1 = { 0 }, e2 = { 0 }, e3 = { 0 };
 	size_t i = 0;
 
-	for (; i + 4 <= n; i += 4) {
-		v4d a = ld4(y + i);
+	for (; i + 8 <= n; i += 8) {
+		v4d a = ld4(y + i), b = ld4(y + i + 4);
 
 		c0 += ld4(v0 + i) * a;
 		c1 += ld4(v1 + i) * a;
 		c2 += ld4(v2 + i) * a;
 		c3 += ld4(v3 + i) * a;
+		e0 += ld4(v0 + i + 4) * b;
+		e1 += ld4(v1 + i + 4) * b;
+		e2 += ld4(v2 + i + 4) * b;
+		e3 += ld4(v3 + i + 4) * b;
 	}
-	w[0] = hsum4(c0);
-	w[1] = hsum4(c1);
-	w[2] = hsum4(c2);
-	w[3] = hsum4(c3);
+	w[0] = hsum4(c0 + e0);
+	w[1] = hsum4(c1 + e1);
+	w[2] = hsum4(c2 + e2);
+	w[3] = hsum4(c3 + e3);
 	for (; i < n; i++) {
 		w[0] += v0[i] * y[i];
 		w[1] += v1[i] * y[i];
