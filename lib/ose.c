@@ -1388,7 +1388,9 @@ cvtsumsq(const float *x, double *y, size_t n)
  * n + QRNB <= dim.  The members are factored as they are, V = Q R', and
  * U = V S with S = diag(1 / |v_i|), so R = R' S: R^t z = 1 is
  * R'^t z = (|v_i|), and the certificate is taken on R' S.  A certified U
- * has no repeated member (a repeat makes U singular).  @return EMB_OSE_OK
+ * has no repeated member (a repeat makes U singular); zero members are
+ * left out, and two or more (which may repeat each other) go to the
+ * general route, which counts repeats first.  @return EMB_OSE_OK
  * with x and info set, or 1: the general route must decide.
  */
 static int
@@ -1410,7 +1412,7 @@ ose_fast(struct emb_ose *o, const float *v, size_t n, float *x,
 		else
 			c[m++] = sqrt(s);
 	}
-	if (m < 2)
+	if (m < 2 || nz > 1)	/* zero members may repeat each other */
 		return 1;
 	qr_blocked(a, dim, m, o->tau, o->t);
 	if (!(certsolve(a, dim, m, c, b) < 1 / FASTTOL))
