@@ -643,9 +643,12 @@ long emb_pool_ref(int how, const float *v, size_t n, uint32_t dim,
  * projection of u_N on the orthogonal complement of S1.  S1 is factored by
  * Householder QR with column pivoting (LAPACK dgeqp3 over BLIS); its rank
  * is the number of diagonal entries of R above EMB_OSE_RTOL times the
- * largest.  No Gram matrix is formed.
+ * largest and above EMB_OSE_ATOL (differences of unit vectors this short
+ * are rounding: members that are positive multiples of one another).  No
+ * Gram matrix is formed.
  */
 #define EMB_OSE_RTOL	1e-10	/* relative rank tolerance on diag(R) */
+#define EMB_OSE_ATOL	1e-12	/* absolute rank tolerance on diag(R) */
 #define EMB_OSE_PTOL	1e-10	/* a projection this short is zero */
 
 /* Outcomes (>= 0 return values of emb_ose). */

@@ -91,6 +91,18 @@ sumsq(const double *x, size_t n)
 }
 
 
+/* y = x, floats to doubles. */
+KERN static void
+cvtf(const float *x, double *y, size_t n)
+{
+	size_t i = 0;
+
+	for (; i + 4 <= n; i += 4)
+		st4(y + i, ldf4(x + i));
+	for (; i < n; i++)
+		y[i] = x[i];
+}
+
 /* y = s x, floats to doubles. */
 KERN static void
 scalef(const float *x, double s, double *y, size_t n)
@@ -605,6 +617,89 @@ gemtn42(const double *v, size_t ldv, const double *y0, const double *y1,
 	gemtn42_any(v, ldv, y0, y1, n, w);
 }
 
+/* gemtn42 with the two columns y_c in float. */
+static inline __attribute__((always_inline)) void
+gemtn42f_k(const double *v, size_t ldv, const float *y0, const float *y1,
+    size_t n, double w[8], const int reg)
+{
+	const double *v0 = v, *v1 = v + ldv, *v2 = v + 2 * ldv, *v3 = v + 3 * ldv;
+	v4d c00 = { 0 }, c01 = { 0 }, c10 = { 0 }, c11 = { 0 };
+	v4d c20 = { 0 }, c21 = { 0 }, c30 = { 0 }, c31 = { 0 };
+	size_t i = 0;
+
+	for (; i + 4 <= n; i += 4) {
+		v4d a0 = ldf4(y0 + i), a1 = ldf4(y1 + i), x;
+
+		x = ld4(v0 + i);
+		if (reg)
+			INREG(x);
+		c00 += x * a0;
+		c01 += x * a1;
+		x = ld4(v1 + i);
+		if (reg)
+			INREG(x);
+		c10 += x * a0;
+		c11 += x * a1;
+		x = ld4(v2 + i);
+		if (reg)
+			INREG(x);
+		c20 += x * a0;
+		c21 += x * a1;
+		x = ld4(v3 + i);
+		if (reg)
+			INREG(x);
+		c30 += x * a0;
+		c31 += x * a1;
+	}
+	w[0] = hsum4(c00);
+	w[1] = hsum4(c01);
+	w[2] = hsum4(c10);
+	w[3] = hsum4(c11);
+	w[4] = hsum4(c20);
+	w[5] = hsum4(c21);
+	w[6] = hsum4(c30);
+	w[7] = hsum4(c31);
+	for (; i < n; i++) {
+		w[0] += v0[i] * y0[i];
+		w[1] += v0[i] * y1[i];
+		w[2] += v1[i] * y0[i];
+		w[3] += v1[i] * y1[i];
+		w[4] += v2[i] * y0[i];
+		w[5] += v2[i] * y1[i];
+		w[6] += v3[i] * y0[i];
+		w[7] += v3[i] * y1[i];
+	}
+}
+
+#ifdef KERN_V3
+KERN_V3 static void
+gemtn42f_v3(const double *v, size_t ldv, const float *y0, const float *y1,
+    size_t n, double w[8])
+{
+	gemtn42f_k(v, ldv, y0, y1, n, w, 1);
+}
+#endif
+
+KERN static void
+gemtn42f_any(const double *v, size_t ldv, const float *y0, const float *y1,
+    size_t n, double w[8])
+{
+	gemtn42f_k(v, ldv, y0, y1, n, w, 0);
+}
+
+static void
+gemtn42f(const double *v, size_t ldv, const float *y0, const float *y1,
+    size_t n, double w[8])
+{
+#ifdef KERN_V3
+	if (have_v3()) {
+		gemtn42f_v3(v, ldv, y0, y1, n, w);
+		return;
+	}
+#endif
+	gemtn42f_any(v, ldv, y0, y1, n, w);
+}
+
 /* w[l] = v_l . y for the four columns v_l and one column y. */
 KERN static void
 gemtn41(const double *v, size_t ldv, const double *y, size_t n, double w[4])
@@ -664,6 +759,35 @@ gemnn42(const double *v, size_t ldv, double *y0, double *y1, size_t n,
 		    v3[i] * w[6];
 		y1[i] -= v0[i] * w[1] + v1[i] * w[3] + v2[i] * w[5] +
 		    v3[i] * w[7];
+	}
+}
+
+/* y_c = f_c - sum_l w[2l + c] v_l for the two float columns f_c. */
+KERN static void
+gemnn42f(const double *v, size_t ldv, const float *f0, const float *f1,
+    double *y0, double *y1, size_t n, const double w[8])
+{
+	const double *v0 = v, *v1 = v + ldv, *v2 = v + 2 * ldv, *v3 = v + 3 * ldv;
+	v4d w00 = { w[0], w[0], w[0], w[0] }, w01 = { w[1], w[1], w[1], w[1] };
+	v4d w10 = { w[2], w[2], w[2], w[2] }, w11 = { w[3], w[3], w[3], w[3] };
+	v4d w20 = { w[4], w[4], w[4], w[4] }, w21 = { w[5], w[5], w[5], w[5] };
+	v4d w30 = { w[6], w[6], w[6], w[6] }, w31 = { w[7], w[7], w[7], w[7] };
+	size_t i = 0;
+
+	for (; i + 4 <= n; i += 4) {
+		v4d x0 = ld4(v0 + i), x1 = ld4(v1 + i);
+		v4d x2 = ld4(v2 + i), x3 = ld4(v3 + i);
+
+		st4(y0 + i, ldf4(f0 + i) - x0 * w00 - x1 * w10 - x2 * w20 -
+		    x3 * w30);
+		st4(y1 + i, ldf4(f1 + i) - x0 * w01 - x1 * w11 - x2 * w21 -
+		    x3 * w31);
+	}
+	for (; i < n; i++) {
+		y0[i] = f0[i] - (v0[i] * w[0] + v1[i] * w[2] + v2[i] * w[4] +
+		    v3[i] * w[6]);
+		y1[i] = f1[i] - (v0[i] * w[1] + v1[i] * w[3] + v2[i] * w[5] +
+		    v3[i] * w[7]);
 	}
 }
 
@@ -894,15 +1018,20 @@ vrestore(double *v, size_t n, const double *sv)
 }
 
 /*
- * Householder QR without pivoting of the n x m matrix a (lda n), m <= n:
+ * Householder QR without pivoting of the n x m matrix a (lda n), m <= n,
+ * or of the n x m float matrix f (lda n) into a, if f is not NULL:
  * R on and above the diagonal, reflectors below, tau; t gets the upper
  * triangular QRNB x QRNB factor T of each full panel (column-major, panel
  * p at t + p QRNB QRNB), so that its reflectors together are
  * I - V T V^t (dlarft, forward, columnwise).
  */
 static void
-qr_blocked(double *a, size_t n, size_t m, double *tau, double *t)
+qr_blocked(double *a, size_t n, size_t m, const float *f, double *tau,
+    double *t)
 {
+	if (f != NULL)		/* the first panel, to double */
+		for (size_t j = 0; j < m && j < QRNB; j++)
+			cvtf(f + j * n, a + j * n, n);
 	for (size_t j0 = 0; j0 < m; j0 += QRNB) {
 		size_t nb = m - j0 < QRNB ? m - j0 : QRNB, nd = n - j0, j;
 		double *tp = t + (j0 / QRNB) * QRNB * QRNB, *v = a + j0 * n + j0;
@@ -915,19 +1044,25 @@ qr_blocked(double *a, size_t n, size_t m, double *tau, double *t)
 		 * The trailing columns: W = V^t A, W = T^t W, A -= V W, by the
 		 * kernels from row j0 on, with the panel's triangle (R on
 		 * and above the diagonal) set aside meanwhile for the unit
-		 * diagonal and zeros of V.
+		 * diagonal and zeros of V.  The first panel's update reads
+		 * the columns still in float and writes them in double.
 		 */
 		vexplicit(v, n, sv);
 		for (j = j0 + QRNB; j < m; j += 2) {
 			double w[8], wt[8], *y0 = a + j * n + j0, *y1;
 			size_t nc = j + 1 < m ? 2 : 1;
+			int fl = f != NULL && j0 == 0 && nc == 2;
 
 			y1 = nc == 2 ? y0 + n : y0;
-			if (nc == 2)
+			if (fl)
+				gemtn42f(v, n, f + j * n, f + j * n + n, nd, w);
+			else if (nc == 2)
 				gemtn42(v, n, y0, y1, nd, w);
 			else {
 				double w1[4];
 
+				if (f != NULL && j0 == 0)
+					cvtf(f + j * n, y0, n);
 				gemtn41(v, n, y0, nd, w1);
 				for (size_t l = 0; l < QRNB; l++)
 					w[2 * l] = w[2 * l + 1] = w1[l];
@@ -942,7 +1077,10 @@ qr_blocked(double *a, size_t n, size_t m, double *tau, double *t)
 						    w[2 * q + c];
 					wt[2 * l + c] = s;
 				}
-			if (nc == 2)
+			if (fl)
+				gemnn42f(v, n, f + j * n, f + j * n + n, y0, y1,
+				    nd, wt);
+			else if (nc == 2)
 				gemnn42(v, n, y0, y1, nd, wt);
 			else {
 				double w1[4];
@@ -1236,10 +1374,10 @@ factor(struct emb_ose *o, size_t m, size_t extra, const double *cn)
 		if (info != 0)
 			return EMB_EINVAL;
 	}
-	r0 = fabs(o->a[0]);
+	r0 = fabs(o->a[0]) * EMB_OSE_RTOL;
+	r0 = r0 > EMB_OSE_ATOL ? r0 : EMB_OSE_ATOL;
 	for (r = 0; r < k; r++)
-		if (!(fabs(o->a[r + r * o->dim]) > EMB_OSE_RTOL * r0) ||
-		    r0 == 0)
+		if (!(fabs(o->a[r + r * o->dim]) > r0))
 			break;
 	return (long)r;
 }
@@ -1358,73 +1496,40 @@ certsolve(const double *a, size_t n, size_t m, const double *c, double *z)
 	return sqrt((double)m) * wmax;
 }
 
-/* y = x, floats to doubles; @return the sum of squares. */
-KERN static double
-cvtsumsq(const float *x, double *y, size_t n)
-{
-	v4d a = { 0 }, b = { 0 };
-	double t;
-	size_t i = 0;
-
-	for (; i + 8 <= n; i += 8) {
-		v4d x0 = ldf4(x + i), x1 = ldf4(x + i + 4);
-
-		st4(y + i, x0);
-		st4(y + i + 4, x1);
-		a += x0 * x0;
-		b += x1 * x1;
-	}
-	a += b;
-	t = hsum4(a);
-	for (; i < n; i++) {
-		y[i] = x[i];
-		t += y[i] * y[i];
-	}
-	return t;
-}
-
 /*
  * The fast route (see qr_blocked) for the n members v, 2 <= n <= SMALLQR,
  * n + QRNB <= dim.  The members are factored as they are, V = Q R', and
  * U = V S with S = diag(1 / |v_i|), so R = R' S: R^t z = 1 is
- * R'^t z = (|v_i|), and the certificate is taken on R' S.  A certified U
- * has no repeated member (a repeat makes U singular); zero members are
- * left out, and two or more (which may repeat each other) go to the
- * general route, which counts repeats first.  @return EMB_OSE_OK
+ * R'^t z = (|v_i|), and the certificate is taken on R' S.  The members
+ * go to double in the first panel's pass.  A certified U has no zero and
+ * no repeated member (either makes U singular): a group with one takes the
+ * general route, which counts them.  @return EMB_OSE_OK
  * with x and info set, or 1: the general route must decide.
  */
 static int
 ose_fast(struct emb_ose *o, const float *v, size_t n, float *x,
     struct emb_ose_info *info)
 {
-	size_t dim = o->dim, m = 0, nz = 0;
+	size_t dim = o->dim;
 	double *a, *b = o->b, *c, zn;
 
 	if (grow(o, n) < 0)
 		return 1;
 	a = o->a;
 	c = o->cn;
-	for (size_t i = 0; i < n; i++) {
-		double s = cvtsumsq(v + i * dim, a + m * dim, dim);
-
-		if (s == 0)
-			nz++;
-		else
-			c[m++] = sqrt(s);
-	}
-	if (m < 2 || nz > 1)	/* zero members may repeat each other */
+	qr_blocked(a, dim, n, v, o->tau, o->t);
+	/* |v_j| = |R' e_j|, Q being orthogonal. */
+	for (size_t j = 0; j < n; j++)
+		c[j] = sqrt(sumsq(a + j * dim, j + 1));
+	if (!(certsolve(a, dim, n, c, b) < 1 / FASTTOL))
 		return 1;
-	qr_blocked(a, dim, m, o->tau, o->t);
-	if (!(certsolve(a, dim, m, c, b) < 1 / FASTTOL))
-		return 1;
-	memset(b + m, 0, (dim - m) * sizeof(double));
-	zn = norm2(b, (uint32_t)m);
-	qr_apply(a, dim, m, o->tau, o->t, b);
+	memset(b + n, 0, (dim - n) * sizeof(double));
+	zn = norm2(b, (uint32_t)n);
+	qr_apply(a, dim, n, o->tau, o->t, b);
 	tofloat(b, 1 / zn, x, dim);
 	memset(info, 0, sizeof(*info));
-	info->nzero = (uint32_t)nz;
-	info->nuse = (uint32_t)m;
-	info->rank = (uint32_t)(m - 1);
+	info->nuse = (uint32_t)n;
+	info->rank = (uint32_t)(n - 1);
 	info->alpha = 1 - 1 / zn;
 	return EMB_OSE_OK;
 }
@@ -1686,8 +1791,9 @@ emb_ose_ref(const float *v, size_t n, uint32_t dim, double *x,
 		}
 		best = sqrt(best);
 		if (r == 0)
-			r0 = best;
-		if (!(best > EMB_OSE_RTOL * r0) || r0 == 0)
+			r0 = best * EMB_OSE_RTOL > EMB_OSE_ATOL ?
+			    best * EMB_OSE_RTOL : EMB_OSE_ATOL;
+		if (!(best > r0))
 			break;
 		for (uint32_t k = 0; k < dim; k++) {
 			double t = q[r * dim + k];
