@@ -809,163 +809,185 @@ gemnn41(const double *v, size_t ldv, double *y, size_t n, const double w[4])
 }
 
 /*
- * The panel's two passes over a column y below the panel's triangle (n
- * rows), for the l <= 3 reflectors v_c (v + c ldv) before it: pdot, the
- * dot products w[c] = v_c . y; pupd, the update y -= sum_c wt[c] v_c
- * with, of the updated y, the dot products d[c] = v_c . y and the sum of
- * squares (returned).
+ * The panel's one pass over column y below the panel's triangle (n rows)
+ * for the l <= 3 reflectors v_c (v + c ldv) before it, the last of which
+ * is first scaled by sp in place (its dlarfg scaling, put off to here):
+ * the update
+ * y -= sum_c wt[c] v_c, then, of the updated y, the dot products
+ * d[c] = v_c . y and the sum of squares (returned); and, if nx, of the
+ * next column yn as it is, e[c] = v_c . yn and *cross = y . yn.  u rows
+ * of four at a time, with as many sets of accumulators (2 where there
+ * are few, to hide their latency).
  */
-static inline __attribute__((always_inline)) void
-pdot_l(const double *v, size_t ldv, const double *y, size_t n, double *w,
-    const int l)
-{
-	v4d c[3] = { { 0 }, { 0 }, { 0 } }, e[3] = { { 0 }, { 0 }, { 0 } };
-	size_t i = 0;
-
-	for (; i + 8 <= n; i += 8) {
-		v4d a = ld4(y + i), b = ld4(y + i + 4);
-
-#pragma GCC unroll 3
-		for (int q = 0; q < l; q++) {
-			c[q] += ld4(v + q * ldv + i) * a;
-			e[q] += ld4(v + q * ldv + i + 4) * b;
-		}
-	}
-#pragma GCC unroll 3
-	for (int q = 0; q < l; q++) {
-		c[q] += e[q];
-		w[q] = hsum4(c[q]);
-		for (size_t j = i; j < n; j++)
-			w[q] += v[q * ldv + j] * y[j];
-	}
-}
-
-KERN static void
-pdot(const double *v, size_t ldv, int l, const double *y, size_t n,
-    double *w)
-{
-	if (l == 1)
-		pdot_l(v, ldv, y, n, w, 1);
-	else if (l == 2)
-		pdot_l(v, ldv, y, n, w, 2);
-	else
-		pdot_l(v, ldv, y, n, w, 3);
-}
-
 static inline __attribute__((always_inline)) double
-pupd_l(const double *v, size_t ldv, const double *wt, double *y, size_t n,
-    double *d, const int l)
+ppass_l(double *v, size_t ldv, double sp, const double *wt, double *y,
+    const double *yn, size_t n, double *d, double *e, double *cross,
+    const int l, const int nx, const int u)
 {
-	v4d c[3] = { { 0 }, { 0 }, { 0 } }, e[3] = { { 0 }, { 0 }, { 0 } };
-	v4d b[3], s0 = { 0 }, s1 = { 0 };
-	double t;
+	v4d cd[2][3], ce[2][3], b[3], ss[2], cx[2], ps = { 0 };
+	double t, tx = 0;
 	size_t i = 0;
 
+#pragma GCC unroll 2
+	for (int h = 0; h < u; h++) {
+		ss[h] = cx[h] = (v4d){ 0 };
+#pragma GCC unroll 3
+		for (int q = 0; q < l; q++)
+			cd[h][q] = ce[h][q] = (v4d){ 0 };
+	}
 #pragma GCC unroll 3
 	for (int q = 0; q < l; q++)
 		b[q] = (v4d){ wt[q], wt[q], wt[q], wt[q] };
-	for (; i + 8 <= n; i += 8) {
-		v4d a0 = ld4(y + i), a1 = ld4(y + i + 4), x[3], z[3];
+	if (l > 0)
+		ps = (v4d){ sp, sp, sp, sp };
+	for (; i + 4 * u <= n; i += 4 * u) {
+#pragma GCC unroll 2
+		for (int h = 0; h < u; h++) {
+			size_t r = i + 4 * h;
+			v4d a = ld4(y + r), an = { 0 }, x[3];
 
+			if (nx)
+				an = ld4(yn + r);
 #pragma GCC unroll 3
-		for (int q = 0; q < l; q++) {
-			x[q] = ld4(v + q * ldv + i);
-			z[q] = ld4(v + q * ldv + i + 4);
-			a0 -= x[q] * b[q];
-			a1 -= z[q] * b[q];
-		}
-		st4(y + i, a0);
-		st4(y + i + 4, a1);
+			for (int q = 0; q < l; q++) {
+				x[q] = ld4(v + q * ldv + r);
+				if (q == l - 1) {
+					x[q] *= ps;
+					st4(v + q * ldv + r, x[q]);
+				}
+				a -= x[q] * b[q];
+			}
+			if (l > 0)
+				st4(y + r, a);
 #pragma GCC unroll 3
-		for (int q = 0; q < l; q++) {
-			c[q] += x[q] * a0;
-			e[q] += z[q] * a1;
+			for (int q = 0; q < l; q++) {
+				cd[h][q] += x[q] * a;
+				if (nx)
+					ce[h][q] += x[q] * an;
+			}
+			ss[h] += a * a;
+			if (nx)
+				cx[h] += a * an;
 		}
-		s0 += a0 * a0;
-		s1 += a1 * a1;
 	}
-	s0 += s1;
-	t = hsum4(s0);
+	if (u == 2) {
+		ss[0] += ss[1];
+		cx[0] += cx[1];
+#pragma GCC unroll 3
+		for (int q = 0; q < l; q++) {
+			cd[0][q] += cd[1][q];
+			ce[0][q] += ce[1][q];
+		}
+	}
+	t = hsum4(ss[0]);
+	if (nx)
+		tx = hsum4(cx[0]);
 #pragma GCC unroll 3
 	for (int q = 0; q < l; q++) {
-		c[q] += e[q];
-		d[q] = hsum4(c[q]);
+		d[q] = hsum4(cd[0][q]);
+		if (nx)
+			e[q] = hsum4(ce[0][q]);
 	}
 	for (; i < n; i++) {
-#pragma GCC unroll 3
+		if (l > 0)
+			v[(l - 1) * ldv + i] *= sp;
 		for (int q = 0; q < l; q++)
 			y[i] -= wt[q] * v[q * ldv + i];
-#pragma GCC unroll 3
-		for (int q = 0; q < l; q++)
+		for (int q = 0; q < l; q++) {
 			d[q] += v[q * ldv + i] * y[i];
+			if (nx)
+				e[q] += v[q * ldv + i] * yn[i];
+		}
 		t += y[i] * y[i];
+		if (nx)
+			tx += y[i] * yn[i];
 	}
+	if (nx)
+		*cross = tx;
 	return t;
 }
 
 KERN static double
-pupd(const double *v, size_t ldv, int l, const double *wt, double *y,
-    size_t n, double *d)
+ppass(double *v, size_t ldv, int l, double sp, const double *wt, double *y,
+    const double *yn, size_t n, double *d, double *e, double *cross)
 {
-	if (l == 1)
-		return pupd_l(v, ldv, wt, y, n, d, 1);
-	if (l == 2)
-		return pupd_l(v, ldv, wt, y, n, d, 2);
-	return pupd_l(v, ldv, wt, y, n, d, 3);
+	if (yn == NULL)
+		switch (l) {
+		case 0:
+			return ppass_l(v, ldv, sp, wt, y, yn, n, d, e, cross, 0, 0, 2);
+		case 1:
+			return ppass_l(v, ldv, sp, wt, y, yn, n, d, e, cross, 1, 0, 2);
+		case 2:
+			return ppass_l(v, ldv, sp, wt, y, yn, n, d, e, cross, 2, 0, 1);
+		default:
+			return ppass_l(v, ldv, sp, wt, y, yn, n, d, e, cross, 3, 0, 1);
+		}
+	switch (l) {
+	case 0:
+		return ppass_l(v, ldv, sp, wt, y, yn, n, d, e, cross, 0, 1, 2);
+	case 1:
+		return ppass_l(v, ldv, sp, wt, y, yn, n, d, e, cross, 1, 1, 2);
+	case 2:
+		return ppass_l(v, ldv, sp, wt, y, yn, n, d, e, cross, 2, 1, 1);
+	default:
+		return ppass_l(v, ldv, sp, wt, y, yn, n, d, e, cross, 3, 1, 1);
+	}
 }
 
 /*
  * Factor the panel of nb <= QRNB columns at j0 of the n x m matrix a (lda
  * n, j0 + QRNB <= n), left-looking: column k is brought up to date by the
- * panel's reflectors before it as one block reflector, then reflected;
- * the same pass gives the sum of squares the reflector needs and the dot
- * products that make the next column of T (dlarfg, dlarft).  Rows j0 to
- * j0 + QRNB - 1 (the triangle) by hand, the rest by the kernels.
+ * panel's reflectors before it as one block reflector, then reflected.
+ * One pass over the column does the update and gives the sum of squares
+ * the reflector needs, the dot products that make the next column of T
+ * (dlarfg, dlarft), and those of the next column with the reflectors,
+ * which are what its own update needs.  Rows j0 to j0 + QRNB - 1 (the
+ * triangle) by hand, the rest by the kernel.
  */
 static void
 panel(double *a, size_t n, size_t j0, size_t nb, double *tau, double *tp)
 {
-	const double *v = a + j0 * n;
+	double *v = a + j0 * n, w[QRNB], sp = 0;
 	size_t r0 = j0 + QRNB, nd = n - r0;
 
 	for (size_t l = 0; l < nb; l++) {
 		size_t k = j0 + l;
-		double *ak = a + k * n, w[QRNB], wt[QRNB], g[QRNB];
-		double sigma, alpha, beta, sc;
+		double *ak = a + k * n, wt[QRNB], g[QRNB], e[QRNB];
+		double *an = l + 1 < nb ? ak + n : NULL;
+		double sigma, alpha, beta, sc = 0, cross = 0;
 
-		if (l == 0)
-			sigma = sumsq(ak + k + 1, n - k - 1);
-		else {
-			/* w = V^t a_k; wt = T^t w; a_k -= V wt. */
-			pdot(v + r0, n, (int)l, ak + r0, nd, w);
-			for (size_t q = 0; q < l; q++) {
-				double t = ak[j0 + q];
+		/* wt = T^t w; a_k -= V wt, with the dot products. */
+		for (size_t q = 0; q < l; q++) {
+			double t = 0;
 
-				for (size_t i = q + 1; i < QRNB; i++)
-					t += v[q * n + j0 + i] * ak[j0 + i];
-				w[q] += t;
-			}
-			for (size_t q = 0; q < l; q++) {
-				double t = 0;
+			for (size_t c = 0; c <= q; c++)
+				t += tp[c + q * QRNB] * w[c];
+			wt[q] = t;
+		}
+		sigma = ppass(v + r0, n, (int)l, sp, wt, ak + r0,
+		    an != NULL ? an + r0 : NULL, nd, g, e, &cross);
+		for (size_t i = 0; i < QRNB && l > 0; i++) {
+			double t = i < l ? wt[i] : 0;
 
-				for (size_t c = 0; c <= q; c++)
-					t += tp[c + q * QRNB] * w[c];
-				wt[q] = t;
-			}
-			sigma = pupd(v + r0, n, (int)l, wt, ak + r0, nd, g);
-			for (size_t i = 0; i < QRNB; i++) {
-				double t = i < l ? wt[i] : 0;
+			for (size_t q = 0; q < l && q < i; q++)
+				t += v[q * n + j0 + i] * wt[q];
+			ak[j0 + i] -= t;
+		}
+		/* The triangle's rows below k. */
+		for (size_t i = l + 1; i < QRNB; i++) {
+			sigma += ak[j0 + i] * ak[j0 + i];
+			for (size_t q = 0; q < l; q++)
+				g[q] += v[q * n + j0 + i] * ak[j0 + i];
+			if (an != NULL)
+				cross += ak[j0 + i] * an[j0 + i];
+		}
+		/* The next column's dot products with v_0 .. v_(l-1). */
+		for (size_t q = 0; q < l && an != NULL; q++) {
+			double t = an[j0 + q];
 
-				for (size_t q = 0; q < l && q < i; q++)
-					t += v[q * n + j0 + i] * wt[q];
-				ak[j0 + i] -= t;
-			}
-			/* The triangle's rows below k, for sigma and g. */
-			for (size_t i = l + 1; i < QRNB; i++) {
-				sigma += ak[j0 + i] * ak[j0 + i];
-				for (size_t q = 0; q < l; q++)
-					g[q] += v[q * n + j0 + i] * ak[j0 + i];
-			}
+			for (size_t i = q + 1; i < QRNB; i++)
+				t += v[q * n + j0 + i] * an[j0 + i];
+			w[q] = e[q] + t;
 		}
 		/* The reflector (dlarfg). */
 		alpha = ak[k];
@@ -973,24 +995,32 @@ panel(double *a, size_t n, size_t j0, size_t nb, double *tau, double *tp)
 			tau[k] = 0;
 			for (size_t q = 0; q <= l; q++)
 				tp[q + l * QRNB] = 0;
-			continue;
-		}
-		beta = -copysign(sqrt(alpha * alpha + sigma), alpha);
-		tau[k] = (beta - alpha) / beta;
-		sc = 1 / (alpha - beta);
-		dscal(ak + k + 1, n - k - 1, sc);
-		ak[k] = beta;
-		/* T[0:l, l] = -tau_k T[0:l, 0:l] V^t v_k. */
-		for (size_t q = 0; q < l; q++)
-			g[q] = v[q * n + k] + g[q] * sc;
-		for (size_t q = 0; q < l; q++) {
-			double t = 0;
+		} else {
+			beta = -copysign(sqrt(alpha * alpha + sigma), alpha);
+			tau[k] = (beta - alpha) / beta;
+			sc = 1 / (alpha - beta);
+			if (an == NULL)
+				dscal(ak + k + 1, n - k - 1, sc);
+			else	/* the rest in the next column's pass */
+				for (size_t i = k + 1; i < r0; i++)
+					ak[i] *= sc;
+			ak[k] = beta;
+			/* T[0:l, l] = -tau_k T[0:l, 0:l] V^t v_k. */
+			for (size_t q = 0; q < l; q++)
+				g[q] = v[q * n + k] + g[q] * sc;
+			for (size_t q = 0; q < l; q++) {
+				double t = 0;
 
-			for (size_t c = q; c < l; c++)
-				t += tp[q + c * QRNB] * g[c];
-			tp[q + l * QRNB] = -tau[k] * t;
+				for (size_t c = q; c < l; c++)
+					t += tp[q + c * QRNB] * g[c];
+				tp[q + l * QRNB] = -tau[k] * t;
+			}
+			tp[l + l * QRNB] = tau[k];
 		}
-		tp[l + l * QRNB] = tau[k];
+		/* And with v_k, whose part below k is sc times a_k's. */
+		if (an != NULL)
+			w[l] = an[k] + sc * cross;
+		sp = sc;
 	}
 }
 
