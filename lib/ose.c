@@ -809,24 +809,28 @@ gemnn41(const double *v, size_t ldv, double *y, size_t n, const double w[4])
 }
 
 /*
- * The panel's one pass over column y below the panel's triangle (n rows)
+ * The panel's one pass over column y from the panel's first row (n rows)
  * for the l <= 3 reflectors v_c (v + c ldv) before it, the last of which
- * is first scaled by sp in place (its dlarfg scaling, put off to here):
- * the update
- * y -= sum_c wt[c] v_c, then, of the updated y, the dot products
- * d[c] = v_c . y and the sum of squares (returned); and, if nx, of the
- * next column yn as it is, e[c] = v_c . yn and *cross = y . yn.  u rows
+ * is first scaled by sp in place (its dlarfg scaling, put off to here);
+ * the panel's triangle (the first QRNB rows) of v_c is read from vt + 4c
+ * instead (unit diagonal, zeros above), and mk is 1 in its rows below k,
+ * 0 elsewhere: the update
+ * y -= sum_c wt[c] v_c, then, of the updated y below k, the dot
+ * products d[c] = v_c . y and the sum of squares (returned); and, if nx,
+ * of the next column yn as it is, e[c] = v_c . yn and, below k,
+ * *cross = y . yn.  u rows
  * of four at a time, with as many sets of accumulators (2 where there
  * are few, to hide their latency).
  */
 static inline __attribute__((always_inline)) double
-ppass_l(double *v, size_t ldv, double sp, const double *wt, double *y,
-    const double *yn, size_t n, double *d, double *e, double *cross,
-    const int l, const int nx, const int u)
+ppass_l(double *v, size_t ldv, double sp, const double *wt,
+    const double *vt, const double *mk, double *y, const double *yn,
+    size_t n, double *d, double *e, double *cross, const int l,
+    const int nx, const int u)
 {
 	v4d cd[2][3], ce[2][3], b[3], ss[2], cx[2], ps = { 0 };
 	double t, tx = 0;
-	size_t i = 0;
+	size_t i = QRNB;
 
 #pragma GCC unroll 2
 	for (int h = 0; h < u; h++) {
@@ -840,6 +844,28 @@ ppass_l(double *v, size_t ldv, double sp, const double *wt, double *y,
 		b[q] = (v4d){ wt[q], wt[q], wt[q], wt[q] };
 	if (l > 0)
 		ps = (v4d){ sp, sp, sp, sp };
+	/* The triangle, V's part from vt; the sums over its rows below k. */
+	{
+		v4d a = ld4(y), an = { 0 }, am;
+
+		if (nx)
+			an = ld4(yn);
+#pragma GCC unroll 3
+		for (int q = 0; q < l; q++)
+			a -= ld4(vt + 4 * q) * b[q];
+		if (l > 0)
+			st4(y, a);
+		am = a * ld4(mk);
+#pragma GCC unroll 3
+		for (int q = 0; q < l; q++) {
+			cd[0][q] += ld4(vt + 4 * q) * am;
+			if (nx)
+				ce[0][q] += ld4(vt + 4 * q) * an;
+		}
+		ss[0] += am * am;
+		if (nx)
+			cx[0] += am * an;
+	}
 	for (; i + 4 * u <= n; i += 4 * u) {
 #pragma GCC unroll 2
 		for (int h = 0; h < u; h++) {
@@ -908,29 +934,38 @@ ppass_l(double *v, size_t ldv, double sp, const double *wt, double *y,
 }
 
 KERN static double
-ppass(double *v, size_t ldv, int l, double sp, const double *wt, double *y,
-    const double *yn, size_t n, double *d, double *e, double *cross)
+ppass(double *v, size_t ldv, int l, double sp, const double *wt,
+    const double *vt, const double *mk, double *y, const double *yn,
+    size_t n, double *d, double *e, double *cross)
 {
 	if (yn == NULL)
 		switch (l) {
 		case 0:
-			return ppass_l(v, ldv, sp, wt, y, yn, n, d, e, cross, 0, 0, 2);
+			return ppass_l(v, ldv, sp, wt, vt, mk, y, yn, n, d, e,
+			    cross, 0, 0, 2);
 		case 1:
-			return ppass_l(v, ldv, sp, wt, y, yn, n, d, e, cross, 1, 0, 2);
+			return ppass_l(v, ldv, sp, wt, vt, mk, y, yn, n, d, e,
+			    cross, 1, 0, 2);
 		case 2:
-			return ppass_l(v, ldv, sp, wt, y, yn, n, d, e, cross, 2, 0, 1);
+			return ppass_l(v, ldv, sp, wt, vt, mk, y, yn, n, d, e,
+			    cross, 2, 0, 1);
 		default:
-			return ppass_l(v, ldv, sp, wt, y, yn, n, d, e, cross, 3, 0, 1);
+			return ppass_l(v, ldv, sp, wt, vt, mk, y, yn, n, d, e,
+			    cross, 3, 0, 1);
 		}
 	switch (l) {
 	case 0:
-		return ppass_l(v, ldv, sp, wt, y, yn, n, d, e, cross, 0, 1, 2);
+		return ppass_l(v, ldv, sp, wt, vt, mk, y, yn, n, d, e,
+			    cross, 0, 1, 2);
 	case 1:
-		return ppass_l(v, ldv, sp, wt, y, yn, n, d, e, cross, 1, 1, 2);
+		return ppass_l(v, ldv, sp, wt, vt, mk, y, yn, n, d, e,
+			    cross, 1, 1, 2);
 	case 2:
-		return ppass_l(v, ldv, sp, wt, y, yn, n, d, e, cross, 2, 1, 1);
+		return ppass_l(v, ldv, sp, wt, vt, mk, y, yn, n, d, e,
+			    cross, 2, 1, 1);
 	default:
-		return ppass_l(v, ldv, sp, wt, y, yn, n, d, e, cross, 3, 1, 1);
+		return ppass_l(v, ldv, sp, wt, vt, mk, y, yn, n, d, e,
+			    cross, 3, 1, 1);
 	}
 }
 
@@ -948,7 +983,8 @@ static void
 panel(double *a, size_t n, size_t j0, size_t nb, double *tau, double *tp)
 {
 	double *v = a + j0 * n, w[QRNB], sp = 0;
-	size_t r0 = j0 + QRNB, nd = n - r0;
+	double vt[QRNB * QRNB], mk[QRNB];
+	size_t r0 = j0 + QRNB;
 
 	for (size_t l = 0; l < nb; l++) {
 		size_t k = j0 + l;
@@ -964,31 +1000,10 @@ panel(double *a, size_t n, size_t j0, size_t nb, double *tau, double *tp)
 				t += tp[c + q * QRNB] * w[c];
 			wt[q] = t;
 		}
-		sigma = ppass(v + r0, n, (int)l, sp, wt, ak + r0,
-		    an != NULL ? an + r0 : NULL, nd, g, e, &cross);
-		for (size_t i = 0; i < QRNB && l > 0; i++) {
-			double t = i < l ? wt[i] : 0;
-
-			for (size_t q = 0; q < l && q < i; q++)
-				t += v[q * n + j0 + i] * wt[q];
-			ak[j0 + i] -= t;
-		}
-		/* The triangle's rows below k. */
-		for (size_t i = l + 1; i < QRNB; i++) {
-			sigma += ak[j0 + i] * ak[j0 + i];
-			for (size_t q = 0; q < l; q++)
-				g[q] += v[q * n + j0 + i] * ak[j0 + i];
-			if (an != NULL)
-				cross += ak[j0 + i] * an[j0 + i];
-		}
-		/* The next column's dot products with v_0 .. v_(l-1). */
-		for (size_t q = 0; q < l && an != NULL; q++) {
-			double t = an[j0 + q];
-
-			for (size_t i = q + 1; i < QRNB; i++)
-				t += v[q * n + j0 + i] * an[j0 + i];
-			w[q] = e[q] + t;
-		}
+		for (size_t i = 0; i < QRNB; i++)
+			mk[i] = i > l;
+		sigma = ppass(v + j0, n, (int)l, sp, wt, vt, mk, ak + j0,
+		    an != NULL ? an + j0 : NULL, n - j0, g, e, &cross);
 		/* The reflector (dlarfg). */
 		alpha = ak[k];
 		if (sigma == 0) {
@@ -1017,9 +1032,14 @@ panel(double *a, size_t n, size_t j0, size_t nb, double *tau, double *tp)
 			}
 			tp[l + l * QRNB] = tau[k];
 		}
-		/* And with v_k, whose part below k is sc times a_k's. */
-		if (an != NULL)
-			w[l] = an[k] + sc * cross;
+		if (an == NULL)
+			break;
+		/* The next column's dot products with v_0 .. v_l. */
+		for (size_t q = 0; q < l; q++)
+			w[q] = e[q];
+		w[l] = an[k] + sc * cross;	/* v_k below k: sc a_k */
+		for (size_t i = 0; i < QRNB; i++)
+			vt[4 * l + i] = i < l ? 0 : i == l ? 1 : ak[j0 + i];
 		sp = sc;
 	}
 }
