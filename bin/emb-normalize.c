@@ -158,18 +158,22 @@ main(int argc, char *argv[])
 			rc = emb_write_group(w, rec.key, rec.keylen,
 			    rec.nmemb);
 		} else {
+			int z = 0;
+
 			nvec++;
 			if (p != NULL) {
 				emb_pca_apply(p, rec.vec, v);
 				if (lflag && !emb_unit(v, emb_reader_dim(r)))
 					nzero++;
+				rc = emb_write_vec(w, rec.key, rec.keylen, v);
 			} else if (lflag) {
-				if (!emb_unit_to(rec.vec, v, emb_reader_dim(r)))
-					nzero++;
+				/* Scaled straight into the output. */
+				rc = emb_write_vec_unit(w, rec.key, rec.keylen,
+				    rec.vec, &z);
+				nzero += z;
 			} else
-				memcpy(v, rec.vec, emb_reader_dim(r) *
-				    sizeof(float));
-			rc = emb_write_vec(w, rec.key, rec.keylen, v);
+				rc = emb_write_vec(w, rec.key, rec.keylen,
+				    rec.vec);
 		}
 		if (rc < 0)
 			wdie(rc);

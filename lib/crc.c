@@ -128,31 +128,22 @@ crc_vclmul(uint32_t crc, const unsigned char *buf, size_t n)
 	return (uint32_t)crc32(0xffffffffUL, out, 16);
 }
 
+/*
+ * libgcc reads the CPU's features before any constructor runs; reading
+ * them here writes nothing, so threads may call at once.
+ */
 static int
 have_vclmul(void)
 {
-	static int have = -1;
-
-	if (have < 0) {
-		__builtin_cpu_init();
-		have = __builtin_cpu_supports("vpclmulqdq") &&
-		    __builtin_cpu_supports("avx2") &&
-		    __builtin_cpu_supports("pclmul");
-	}
-	return have;
+	return __builtin_cpu_supports("vpclmulqdq") &&
+	    __builtin_cpu_supports("avx2") && __builtin_cpu_supports("pclmul");
 }
 
 static int
 have_clmul(void)
 {
-	static int have = -1;
-
-	if (have < 0) {
-		__builtin_cpu_init();
-		have = __builtin_cpu_supports("pclmul") &&
-		    __builtin_cpu_supports("sse4.1");
-	}
-	return have;
+	return __builtin_cpu_supports("pclmul") &&
+	    __builtin_cpu_supports("sse4.1");
 }
 #endif
 

@@ -246,6 +246,14 @@ int emb_write_vecle(struct emb_writer *w, const char *key, size_t keylen,
     const void *le);
 
 /*
+ * emb_write_vec_unit - emb_write_vec() of vec scaled to unit length, as
+ * emb_unit_to() scales it, straight into the output: one pass fewer.  A
+ * zero vector is written as it is, and *zero set.
+ */
+int emb_write_vec_unit(struct emb_writer *w, const char *key,
+    size_t keylen, const float *vec, int *zero);
+
+/*
  * emb_write_group - append a GROUP record announcing nmemb VEC records.
  * @return 0, EMB_EKEY, EMB_ELIMIT, EMB_EGROUP (the previous group still
  * misses members), EMB_ENOMEM, EMB_EIO, or EMB_EINVAL after
@@ -645,7 +653,10 @@ long emb_pool_ref(int how, const float *v, size_t n, uint32_t dim,
  * is the number of diagonal entries of R above EMB_OSE_RTOL times the
  * largest and above EMB_OSE_ATOL (differences of unit vectors this short
  * are rounding: members that are positive multiples of one another).  No
- * Gram matrix is formed.
+ * Gram matrix is formed.  A group of at most 64 members, 4 fewer than dim,
+ * whose unit members a bound read off their unpivoted QR shows to be
+ * independent (sigma_min above 1e-6) takes a faster route to the same
+ * vector: the min-norm x with <u_i, x> = 1, normalized (see emb-ose(1)).
  */
 #define EMB_OSE_RTOL	1e-10	/* relative rank tolerance on diag(R) */
 #define EMB_OSE_ATOL	1e-12	/* absolute rank tolerance on diag(R) */

@@ -54,8 +54,6 @@ struct emb_ose {
 	double		*sc;		/* cap: their 1 / norm */
 	double		*cn;		/* cap: column norms of o->a */
 	unsigned char	*drop;		/* cap: 1 = repeated member */
-	double		*s;		/* SMALLQR x SMALLQR: the fast route's
-					 * small factorization */
 	double		*t;		/* the T factors of its panels */
 };
 
@@ -528,7 +526,10 @@ qrcp_small(double *a, size_t n, size_t m, size_t extra, const double *cn,
  * rank and the orthogonal case on the differences themselves.
  */
 #define QRNB	4
-/* The fast route takes a group whose sigma_min(U) is at least this. */
+/*
+ * The fast route takes a group whose certified lower bound on
+ * sigma_min(U) is above this.
+ */
 #define FASTTOL	1e-6
 
 /*
@@ -597,7 +598,7 @@ gemtn42_v3(const double *v, size_t ldv, const double *y0, const double *y1,
 }
 #endif
 
-KERN static void
+static void
 gemtn42_any(const double *v, size_t ldv, const double *y0, const double *y1,
     size_t n, double w[8])
 {
@@ -680,7 +681,7 @@ gemtn42f_v3(const double *v, size_t ldv, const float *y0, const float *y1,
 }
 #endif
 
-KERN static void
+static void
 gemtn42f_any(const double *v, size_t ldv, const float *y0, const float *y1,
     size_t n, double w[8])
 {
@@ -1071,9 +1072,10 @@ vrestore(double *v, size_t n, const double *sv)
  * Householder QR without pivoting of the n x m matrix a (lda n), m <= n,
  * or of the n x m float matrix f (lda n) into a, if f is not NULL:
  * R on and above the diagonal, reflectors below, tau; t gets the upper
- * triangular QRNB x QRNB factor T of each full panel (column-major, panel
- * p at t + p QRNB QRNB), so that its reflectors together are
- * I - V T V^t (dlarft, forward, columnwise).
+ * triangular QRNB x QRNB factor T of each panel (column-major, panel p
+ * at t + p QRNB QRNB), so that its reflectors together are I - V T V^t
+ * (dlarft, forward, columnwise); qr_apply takes a narrow last panel's
+ * reflectors one by one instead.
  */
 static void
 qr_blocked(double *a, size_t n, size_t m, const float *f, double *tau,
@@ -1201,7 +1203,6 @@ emb_ose_create(struct emb_ose **op, uint32_t dim)
 	o->dim = dim;
 	if ((o->b = emb_alloc(dim * sizeof(double))) == NULL ||
 	    (o->c = emb_alloc(dim * sizeof(double))) == NULL ||
-	    (o->s = emb_alloc(SMALLQR * SMALLQR * sizeof(double))) == NULL ||
 	    (o->t = emb_alloc(SMALLQR * QRNB * sizeof(double))) == NULL) {
 		emb_ose_free(o);
 		return EMB_ENOMEM;
@@ -1222,7 +1223,6 @@ emb_ose_free(struct emb_ose *o)
 	free(o->work);
 	emb_free(o->b);
 	emb_free(o->c);
-	emb_free(o->s);
 	emb_free(o->t);
 	free(o->hk);
 	free(o->idx);

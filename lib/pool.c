@@ -167,22 +167,6 @@ accf(double *acc, const float *x, double s, size_t n)
 		acc[i] += s * x[i];
 }
 
-/* y = s x in double, rounded back to float (y may be x). */
-KERN static void
-scalefl(const float *x, float *y, double s, size_t n)
-{
-	v4d a = { s, s, s, s };
-	size_t i = 0;
-
-	for (; i + 4 <= n; i += 4) {
-		v4f r = __builtin_convertvector(a * ldf4(x + i), v4f);
-
-		memcpy(y + i, &r, sizeof(r));
-	}
-	for (; i < n; i++)
-		y[i] = (float)(s * x[i]);
-}
-
 int
 emb_unit_to(const float *x, float *y, uint32_t dim)
 {

@@ -9,6 +9,7 @@
  */
 #include "emb.h"
 #include "int.h"
+#include "vec.h"
 
 #include <errno.h>
 #include <math.h>
@@ -564,6 +565,26 @@ commit(struct emb_writer *w, size_t n)
 	return 0;
 }
 
+/*
+ * Room for a VEC record of n bytes, its type and key written: *p is the
+ * record, its vector at *p + 5 + keylen.
+ */
+static int
+vechead(struct emb_writer *w, const char *key, size_t keylen, size_t n,
+    unsigned char **p)
+{
+	int rc;
+
+	if ((rc = reserve(w, n)) < 0)
+		return rc;
+	*p = w->buf + w->len;
+	(*p)[0] = EMB_REC_VEC;
+	emb_put32(*p + 1, (uint32_t)keylen);
+	if (keylen > 0)
+		memcpy(*p + 5, key, keylen);
+	return 0;
+}
+
 /* A VEC record from floats (le 0) or from little-endian bytes (le 1). */
 static int
 putvec(struct emb_writer *w, const char *key, size_t keylen,
@@ -581,13 +602,8 @@ putvec(struct emb_writer *w, const char *key, size_t keylen,
 		return EMB_ENONFINITE;
 #endif
 	n = 5 + keylen + (size_t)w->dim * 4;
-	if ((rc = reserve(w, n)) < 0)
+	if ((rc = vechead(w, key, keylen, n, &p)) < 0)
 		return rc;
-	p = w->buf + w->len;
-	p[0] = EMB_REC_VEC;
-	emb_put32(p + 1, (uint32_t)keylen);
-	if (keylen > 0)
-		memcpy(p + 5, key, keylen);
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 	/* Copied and tested in one pass; not committed if refused. */
 	(void)le;
@@ -617,6 +633,44 @@ emb_write_vecle(struct emb_writer *w, const char *key, size_t keylen,
     const void *le)
 {
 	return putvec(w, key, keylen, le, 1);
+}
+
+int
+emb_write_vec_unit(struct emb_writer *w, const char *key, size_t keylen,
+    const float *vec, int *zero)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	unsigned char *p;
+	double q = sumsqf(vec, w->dim);
+	size_t n;
+	int rc;
+
+	if (w->err)
+		return w->err;
+	*zero = q == 0;
+	if (q == 0 || !isfinite(q))
+		return putvec(w, key, keylen, vec, 0);
+	if (emb_key_check(key, keylen) < 0)
+		return EMB_EKEY;
+	n = 5 + keylen + (size_t)w->dim * 4;
+	if ((rc = vechead(w, key, keylen, n, &p)) < 0)
+		return rc;
+	/* Finite in, finite out: each |component| shrinks or stays. */
+	scalefl(vec, p + 5 + keylen, 1 / sqrt(q), w->dim);
+	if (w->pending > 0)
+		w->pending--;
+	return commit(w, n);
+#else
+	float *u = malloc((size_t)w->dim * sizeof(float));
+	int rc;
+
+	if (u == NULL)
+		return EMB_ENOMEM;
+	*zero = !emb_unit_to(vec, u, w->dim);
+	rc = emb_write_vec(w, key, keylen, u);
+	free(u);
+	return rc;
+#endif
 }
 
 int

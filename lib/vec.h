@@ -27,7 +27,7 @@ typedef double v4d __attribute__((vector_size(32)));
 
 /*
  * A kernel that needs more than KERN gives is written once as an inlined
- * body and compiled as name_v3 (KERN_V3) and name_any (KERN), and the
+ * body and compiled as name_v3 (KERN_V3) and name_any (baseline), and the
  * caller picks with have_v3().  INREG(x) in a _v3 body keeps the vector
  * x in a register: it stops the compiler from folding one load of x into
  * each of the several instructions that use it, which makes a kernel
@@ -36,17 +36,14 @@ typedef double v4d __attribute__((vector_size(32)));
 #ifdef KERN_V3
 #define INREG(x)	__asm__("" : "+x"(x))
 
+/* libgcc reads the CPU's features before any constructor runs. */
 static inline int
 have_v3(void)
 {
-	static int have = -1;
-
-	if (have < 0) {
-		__builtin_cpu_init();
-		have = __builtin_cpu_supports("x86-64-v3") != 0;
-	}
-	return have;
+	return __builtin_cpu_supports("x86-64-v3") != 0;
 }
+#else
+#define INREG(x)	((void)0)
 #endif
 
 static inline __attribute__((always_inline)) v4d
@@ -101,6 +98,29 @@ sumsqf(const float *x, size_t n)
 	for (; i < n; i++)
 		t += (double)x[i] * x[i];
 	return t;
+}
+
+/*
+ * y = s x in double, rounded back to float; y (n floats in host order at
+ * any alignment) may be x.
+ */
+KERN static void __attribute__((unused))
+scalefl(const float *x, void *y, double s, size_t n)
+{
+	unsigned char *d = y;
+	v4d a = { s, s, s, s };
+	size_t i = 0;
+
+	for (; i + 4 <= n; i += 4) {
+		v4f r = __builtin_convertvector(a * ldf4(x + i), v4f);
+
+		memcpy(d + 4 * i, &r, sizeof(r));
+	}
+	for (; i < n; i++) {
+		float r = (float)(s * x[i]);
+
+		memcpy(d + 4 * i, &r, sizeof(r));
+	}
 }
 
 #endif /* EMB_VEC_H */

@@ -1259,6 +1259,46 @@ START_TEST(t_vecle)
 }
 END_TEST
 
+/*
+ * emb_write_vec_unit writes the same bytes as emb_unit_to then
+ * emb_write_vec, at every key length (every alignment of the vector in
+ * the output), for a zero vector too.
+ */
+START_TEST(t_vec_unit)
+{
+	static const char key[] = "0123456";
+	float v[301], u[301];
+	int fa = memfd_create("emb", 0), fb = memfd_create("emb", 0), z;
+	struct emb_writer *wa, *wb;
+	unsigned char *a, *b;
+	size_t na, nb;
+
+	ck_assert_int_eq(emb_writer_open(&wa, fa, 301), 0);
+	ck_assert_int_eq(emb_writer_open(&wb, fb, 301), 0);
+	for (size_t k = 0; k < sizeof(key); k++) {
+		for (int i = 0; i < 301; i++)
+			v[i] = k == 3 ? 0 : (float)(i % 17) - 8.25f *
+			    (float)k;
+		ck_assert_int_eq(emb_write_vec_unit(wa, key, k, v, &z), 0);
+		ck_assert_int_eq(z, k == 3);
+		ck_assert_int_eq(emb_unit_to(v, u, 301), k != 3);
+		ck_assert_int_eq(emb_write_vec(wb, key, k, u), 0);
+	}
+	ck_assert_int_eq(emb_writer_close(wa), 0);
+	ck_assert_int_eq(emb_writer_close(wb), 0);
+	emb_writer_free(wa);
+	emb_writer_free(wb);
+	a = slurp(fa, &na);
+	b = slurp(fb, &nb);
+	ck_assert_uint_eq(na, nb);
+	ck_assert(memcmp(a, b, na) == 0);
+	free(a);
+	free(b);
+	close(fa);
+	close(fb);
+}
+END_TEST
+
 static Suite *
 stream_suite(void)
 {
@@ -1268,6 +1308,7 @@ stream_suite(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, t_sizes);
 	tcase_add_test(tc, t_vecle);
+	tcase_add_test(tc, t_vec_unit);
 	tcase_add_test(tc, t_empty_stream);
 	tcase_add_test(tc, t_concat);
 	tcase_add_test(tc, t_pipe_chunks);
