@@ -59,8 +59,6 @@ med() {
 	    "$BENCHDIR/h.json"
 }
 calc() { awk "BEGIN { printf \"%.3f\", $1 }"; }
-echo "(wall: median of $RUNS runs; cpu: user + system of both processes of"
-echo " the pipeline, mean; on a loaded machine the cpu ratio is the steadier)"
 # The filters grow the pipe they read to 1 MiB (F_SETPIPE_SZ), which
 # alone makes the pipe several times faster here; so the limit is cat
 # reading the same 1 MiB pipe (cat, exec'd by python after growing its
@@ -69,24 +67,48 @@ cat >"$BENCHDIR/bigcat" <<EOF
 #!/bin/sh
 exec $PY -S -c 'import fcntl, os; fcntl.fcntl(0, 1031, 1 << 20); os.execvp("cat", ["cat"])'
 EOF
-BIGCAT="sh $BENCHDIR/bigcat"
-set -- $(med "cat $S | cat >/dev/null")
-tcat0=$1 ccat0=$2
-printf '%-26s wall %7.3f s %5.0f MB/s                           cpu %6.3f s\n' \
-    "cat | cat (64 KiB pipe)" "$tcat0" "$(calc "$size / $tcat0 / 1e6")" "$ccat0"
-set -- $(med "cat $S | $BIGCAT >/dev/null")
-tcat=$1 ccat=$2
-printf '%-26s wall %7.3f s %5.0f MB/s                           cpu %6.3f s\n' \
-    "cat | cat (1 MiB pipe)" "$tcat" "$(calc "$size / $tcat / 1e6")" "$ccat"
-echo "(of cat: against cat on the 1 MiB pipe; in brackets, against cat | cat)"
-for f in "emb-bov -q" "emb-bov -q -m unit" "emb-normalize -q" \
-    "emb-ose -q" "emb-ose -q -j 0"; do
-	set -- $(med "cat $S | $f >/dev/null")
-	printf '%-26s wall %7.3f s %5.0f MB/s %6.0f groups/s %.2f of cat (%.2f)  cpu %6.3f s %.2f of cat (%.2f)\n' \
-	    "cat | $f" "$1" "$(calc "$size / $1 / 1e6")" "$(calc "$NG / $1")" \
-	    "$(calc "$tcat / $1")" "$(calc "$tcat0 / $1")" "$2" \
-	    "$(calc "$ccat / $2")" "$(calc "$ccat0 / $2")"
-done
+# Paired runs: each round runs cat | cat, cat on the 1 MiB pipe and every
+# filter once, in turn, and a ratio is the median over the rounds of the
+# ratio within a round, so that a change in the machine's load between
+# rounds (it is shared) moves both sides of a ratio alike.
+$PY - "$S" "$BENCHDIR/bigcat" "$RUNS" "$NG" "$size" <<'PYEOF'
+import resource, statistics, subprocess, sys, time
+S, bigcat, runs, ng, size = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
+cmds = [("cat | cat (64 KiB pipe)", "cat %s | cat >/dev/null" % S),
+        ("cat | cat (1 MiB pipe)", "cat %s | sh %s >/dev/null" % (S, bigcat))]
+for f in ("emb-bov -q", "emb-bov -q -m unit", "emb-normalize -q", "emb-ose -q", "emb-ose -q -j 0"):
+    cmds.append(("cat | " + f, "cat %s | %s >/dev/null" % (S, f)))
+def run(cmd):
+    r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t = time.perf_counter()
+    subprocess.run(cmd, shell=True, check=True)
+    w = time.perf_counter() - t
+    r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return w, r1.ru_utime - r0.ru_utime + r1.ru_stime - r0.ru_stime
+wall = [[] for c in cmds]
+cpu = [[] for c in cmds]
+for r in range(runs):
+    for k, (name, cmd) in enumerate(cmds):
+        w, c = run(cmd)
+        wall[k].append(w)
+        cpu[k].append(c)
+med = statistics.median
+print("(%d rounds; wall: median; cpu: user + system of both processes of the" % runs)
+print(" pipeline, median; \"of cat\": median over the rounds of the ratio to cat on")
+print(" the 1 MiB pipe in the same round, in brackets to cat | cat)")
+for k, (name, cmd) in enumerate(cmds):
+    w, c = med(wall[k]), med(cpu[k])
+    line = "%-26s wall %7.3f s %5.0f MB/s" % (name, w, size / w / 1e6)
+    if k < 2:
+        print(line + "%37s cpu %6.3f s" % ("", c))
+        continue
+    rs = med([wall[1][i] / wall[k][i] for i in range(runs)])
+    rl = med([wall[0][i] / wall[k][i] for i in range(runs)])
+    cs = med([cpu[1][i] / cpu[k][i] for i in range(runs)])
+    cl = med([cpu[0][i] / cpu[k][i] for i in range(runs)])
+    print(line + " %6.0f groups/s %.2f of cat (%.2f)  cpu %6.3f s %.2f of cat (%.2f)" %
+          (ng / w, rs, rl, c, cs, cl))
+PYEOF
 
 # emb-ose reading the file, against numpy on the same groups in memory.
 set -- $(med "emb-ose -q $S >/dev/null")
