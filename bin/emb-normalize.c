@@ -63,6 +63,40 @@ fit(struct emb_reader *r, const char *name, const char *model,
 	emb_pcafit_free(f);
 }
 
+/*
+ * Unit length alone: each vector is taken where it lies in the reader's
+ * buffer and written scaled straight into the output; its sum of squares,
+ * finite only if every component is, does the reader's check.  @return
+ * what emb_reader_next() returned last.
+ */
+static int
+unitonly(struct emb_reader *r, struct emb_writer *w, const char *name,
+    uint64_t *nvec, uint64_t *nzero)
+{
+	struct emb_rec rec;
+	const void *le;
+	int rc, z;
+
+	while ((rc = emb_reader_next_le(r, &rec, &le)) > 0) {
+		if (rec.type == EMB_REC_GROUP)
+			rc = emb_write_group(w, rec.key, rec.keylen,
+			    rec.nmemb);
+		else {
+			(*nvec)++;
+			rc = emb_write_vecle_unit(w, rec.key, rec.keylen, le,
+			    &z);
+			/* Named as the reader names it, if it is the input. */
+			if (rc == EMB_ENONFINITE &&
+			    (z = emb_reader_nonfinite(r, &rec, le)) < 0)
+				rdie(r, name, z);
+			*nzero += rc == 0 && z;
+		}
+		if (rc < 0)
+			wdie(rc);
+	}
+	return rc;
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -153,31 +187,29 @@ main(int argc, char *argv[])
 	}
 	w = xwriter(emb_reader_dim(r));
 	v = xcalloc(emb_reader_dim(r), sizeof(float));
-	while ((rc = emb_reader_next(r, &rec)) > 0) {
-		if (rec.type == EMB_REC_GROUP) {
-			rc = emb_write_group(w, rec.key, rec.keylen,
-			    rec.nmemb);
-		} else {
-			int z = 0;
-
-			nvec++;
-			if (p != NULL) {
-				emb_pca_apply(p, rec.vec, v);
-				if (lflag && !emb_unit(v, emb_reader_dim(r)))
-					nzero++;
-				rc = emb_write_vec(w, rec.key, rec.keylen, v);
-			} else if (lflag) {
-				/* Scaled straight into the output. */
-				rc = emb_write_vec_unit(w, rec.key, rec.keylen,
-				    rec.vec, &z);
-				nzero += z;
-			} else
-				rc = emb_write_vec(w, rec.key, rec.keylen,
-				    rec.vec);
+	if (p == NULL && lflag)
+		rc = unitonly(r, w, name, &nvec, &nzero);
+	else
+		while ((rc = emb_reader_next(r, &rec)) > 0) {
+			if (rec.type == EMB_REC_GROUP) {
+				rc = emb_write_group(w, rec.key, rec.keylen,
+				    rec.nmemb);
+			} else {
+				nvec++;
+				if (p != NULL) {
+					emb_pca_apply(p, rec.vec, v);
+					if (lflag && !emb_unit(v,
+					    emb_reader_dim(r)))
+						nzero++;
+					rc = emb_write_vec(w, rec.key,
+					    rec.keylen, v);
+				} else
+					rc = emb_write_vec(w, rec.key,
+					    rec.keylen, rec.vec);
+			}
+			if (rc < 0)
+				wdie(rc);
 		}
-		if (rc < 0)
-			wdie(rc);
-	}
 	if (rc < 0)
 		rdie(r, name, rc);
 	wclose(w);

@@ -189,6 +189,27 @@ int emb_reader_next(struct emb_reader *r, struct emb_rec *rec);
 int emb_reader_next_into(struct emb_reader *r, struct emb_rec *rec,
     float *vec);
 
+/*
+ * emb_reader_next_le - emb_reader_next(), but a VEC record's components
+ * are neither copied nor checked: *le points at the dim little-endian
+ * float32 values in the reader's buffer (any alignment), valid until the
+ * next call, and rec->vec is NULL.  The caller checks them, for a filter
+ * whose own arithmetic tells (a sum of squares in double is finite if
+ * and only if every component is), and calls emb_reader_nonfinite() on a
+ * record that fails.
+ */
+int emb_reader_next_le(struct emb_reader *r, struct emb_rec *rec,
+    const void **le);
+
+/*
+ * emb_reader_nonfinite - if a component of the VEC record rec (le from
+ * emb_reader_next_le) is NaN or infinite, put the reader in the error
+ * emb_reader_next() would have returned, naming the component, and
+ * return EMB_ENONFINITE; 0 otherwise.
+ */
+int emb_reader_nonfinite(struct emb_reader *r, const struct emb_rec *rec,
+    const void *le);
+
 /* Dimension of the stream. */
 uint32_t emb_reader_dim(const struct emb_reader *r);
 
@@ -252,6 +273,14 @@ int emb_write_vecle(struct emb_writer *w, const char *key, size_t keylen,
  */
 int emb_write_vec_unit(struct emb_writer *w, const char *key,
     size_t keylen, const float *vec, int *zero);
+
+/*
+ * emb_write_vecle_unit - the same for dim little-endian float32 values at
+ * any alignment (from emb_reader_next_le).  EMB_ENONFINITE if one is NaN
+ * or infinite (and the writer does not allow them): nothing is written.
+ */
+int emb_write_vecle_unit(struct emb_writer *w, const char *key,
+    size_t keylen, const void *vec, int *zero);
 
 /*
  * emb_write_group - append a GROUP record announcing nmemb VEC records.

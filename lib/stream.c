@@ -320,6 +320,9 @@ trailer(struct emb_reader *r)
 	return header(r);
 }
 
+static int	next(struct emb_reader *, struct emb_rec *, float *,
+		    const void **);
+
 /* Name the first non-finite component of the record just decoded. */
 static int
 nonfinite(struct emb_reader *r, const float *v, uint64_t recno)
@@ -336,11 +339,42 @@ nonfinite(struct emb_reader *r, const float *v, uint64_t recno)
 int
 emb_reader_next(struct emb_reader *r, struct emb_rec *rec)
 {
-	return emb_reader_next_into(r, rec, r->vec);
+	return next(r, rec, r->vec, NULL);
 }
 
 int
 emb_reader_next_into(struct emb_reader *r, struct emb_rec *rec, float *vec)
+{
+	return next(r, rec, vec, NULL);
+}
+
+int
+emb_reader_next_le(struct emb_reader *r, struct emb_rec *rec,
+    const void **le)
+{
+	*le = NULL;
+	return next(r, rec, NULL, le);
+}
+
+int
+emb_reader_nonfinite(struct emb_reader *r, const struct emb_rec *rec,
+    const void *le)
+{
+	if (r->allow_nonfinite)
+		return 0;
+	emb_getf32s(r->vec, le, r->dim);
+	if (emb_allfinite(r->vec, r->dim))
+		return 0;
+	return nonfinite(r, r->vec, rec->recno);
+}
+
+/*
+ * The next record; a VEC record's components go to vec, checked, or, if
+ * le is not NULL, are left where they are, *le pointing at them.
+ */
+static int
+next(struct emb_reader *r, struct emb_rec *rec, float *vec,
+    const void **le)
 {
 	const unsigned char *p;
 	size_t keylen, len;
@@ -389,14 +423,19 @@ emb_reader_next_into(struct emb_reader *r, struct emb_rec *rec, float *vec)
 	rec->keylen = keylen;
 	rec->recno = r->nrec + 1;
 	if (p[0] == EMB_REC_VEC) {
+		if (le != NULL)
+			*le = p + 5 + keylen;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-		if (!emb_copyf32_finite(vec, p + 5 + keylen, r->dim) &&
+		else if (!emb_copyf32_finite(vec, p + 5 + keylen, r->dim) &&
 		    !r->allow_nonfinite)
-#else
-		emb_getf32s(vec, p + 5 + keylen, r->dim);
-		if (!r->allow_nonfinite && !emb_allfinite(vec, r->dim))
-#endif
 			return nonfinite(r, vec, rec->recno);
+#else
+		else {
+			emb_getf32s(vec, p + 5 + keylen, r->dim);
+			if (!r->allow_nonfinite && !emb_allfinite(vec, r->dim))
+				return nonfinite(r, vec, rec->recno);
+		}
+#endif
 		rec->type = EMB_REC_VEC;
 		rec->vec = vec;
 		rec->nmemb = 0;
@@ -635,21 +674,55 @@ emb_write_vecle(struct emb_writer *w, const char *key, size_t keylen,
 	return putvec(w, key, keylen, le, 1);
 }
 
+#if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+/* The unit vector of vec (host floats) or le (little-endian), by copy. */
+static int
+unitcopy(struct emb_writer *w, const char *key, size_t keylen,
+    const float *vec, const void *le, int *zero)
+{
+	float *u = malloc((size_t)w->dim * sizeof(float));
+	int rc;
+
+	if (u == NULL)
+		return EMB_ENOMEM;
+	if (le != NULL)
+		emb_getf32s(u, le, w->dim);
+	else
+		memcpy(u, vec, (size_t)w->dim * sizeof(float));
+	*zero = !emb_unit(u, w->dim);
+	rc = emb_write_vec(w, key, keylen, u);
+	free(u);
+	return rc;
+}
+#endif
+
 int
 emb_write_vec_unit(struct emb_writer *w, const char *key, size_t keylen,
     const float *vec, int *zero)
 {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	unsigned char *p;
+	return emb_write_vecle_unit(w, key, keylen, vec, zero);
+#else
+	return unitcopy(w, key, keylen, vec, NULL, zero);
+#endif
+}
+
+int
+emb_write_vecle_unit(struct emb_writer *w, const char *key, size_t keylen,
+    const void *vec, int *zero)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 	double q = sumsqf(vec, w->dim);
+	unsigned char *p;
 	size_t n;
 	int rc;
 
 	if (w->err)
 		return w->err;
+	/* Finite if and only if every component is (no square overflows). */
 	*zero = q == 0;
 	if (q == 0 || !isfinite(q))
-		return putvec(w, key, keylen, vec, 0);
+		return putvec(w, key, keylen, vec, 1);
 	if (emb_key_check(key, keylen) < 0)
 		return EMB_EKEY;
 	n = 5 + keylen + (size_t)w->dim * 4;
@@ -661,15 +734,7 @@ emb_write_vec_unit(struct emb_writer *w, const char *key, size_t keylen,
 		w->pending--;
 	return commit(w, n);
 #else
-	float *u = malloc((size_t)w->dim * sizeof(float));
-	int rc;
-
-	if (u == NULL)
-		return EMB_ENOMEM;
-	*zero = !emb_unit_to(vec, u, w->dim);
-	rc = emb_write_vec(w, key, keylen, u);
-	free(u);
-	return rc;
+	return unitcopy(w, key, keylen, NULL, vec, zero);
 #endif
 }
 

@@ -79,45 +79,69 @@ ldf4(const float *p)
 	return __builtin_convertvector(r, v4d);
 }
 
-/* Sum of squares of n floats, in double. */
-KERN static double __attribute__((unused))
-sumsqf(const float *x, size_t n)
+/* Four floats at byte b + 4 i (any alignment), in double. */
+static inline __attribute__((always_inline)) v4d
+ldf4b(const unsigned char *b, size_t i)
 {
-	v4d a = { 0 }, b = { 0 };
+	v4f r;
+
+	memcpy(&r, b + 4 * i, sizeof(r));
+	return __builtin_convertvector(r, v4d);
+}
+
+static inline __attribute__((always_inline)) float
+ldf1b(const unsigned char *b, size_t i)
+{
+	float r;
+
+	memcpy(&r, b + 4 * i, sizeof(r));
+	return r;
+}
+
+/*
+ * Sum of squares of n floats (in host order at any alignment), in
+ * double.
+ */
+KERN static double __attribute__((unused))
+sumsqf(const void *x, size_t n)
+{
+	const unsigned char *b = x;
+	v4d a = { 0 }, c = { 0 };
 	double t;
 	size_t i = 0;
 
 	for (; i + 8 <= n; i += 8) {
-		v4d x0 = ldf4(x + i), x1 = ldf4(x + i + 4);
+		v4d x0 = ldf4b(b, i), x1 = ldf4b(b, i + 4);
 
 		a += x0 * x0;
-		b += x1 * x1;
+		c += x1 * x1;
 	}
-	a += b;
+	a += c;
 	t = a[0] + a[1] + a[2] + a[3];
 	for (; i < n; i++)
-		t += (double)x[i] * x[i];
+		t += (double)ldf1b(b, i) * ldf1b(b, i);
 	return t;
 }
 
 /*
- * y = s x in double, rounded back to float; y (n floats in host order at
- * any alignment) may be x.
+ * y = s x in double, rounded back to float; x and y (n floats in host
+ * order at any alignment) may be the same.
  */
 KERN static void __attribute__((unused))
-scalefl(const float *x, void *y, double s, size_t n)
+scalefl(const void *x, void *y, double s, size_t n)
 {
+	const unsigned char *b = x;
 	unsigned char *d = y;
 	v4d a = { s, s, s, s };
 	size_t i = 0;
 
 	for (; i + 4 <= n; i += 4) {
-		v4f r = __builtin_convertvector(a * ldf4(x + i), v4f);
+		v4f r = __builtin_convertvector(a * ldf4b(b, i), v4f);
 
 		memcpy(d + 4 * i, &r, sizeof(r));
 	}
 	for (; i < n; i++) {
-		float r = (float)(s * x[i]);
+		float r = (float)(s * ldf1b(b, i));
 
 		memcpy(d + 4 * i, &r, sizeof(r));
 	}

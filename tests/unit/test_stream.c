@@ -1275,15 +1275,28 @@ START_TEST(t_vec_unit)
 
 	ck_assert_int_eq(emb_writer_open(&wa, fa, 301), 0);
 	ck_assert_int_eq(emb_writer_open(&wb, fb, 301), 0);
-	for (size_t k = 0; k < sizeof(key); k++) {
+	for (size_t k = 0; k < 2 * sizeof(key); k++) {
+		size_t kl = k % sizeof(key);
+		unsigned char raw[4 * 301 + 8];
+
 		for (int i = 0; i < 301; i++)
-			v[i] = k == 3 ? 0 : (float)(i % 17) - 8.25f *
-			    (float)k;
-		ck_assert_int_eq(emb_write_vec_unit(wa, key, k, v, &z), 0);
-		ck_assert_int_eq(z, k == 3);
-		ck_assert_int_eq(emb_unit_to(v, u, 301), k != 3);
-		ck_assert_int_eq(emb_write_vec(wb, key, k, u), 0);
+			v[i] = kl == 3 ? 0 : (float)(i % 17) - 8.25f *
+			    (float)kl;
+		if (k < sizeof(key))
+			ck_assert_int_eq(emb_write_vec_unit(wa, key, kl, v,
+			    &z), 0);
+		else {	/* from little-endian bytes at any alignment */
+			emb_putf32s(raw + kl, v, 301);
+			ck_assert_int_eq(emb_write_vecle_unit(wa, key, kl,
+			    raw + kl, &z), 0);
+		}
+		ck_assert_int_eq(z, kl == 3);
+		ck_assert_int_eq(emb_unit_to(v, u, 301), kl != 3);
+		ck_assert_int_eq(emb_write_vec(wb, key, kl, u), 0);
 	}
+	v[7] = NAN;
+	ck_assert_int_eq(emb_write_vec_unit(wa, key, 1, v, &z),
+	    EMB_ENONFINITE);
 	ck_assert_int_eq(emb_writer_close(wa), 0);
 	ck_assert_int_eq(emb_writer_close(wb), 0);
 	emb_writer_free(wa);
@@ -1299,6 +1312,58 @@ START_TEST(t_vec_unit)
 }
 END_TEST
 
+/*
+ * emb_reader_next_le gives the records emb_reader_next gives, the vectors
+ * as their bytes unchecked; emb_reader_nonfinite then fails a NaN as
+ * emb_reader_next does, with the same message.
+ */
+START_TEST(t_next_le)
+{
+	float v[5] = { 1, -2, 3.5f, 0, 4 };
+	int fd = memfd_create("emb", 0);
+	struct emb_writer *w;
+	struct emb_reader *r, *q;
+	struct emb_rec rec, rq;
+	const void *le;
+	float back[5];
+
+	ck_assert_int_eq(emb_writer_open(&w, fd, 5), 0);
+	emb_writer_allow_nonfinite(w, 1);
+	ck_assert_int_eq(emb_write_group(w, "g", 1, 2), 0);
+	ck_assert_int_eq(emb_write_vec(w, "ab", 2, v), 0);
+	v[2] = NAN;
+	ck_assert_int_eq(emb_write_vec(w, "c", 1, v), 0);
+	ck_assert_int_eq(emb_writer_close(w), 0);
+	emb_writer_free(w);
+	ck_assert_int_eq(lseek(fd, 0, SEEK_SET), 0);
+	ck_assert_int_eq(emb_reader_open(&r, fd, "le"), 0);
+	ck_assert_int_eq(emb_reader_next_le(r, &rec, &le), 1);
+	ck_assert_int_eq(rec.type, EMB_REC_GROUP);
+	ck_assert_ptr_null(le);
+	ck_assert_int_eq(emb_reader_next_le(r, &rec, &le), 1);
+	ck_assert_int_eq(rec.type, EMB_REC_VEC);
+	ck_assert_ptr_null(rec.vec);
+	ck_assert_uint_eq(rec.keylen, 2);
+	emb_getf32s(back, le, 5);
+	v[2] = 3.5f;
+	ck_assert_mem_eq(back, v, sizeof(v));
+	ck_assert_int_eq(emb_reader_nonfinite(r, &rec, le), 0);
+	ck_assert_int_eq(emb_reader_next_le(r, &rec, &le), 1);
+	ck_assert_int_eq(emb_reader_nonfinite(r, &rec, le), EMB_ENONFINITE);
+	ck_assert_int_eq(emb_reader_next_le(r, &rec, &le), EMB_ENONFINITE);
+	/* The same stream read the ordinary way. */
+	ck_assert_int_eq(lseek(fd, 0, SEEK_SET), 0);
+	ck_assert_int_eq(emb_reader_open(&q, fd, "le"), 0);
+	ck_assert_int_eq(emb_reader_next(q, &rq), 1);
+	ck_assert_int_eq(emb_reader_next(q, &rq), 1);
+	ck_assert_int_eq(emb_reader_next(q, &rq), EMB_ENONFINITE);
+	ck_assert_str_eq(emb_reader_msg(r), emb_reader_msg(q));
+	emb_reader_free(r);
+	emb_reader_free(q);
+	close(fd);
+}
+END_TEST
+
 static Suite *
 stream_suite(void)
 {
@@ -1309,6 +1374,7 @@ stream_suite(void)
 	tcase_add_test(tc, t_sizes);
 	tcase_add_test(tc, t_vecle);
 	tcase_add_test(tc, t_vec_unit);
+	tcase_add_test(tc, t_next_le);
 	tcase_add_test(tc, t_empty_stream);
 	tcase_add_test(tc, t_concat);
 	tcase_add_test(tc, t_pipe_chunks);
