@@ -269,7 +269,9 @@ int emb_write_vecle(struct emb_writer *w, const char *key, size_t keylen,
 /*
  * emb_write_vec_unit - emb_write_vec() of vec scaled to unit length, as
  * emb_unit_to() scales it, straight into the output: one pass fewer.  A
- * zero vector is written as it is, and *zero set.
+ * zero vector is written as it is, and *zero set; so is a vector with a
+ * NaN or infinite component, if the writer allows them (EMB_ENONFINITE
+ * otherwise).
  */
 int emb_write_vec_unit(struct emb_writer *w, const char *key,
     size_t keylen, const float *vec, int *zero);
