@@ -148,15 +148,17 @@ printf '%-28s %.1fx numpy (wall)\n' "emb-ose file speed-up" "$(calc "$NG / $tose
 printf '%-28s %.1fx numpy (groups per cpu second, one core each)\n' \
     "emb-ose -j 0 cpu speed-up" "$(calc "$NG / $tosec0 / $2")"
 
-# Accuracy on real word groups (sizes 2..300), against numpy lstsq (SVD).
-zcat "$top/examples/data/word2vec-googlenews-300d-13k.vec.gz" | awk '
+# Accuracy on real word groups against numpy lstsq (SVD): sizes 2..300,
+# and 2..64, the sizes emb-ose's fast route takes when it can.
+accuracy() {
+	zcat "$top/examples/data/word2vec-googlenews-300d-13k.vec.gz" | awk -v ng="$1" -v mmax="$2" -v seed="$3" '
 	NR == 1 { next }
 	{ w[n++] = $0 }
 	n == 6000 { exit }
 	END {
-		srand(7)
-		for (g = 0; g < 200; g++) {
-			m = 2 + int(rand() * 299)
+		srand(seed)
+		for (g = 0; g < ng; g++) {
+			m = 2 + int(rand() * (mmax - 1))
 			print "g" g "\t#" m
 			at = int(rand() * (n - m))
 			for (i = 0; i < m; i++) {
@@ -165,8 +167,8 @@ zcat "$top/examples/data/word2vec-googlenews-300d-13k.vec.gz" | awk '
 			}
 		}
 	}' | emb-cat -r >"$BENCHDIR/words.emb" || exit 1
-emb-ose -q "$BENCHDIR/words.emb" | emb-cat -N "$BENCHDIR/ose.npy" >/dev/null
-emb-cat "$BENCHDIR/words.emb" | $PY -c '
+	emb-ose -q "$BENCHDIR/words.emb" | emb-cat -N "$BENCHDIR/ose.npy" >/dev/null
+	emb-cat "$BENCHDIR/words.emb" | $PY -c '
 import sys
 import numpy as np
 x = np.load(sys.argv[1]).astype(np.float64)
@@ -185,5 +187,8 @@ for v, xo in zip(groups, x):
     c = xo @ z / np.linalg.norm(xo)
     d = 1 - u @ xo / np.linalg.norm(xo)
     worst_cos = min(worst_cos, c); worst_spread = max(worst_spread, d.max() - d.min())
-print("accuracy, %d real word groups of 2..300 (n = 300): min cosine to numpy lstsq %.12f (1 - %.1e), max spread of distances %.1e" % (len(groups), worst_cos, 1 - worst_cos, worst_spread))
-' "$BENCHDIR/ose.npy"
+print("accuracy, %d real word groups of 2..%s (n = 300): min cosine to numpy lstsq %.12f (1 - %.1e), max spread of distances %.1e" % (len(groups), sys.argv[2], worst_cos, 1 - worst_cos, worst_spread))
+' "$BENCHDIR/ose.npy" "$2"
+}
+accuracy 200 300 7
+accuracy 500 64 11
