@@ -13,13 +13,18 @@
  *
  * emb_ose (the fast route for well-conditioned groups, the pivoted
  * Householder route otherwise) must agree with emb_ose_ref (pivoted,
- * reorthogonalized Gram-Schmidt): the same outcome, the same counts of
- * zero, repeated and used members, and, for a result, a finite unit
- * vector within a cosine of 1e-6 of the twin's, at the common distance
- * the twin reports (in the orthogonal case, where the two may settle on
- * different axes, a vector orthogonal to every member).  The two decide
- * rank each on its own; with members this coarse, a rank is either exact
- * or far from the tolerance.
+ * reorthogonalized Gram-Schmidt): the same counts of zero, repeated and
+ * used members; a finite unit vector for a result; and, where the two
+ * find the same rank, the same outcome, at the same common distance, and
+ * a vector within a cosine of 1e-6 of the twin's (in the orthogonal case,
+ * where the two may settle on different axes, one orthogonal to every
+ * member).  Coarse members make exact dependences, and rounding can put
+ * a diagonal of R, or a projection, right at its tolerance, where the
+ * two may decide either way: a different rank, or a projection within a
+ * factor 100 of the 1e-10 below which it is zero taken as a result by one
+ * and as the orthogonal outcome by the other, are let pass; so is the
+ * direction of a projection shorter than 1e-4, which rounding of that
+ * size can turn.
  */
 #include <math.h>
 #include <string.h>
@@ -64,22 +69,37 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		CHECK(emb_ose_create(&os[dim], dim) == 0);
 	rc = emb_ose(os[dim], v, n, x, &in);
 	rrc = emb_ose_ref(v, n, dim, xr, &rin);
-	CHECK(rc == rrc);
 	CHECK(in.nzero == rin.nzero && in.ndup == rin.ndup &&
 	    in.nuse == rin.nuse);
+	if (rc == EMB_OSE_OK || rc == EMB_OSE_ORTH)
+		for (uint32_t k = 0; k < dim; k++) {
+			CHECK(isfinite(x[k]));
+			xx += (double)x[k] * x[k];
+		}
+	if (rc == EMB_OSE_OK || rc == EMB_OSE_ORTH)
+		CHECK(fabs(sqrt(xx) - 1) <= 1e-6);
+	/* At a tolerance, either way (see the top). */
+	if (in.rank != rin.rank)
+		return 0;
+	if (rc != rrc && (rc == EMB_OSE_OK || rc == EMB_OSE_ORTH) &&
+	    (rrc == EMB_OSE_OK || rrc == EMB_OSE_ORTH)) {
+		CHECK((rc == EMB_OSE_OK ? in.alpha : rin.alpha) >=
+		    1 - 100 * EMB_OSE_PTOL);
+		return 0;
+	}
+	CHECK(rc == rrc);
 	if (rc != EMB_OSE_OK && rc != EMB_OSE_ORTH)
 		return 0;
-	CHECK(in.rank == rin.rank);
+	xx = 0;
 	for (uint32_t k = 0; k < dim; k++) {
 		CHECK(isfinite(x[k]));
 		c += x[k] * xr[k];
 		xx += (double)x[k] * x[k];
 		rr += xr[k] * xr[k];
 	}
-	CHECK(fabs(sqrt(xx) - 1) <= 1e-6);
 	CHECK(fabs(in.alpha - rin.alpha) <= 1e-6);
 	if (rc == EMB_OSE_OK) {
-		CHECK(c / sqrt(xx * rr) >= 1 - 1e-6);
+		CHECK(1 - rin.alpha < 1e-4 || c / sqrt(xx * rr) >= 1 - 1e-6);
 		return 0;
 	}
 	/*
