@@ -202,10 +202,10 @@ int emb_reader_next_le(struct emb_reader *r, struct emb_rec *rec,
     const void **le);
 
 /*
- * emb_reader_nonfinite - if a component of the VEC record rec (le from
- * emb_reader_next_le) is NaN or infinite, put the reader in the error
- * emb_reader_next() would have returned, naming the component, and
- * return EMB_ENONFINITE; 0 otherwise.
+ * emb_reader_nonfinite - if a component of the VEC record rec, the last
+ * emb_reader_next_le() gave (le), is NaN or infinite, put the reader in
+ * the error emb_reader_next() would have returned (the same message, the
+ * record not counted), and return EMB_ENONFINITE; 0 otherwise.
  */
 int emb_reader_nonfinite(struct emb_reader *r, const struct emb_rec *rec,
     const void *le);
@@ -269,9 +269,9 @@ int emb_write_vecle(struct emb_writer *w, const char *key, size_t keylen,
 /*
  * emb_write_vec_unit - emb_write_vec() of vec scaled to unit length, as
  * emb_unit_to() scales it, straight into the output: one pass fewer.  A
- * zero vector is written as it is, and *zero set; so is a vector with a
- * NaN or infinite component, if the writer allows them (EMB_ENONFINITE
- * otherwise).
+ * zero vector is written as it is, and *zero set (0 otherwise).  A vector
+ * with a NaN or infinite component is refused with EMB_ENONFINITE before
+ * anything is written, or written as it is if the writer allows them.
  */
 int emb_write_vec_unit(struct emb_writer *w, const char *key,
     size_t keylen, const float *vec, int *zero);

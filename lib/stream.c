@@ -365,6 +365,9 @@ emb_reader_nonfinite(struct emb_reader *r, const struct emb_rec *rec,
 	emb_getf32s(r->vec, le, r->dim);
 	if (emb_allfinite(r->vec, r->dim))
 		return 0;
+	/* Not read after all, as emb_reader_next() would not have. */
+	r->nrec--;
+	r->segrec--;
 	return nonfinite(r, r->vec, rec->recno);
 }
 
@@ -689,7 +692,14 @@ unitcopy(struct emb_writer *w, const char *key, size_t keylen,
 		emb_getf32s(u, le, w->dim);
 	else
 		memcpy(u, vec, (size_t)w->dim * sizeof(float));
-	*zero = !emb_unit(u, w->dim);
+	*zero = 0;
+	if (!emb_allfinite(u, w->dim)) {
+		if (!w->allow_nonfinite) {
+			free(u);
+			return EMB_ENONFINITE;
+		}
+	} else
+		*zero = !emb_unit(u, w->dim);
 	rc = emb_write_vec(w, key, keylen, u);
 	free(u);
 	return rc;
@@ -721,6 +731,8 @@ emb_write_vecle_unit(struct emb_writer *w, const char *key, size_t keylen,
 		return w->err;
 	/* Finite if and only if every component is (no square overflows). */
 	*zero = q == 0;
+	if (!isfinite(q) && !w->allow_nonfinite)
+		return EMB_ENONFINITE;	/* refused before anything moves */
 	if (q == 0 || !isfinite(q))
 		return putvec(w, key, keylen, vec, 1);
 	if (emb_key_check(key, keylen) < 0)

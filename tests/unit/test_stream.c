@@ -1358,6 +1358,7 @@ START_TEST(t_next_le)
 	ck_assert_int_eq(emb_reader_next(q, &rq), 1);
 	ck_assert_int_eq(emb_reader_next(q, &rq), EMB_ENONFINITE);
 	ck_assert_str_eq(emb_reader_msg(r), emb_reader_msg(q));
+	ck_assert_uint_eq(emb_reader_count(r), emb_reader_count(q));
 	emb_reader_free(r);
 	emb_reader_free(q);
 	close(fd);
