@@ -594,6 +594,7 @@ START_TEST(t_eintr)
 		if (pid == 0) {
 			size_t n;
 			unsigned char *got;
+			int same;
 
 			ticks(0);
 			close(pfd[1]);
@@ -608,7 +609,9 @@ START_TEST(t_eintr)
 				emb_writeall(fd, buf, (size_t)k);
 			}
 			got = slurp(fd, &n);
-			_exit(n == be.n && memcmp(got, be.p, n) == 0 ? 0 : 1);
+			same = n == be.n && memcmp(got, be.p, n) == 0;
+			free(got);
+			_exit(same ? 0 : 1);
 		}
 		close(pfd[0]);
 		ck_assert_int_eq(writemodel(pfd[1], &b), 0);
