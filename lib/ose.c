@@ -534,11 +534,23 @@ qrcp_small(double *a, size_t n, size_t m, size_t extra, const double *cn,
 
 /*
  * w[2l + c] = v_l . y_c for the four columns v_l (v + l ldv) and two
- * columns y_c, all n long.
+ * columns y_c, all n long, in double or (fl) in float.
  */
+static inline __attribute__((always_inline)) v4d
+ldy(const void *y, size_t i, const int fl)
+{
+	return fl ? ldf4b(y, i) : ld4((const double *)y + i);
+}
+
+static inline __attribute__((always_inline)) double
+ldy1(const void *y, size_t i, const int fl)
+{
+	return fl ? ldf1b(y, i) : ((const double *)y)[i];
+}
+
 static inline __attribute__((always_inline)) void
-gemtn42_k(const double *v, size_t ldv, const double *y0, const double *y1,
-    size_t n, double w[8], const int reg)
+gemtn42_k(const double *v, size_t ldv, const void *y0, const void *y1,
+    size_t n, double w[8], const int reg, const int fl)
 {
 	const double *v0 = v, *v1 = v + ldv, *v2 = v + 2 * ldv, *v3 = v + 3 * ldv;
 	v4d c00 = { 0 }, c01 = { 0 }, c10 = { 0 }, c11 = { 0 };
@@ -546,7 +558,7 @@ gemtn42_k(const double *v, size_t ldv, const double *y0, const double *y1,
 	size_t i = 0;
 
 	for (; i + 4 <= n; i += 4) {
-		v4d a0 = ld4(y0 + i), a1 = ld4(y1 + i), x;
+		v4d a0 = ldy(y0, i, fl), a1 = ldy(y1, i, fl), x;
 
 		x = ld4(v0 + i);
 		if (reg)
@@ -578,128 +590,55 @@ gemtn42_k(const double *v, size_t ldv, const double *y0, const double *y1,
 	w[6] = hsum4(c30);
 	w[7] = hsum4(c31);
 	for (; i < n; i++) {
-		w[0] += v0[i] * y0[i];
-		w[1] += v0[i] * y1[i];
-		w[2] += v1[i] * y0[i];
-		w[3] += v1[i] * y1[i];
-		w[4] += v2[i] * y0[i];
-		w[5] += v2[i] * y1[i];
-		w[6] += v3[i] * y0[i];
-		w[7] += v3[i] * y1[i];
+		double a0 = ldy1(y0, i, fl), a1 = ldy1(y1, i, fl);
+
+		w[0] += v0[i] * a0;
+		w[1] += v0[i] * a1;
+		w[2] += v1[i] * a0;
+		w[3] += v1[i] * a1;
+		w[4] += v2[i] * a0;
+		w[5] += v2[i] * a1;
+		w[6] += v3[i] * a0;
+		w[7] += v3[i] * a1;
 	}
 }
 
+/* The body above as name_v3, name_any and name, the dispatcher. */
 #ifdef KERN_V3
-KERN_V3 static void
-gemtn42_v3(const double *v, size_t ldv, const double *y0, const double *y1,
-    size_t n, double w[8])
-{
-	gemtn42_k(v, ldv, y0, y1, n, w, 1);
+#define GEMTN42(name, T, fl)						\
+KERN_V3 static void							\
+name##_v3(const double *v, size_t ldv, const T *y0, const T *y1,	\
+    size_t n, double w[8])						\
+{									\
+	gemtn42_k(v, ldv, y0, y1, n, w, 1, fl);				\
+}									\
+static void								\
+name##_any(const double *v, size_t ldv, const T *y0, const T *y1,	\
+    size_t n, double w[8])						\
+{									\
+	gemtn42_k(v, ldv, y0, y1, n, w, 0, fl);				\
+}									\
+static void								\
+name(const double *v, size_t ldv, const T *y0, const T *y1, size_t n,	\
+    double w[8])							\
+{									\
+	if (have_v3())							\
+		name##_v3(v, ldv, y0, y1, n, w);			\
+	else								\
+		name##_any(v, ldv, y0, y1, n, w);			\
+}
+#else
+#define GEMTN42(name, T, fl)						\
+static void								\
+name(const double *v, size_t ldv, const T *y0, const T *y1, size_t n,	\
+    double w[8])							\
+{									\
+	gemtn42_k(v, ldv, y0, y1, n, w, 0, fl);				\
 }
 #endif
 
-static void
-gemtn42_any(const double *v, size_t ldv, const double *y0, const double *y1,
-    size_t n, double w[8])
-{
-	gemtn42_k(v, ldv, y0, y1, n, w, 0);
-}
-
-static void
-gemtn42(const double *v, size_t ldv, const double *y0, const double *y1,
-    size_t n, double w[8])
-{
-#ifdef KERN_V3
-	if (have_v3()) {
-		gemtn42_v3(v, ldv, y0, y1, n, w);
-		return;
-	}
-#endif
-	gemtn42_any(v, ldv, y0, y1, n, w);
-}
-
-/* gemtn42 with the two columns y_c in float. */
-static inline __attribute__((always_inline)) void
-gemtn42f_k(const double *v, size_t ldv, const float *y0, const float *y1,
-    size_t n, double w[8], const int reg)
-{
-	const double *v0 = v, *v1 = v + ldv, *v2 = v + 2 * ldv, *v3 = v + 3 * ldv;
-	v4d c00 = { 0 }, c01 = { 0 }, c10 = { 0 }, c11 = { 0 };
-	v4d c20 = { 0 }, c21 = { 0 }, c30 = { 0 }, c31 = { 0 };
-	size_t i = 0;
-
-	for (; i + 4 <= n; i += 4) {
-		v4d a0 = ldf4(y0 + i), a1 = ldf4(y1 + i), x;
-
-		x = ld4(v0 + i);
-		if (reg)
-			INREG(x);
-		c00 += x * a0;
-		c01 += x * a1;
-		x = ld4(v1 + i);
-		if (reg)
-			INREG(x);
-		c10 += x * a0;
-		c11 += x * a1;
-		x = ld4(v2 + i);
-		if (reg)
-			INREG(x);
-		c20 += x * a0;
-		c21 += x * a1;
-		x = ld4(v3 + i);
-		if (reg)
-			INREG(x);
-		c30 += x * a0;
-		c31 += x * a1;
-	}
-	w[0] = hsum4(c00);
-	w[1] = hsum4(c01);
-	w[2] = hsum4(c10);
-	w[3] = hsum4(c11);
-	w[4] = hsum4(c20);
-	w[5] = hsum4(c21);
-	w[6] = hsum4(c30);
-	w[7] = hsum4(c31);
-	for (; i < n; i++) {
-		w[0] += v0[i] * y0[i];
-		w[1] += v0[i] * y1[i];
-		w[2] += v1[i] * y0[i];
-		w[3] += v1[i] * y1[i];
-		w[4] += v2[i] * y0[i];
-		w[5] += v2[i] * y1[i];
-		w[6] += v3[i] * y0[i];
-		w[7] += v3[i] * y1[i];
-	}
-}
-
-#ifdef KERN_V3
-KERN_V3 static void
-gemtn42f_v3(const double *v, size_t ldv, const float *y0, const float *y1,
-    size_t n, double w[8])
-{
-	gemtn42f_k(v, ldv, y0, y1, n, w, 1);
-}
-#endif
-
-static void
-gemtn42f_any(const double *v, size_t ldv, const float *y0, const float *y1,
-    size_t n, double w[8])
-{
-	gemtn42f_k(v, ldv, y0, y1, n, w, 0);
-}
-
-static void
-gemtn42f(const double *v, size_t ldv, const float *y0, const float *y1,
-    size_t n, double w[8])
-{
-#ifdef KERN_V3
-	if (have_v3()) {
-		gemtn42f_v3(v, ldv, y0, y1, n, w);
-		return;
-	}
-#endif
-	gemtn42f_any(v, ldv, y0, y1, n, w);
-}
+GEMTN42(gemtn42, double, 0)
+GEMTN42(gemtn42f, float, 1)	/* the two columns y_c in float */
 
 /* w[l] = v_l . y for the four columns v_l and one column y. */
 KERN static void
