@@ -75,6 +75,21 @@
 const char *emb_strerror(int code);
 
 /*
+ * emb_quote - input bytes as a message may show them: at most
+ * EMB_QUOTE_IN bytes of src (n long), printable ASCII as it is, a
+ * backslash or quote as \\ \', TAB, LF, CR as \t \n \r and every other
+ * byte as \xNN, followed by "..." when src was longer.  Hostile input
+ * then reaches a terminal neither long nor able to drive it.  dst must
+ * hold EMB_QUOTE_BUF bytes; @return dst, NUL-terminated.
+ * emb_quotes - the same on a NUL-terminated string (reads at most
+ * EMB_QUOTE_IN + 1 bytes of it).
+ */
+#define EMB_QUOTE_IN	40
+#define EMB_QUOTE_BUF	(4 * EMB_QUOTE_IN + 4)
+const char *emb_quote(char *dst, const void *src, size_t n);
+const char *emb_quotes(char *dst, const char *s);
+
+/*
  * Keys.
  *
  * A key is a line of text without its newline: fields separated by TAB.

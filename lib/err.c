@@ -1,6 +1,8 @@
 /*
- * err.c - error codes to text.
+ * err.c - error codes to text, and input quoted for messages.
  */
+#include <string.h>
+
 #include "emb.h"
 
 static const char *const msgs[] = {
@@ -36,4 +38,43 @@ emb_strerror(int code)
 	if (code > 0 || code < EMB_ELAST || msgs[-code] == NULL)
 		return "unknown error";
 	return msgs[-code];
+}
+
+const char *
+emb_quote(char *dst, const void *src, size_t n)
+{
+	static const char hex[] = "0123456789abcdef";
+	const unsigned char *p = src;
+	size_t m = n < EMB_QUOTE_IN ? n : EMB_QUOTE_IN, j = 0;
+
+	for (size_t i = 0; i < m; i++) {
+		unsigned char c = p[i];
+
+		if (c == '\\' || c == '\'') {
+			dst[j++] = '\\';
+			dst[j++] = (char)c;
+		} else if (c == '\t' || c == '\n' || c == '\r') {
+			dst[j++] = '\\';
+			dst[j++] = c == '\t' ? 't' : c == '\n' ? 'n' : 'r';
+		} else if (c >= 0x20 && c < 0x7f) {
+			dst[j++] = (char)c;
+		} else {
+			dst[j++] = '\\';
+			dst[j++] = 'x';
+			dst[j++] = hex[c >> 4];
+			dst[j++] = hex[c & 15];
+		}
+	}
+	if (n > m) {
+		memcpy(dst + j, "...", 3);
+		j += 3;
+	}
+	dst[j] = '\0';
+	return dst;
+}
+
+const char *
+emb_quotes(char *dst, const char *s)
+{
+	return emb_quote(dst, s, strnlen(s, EMB_QUOTE_IN + 1));
 }
