@@ -30,7 +30,7 @@ DEPSTAMP = build/.deps-ok
 
 # Debian packages the build and the tests need.
 DEBS = build-essential pkg-config zlib1g-dev libblis-dev liblapack-dev check \
-	mandoc gnuplot-nox
+	mandoc gnuplot-nox python3
 
 all: $(DEPSTAMP) $(PROGS) $(B)/unhex
 
@@ -182,6 +182,16 @@ fuzz-seeds: all
 fuzz: $(FUZZT:%=fuzz-lf-%)
 	@echo "fuzz: $(words $(FUZZT)) targets, $(FUZZTIME) s each, no crash"
 
+# The programs themselves on mutated inputs (tests/fuzz/programs): run
+# for FUZZTIME seconds; a finding is kept in tests/fuzz/programs.d, and
+# make check replays every one kept.
+fuzz-programs: all
+	@python3 tests/fuzz/programs $(B) run $(FUZZTIME)
+
+programs-replay: all
+	@echo "== programs on hostile input (replay)"
+	@python3 tests/fuzz/programs $(B) replay
+
 fuzz-afl: $(FUZZT:%=fuzz-afl-%)
 	@echo "fuzz-afl: $(words $(FUZZT)) targets, $(FUZZTIME) s each, no crash"
 
@@ -197,5 +207,6 @@ valgrind: all $(FUZZSTAMP)
 soak: all
 	@sh tests/fuzz/soak $(B)
 
-.PHONY: fuzz fuzz-afl fuzz-replay fuzz-seeds valgrind soak
+.PHONY: fuzz fuzz-afl fuzz-replay fuzz-seeds fuzz-programs programs-replay \
+	valgrind soak
 # ---- end of fuzzing, valgrind and the soak run ----

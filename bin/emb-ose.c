@@ -36,7 +36,8 @@ struct slot {
 	int			 rc[BATCH];	/* solver result per group */
 	struct emb_ose_info	 info[BATCH];
 	double			 lo[BATCH], hi[BATCH];	/* -i */
-	float			*x;		/* BATCH x dim results */
+	float			*x;		/* xcap x dim results */
+	size_t			 xcap;		/* rows of x, grown as read */
 	size_t			 n;		/* groups in the batch */
 	int			 done;		/* computed */
 };
@@ -168,6 +169,13 @@ readbatch(void)
 		}
 		if (mode == M_P2)
 			distances(sl, sl->n);
+		/* Result rows for the groups read, not for a whole batch of
+		 * the dimension the header declares. */
+		if (sl->n >= sl->xcap) {
+			sl->xcap = sl->xcap ? 2 * sl->xcap : 1;
+			sl->x = xreallocarray(sl->x, sl->xcap * dim,
+			    sizeof(float));
+		}
 		sl->n++;
 		nread++;
 	}
@@ -511,9 +519,6 @@ main(int argc, char *argv[])
 
 	nslot = nthreads > 0 ? 2 * (size_t)nthreads + 2 : 1;
 	slots = xcalloc(nslot, sizeof(*slots));
-	for (size_t i = 0; i < nslot; i++)
-		slots[i].x = xreallocarray(NULL, (size_t)BATCH * dim,
-		    sizeof(float));
 	if (nthreads == 0 && (rc = emb_ose_create(&o, dim)) < 0)
 		errx(1, "%s", emb_strerror(rc));
 	tid = xcalloc(nthreads ? (size_t)nthreads : 1, sizeof(*tid));

@@ -98,6 +98,7 @@ int
 emb_group_read(struct emb_reader *r, struct emb_group *g, int keepkeys)
 {
 	struct emb_rec rec;
+	size_t pre;
 	int rc;
 
 	g->dim = emb_reader_dim(r);
@@ -118,8 +119,12 @@ emb_group_read(struct emb_reader *r, struct emb_group *g, int keepkeys)
 		return (rc = addmemb(g, &rec, keepkeys)) < 0 ? rc : 1;
 	}
 	g->lone = 0;
-	/* Room for the declared members, up to a bound: input may lie. */
-	if ((rc = vroom(g, rec.nmemb < 4096 ? rec.nmemb : 4096)) < 0)
+	/*
+	 * Room for the declared members, up to 1 MiB of vectors: the input
+	 * may lie, and what it only declares must cost nothing.
+	 */
+	pre = ((size_t)1 << 20) / ((size_t)g->dim * sizeof(float));
+	if ((rc = vroom(g, rec.nmemb < pre ? rec.nmemb : pre)) < 0)
 		return rc;
 	for (uint32_t n = rec.nmemb, i = 0; i < n; i++) {
 		/* Straight into the member's row, when there is room. */
