@@ -965,7 +965,8 @@ int emb_rank(const double *x, size_t n, double *rank);
 
 /*
  * emb_pearson - Pearson's correlation of x and y (n pairs), two-pass in
- * double.  @return 0 and *r; EMB_EEMPTY for n < 2; EMB_EZERO when either
+ * double on each side scaled by a power of two (values up to DBL_MAX
+ * neither overflow nor change r).  @return 0 and *r; EMB_EEMPTY for n < 2; EMB_EZERO when either
  * side is constant (the coefficient is undefined).
  */
 int emb_pearson(const double *x, const double *y, size_t n, double *r);
