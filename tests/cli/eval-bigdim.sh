@@ -15,6 +15,10 @@ printf 'w1 w2 1\nw3 w4 2\nw5 w6 3\n' >pairs.txt
 printf '1\n2\n3\n4\n5\n6\n7\n8\n' >gold.txt
 emb-cat -r -d 1048576 </dev/null >wide.emb || exit 1
 ulimit -t 20
+# Under AddressSanitizer freed blocks wait in a quarantine of up to 256 MB:
+# the bound is on the program, so keep that small.
+ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}quarantine_size_mb=8
+export ASAN_OPTIONS
 run() {
 	if [ -x /usr/bin/time ]; then
 		/usr/bin/time -f %M -o rss.txt "$@" >out.txt
@@ -34,7 +38,8 @@ done
 run emb-eval -j 1 -l 2 -k 2 -c lda --shrinkage auto big.emb
 run emb-eval -j 1 -l 2 -k 2 -c lda --shrinkage 0.5 big.emb
 run emb-eval -j 1 -l 2 -k 2 -c ridge --alpha 0 big.emb
-run emb-eval -j 1 -l 2 -k 2 -c mlp --inner-folds 2 --max-epoch 8 big.emb
+run emb-eval -j 1 -l 2 -k 2 -c mlp --nhid 8 --inner-folds 2 --max-epoch 8 \
+    big.emb
 run emb-eval -j 1 -p big.emb -g gold.txt big.emb
 run emb-eval -j 1 -w pairs.txt big.emb
 run emb-eval -j 1 -c all - <wide.emb
