@@ -117,6 +117,28 @@ cpu(void)
 	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+/* Exit 1 if fd, opened as name, is a directory. */
+static void
+nodir(int fd, const char *name)
+{
+	struct stat st;
+
+	if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode))
+		errx(1, "%s: is a directory", name);
+}
+
+/* Open a side file (gold scores, word pairs) for reading, or exit 1. */
+static FILE *
+sideopen(const char *path)
+{
+	FILE *fp;
+
+	if ((fp = fopen(path, "r")) == NULL)
+		err(1, "%s", path);
+	nodir(fileno(fp), path);
+	return fp;
+}
+
 static void
 srcopen(struct src *S, const char *path)
 {
@@ -124,6 +146,7 @@ srcopen(struct src *S, const char *path)
 
 	S->name = inname(path);
 	S->fd = openin(path);
+	nodir(S->fd, S->name);
 	S->r = xreader(S->fd, S->name);
 	S->est = 0;
 	if (fstat(S->fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
@@ -149,6 +172,23 @@ reserve(struct data *D, size_t cap)
 	D->cap = cap;
 }
 
+/*
+ * The next capacity of D when its input's size is unknown: double, from
+ * 1024 rows or 1 MiB of vectors, whichever is fewer, so that memory
+ * follows the rows read, not the dimension a header declares.
+ */
+static size_t
+growth(const struct data *D)
+{
+	size_t first = ((size_t)1 << 20) / ((size_t)D->dim * sizeof(float));
+
+	if (first > 1024)
+		first = 1024;
+	if (first < 1)
+		first = 1;
+	return D->cap < first ? first : 2 * D->cap;
+}
+
 /* Append the records of S to D and close S. */
 static void
 readinto(struct data *D, struct src *S)
@@ -161,7 +201,7 @@ readinto(struct data *D, struct src *S)
 		/* A file's size bounds its records: at its end the room
 		 * for one more is still there. */
 		if (D->n == D->cap)
-			reserve(D, D->cap < 512 ? 1024 : 2 * D->cap);
+			reserve(D, growth(D));
 		/* The vector straight into its row. */
 		if ((rc = emb_reader_next_into(S->r, &rec, D->X + D->n *
 		    D->dim)) <= 0)
@@ -451,10 +491,13 @@ rowsview(const struct data *D, const size_t *idx, size_t m, int *copied)
 	return rows(D, idx, m);
 }
 
+/* Where a fit happens, for its messages: the input, and the fold. */
+static char where[256];
+
 static void
 fitdie(const char *clf, int rc)
 {
-	errx(1, "%s: %s", clf, emb_strerror(rc));
+	errx(1, "%s: %s: %s", where, clf, emb_strerror(rc));
 }
 
 /* Fit o on (X, y), optionally with an early-stopping dev set; predict. */
@@ -510,7 +553,7 @@ choosel2(struct emb_clf_opts *o, const float *X, size_t n, size_t d,
 	tr = xreallocarray(NULL, n + 1, sizeof(size_t));
 	te = xreallocarray(NULL, n + 1, sizeof(size_t));
 	if (dev == NULL && emb_folds(y, n, ncls, kfold, o->seed, fold) < 0)
-		errx(1, "mlp: cannot make %d inner folds", kfold);
+		errx(1, "%s: mlp: cannot make %d inner folds", where, kfold);
 	for (size_t g = 0; g < NL2; g++) {
 		double score = 0;
 
@@ -533,6 +576,10 @@ choosel2(struct emb_clf_opts *o, const float *X, size_t n, size_t d,
 						te[nte++] = i;
 					else
 						tr[ntr++] = i;
+				if (ntr == 0)
+					errx(1, "%s: mlp: inner fold %d of %d "
+					    "has no training rows", where,
+					    f + 1, kfold);
 				Xtr = rows(&tmp, tr, ntr);
 				Xte = rows(&tmp, te, nte);
 				ytr = xreallocarray(NULL, ntr + 1, sizeof(int));
@@ -653,9 +700,13 @@ classify(const char *trainpath, const char *testpath, unsigned labf,
 				part[i] = DEV;
 			else if (strcmp(s, "test") == 0)
 				part[i] = TEST;
-			else
+			else {
+				char q[EMB_QUOTE_BUF];
+
 				errx(1, "%s: record %zu: split '%s' is not "
-				    "train, dev or test", src->name, ri + 1, s);
+				    "train, dev or test", src->name, ri + 1,
+				    emb_quotes(q, s));
+			}
 			free(s);
 		}
 		/* Every label is a class in cross-validation. */
@@ -665,6 +716,8 @@ classify(const char *trainpath, const char *testpath, unsigned labf,
 	for (size_t i = 0; i < n; i++)
 		y[i] = classof(&L, lab[i]);
 	if (!splitf && !testpath) {
+		if (n == 0)
+			errx(1, "%s: no records", D.name);
 		fold = xreallocarray(NULL, n + 1, sizeof(int));
 		if (emb_folds(y, n, L.n, kfold, base.seed, fold) < 0)
 			errx(2, "-k: %d folds", kfold);
@@ -714,6 +767,11 @@ classify(const char *trainpath, const char *testpath, unsigned labf,
 				errx(1, "%s: no training rows", D.name);
 			if (nte == 0)
 				errx(1, "%s: no test rows", D.name);
+			if (fold)
+				snprintf(where, sizeof(where), "%s: fold %d",
+				    D.name, f + 1);
+			else
+				snprintf(where, sizeof(where), "%s", D.name);
 			Xtr = rowsview(&D, tr, ntr, &ctr);
 			Xte = rowsview(&D, te, nte, &cte);
 			ytr = xreallocarray(NULL, ntr + 1, sizeof(int));
@@ -821,7 +879,7 @@ sts(const char *apath, const char *bpath, const char *goldpath,
 {
 	struct data A, B;
 	FILE *gf;
-	char *line = NULL, **sub, **names;
+	char *line = NULL, **sub, **names, q[EMB_QUOTE_BUF];
 	size_t cap = 0, nl = 0, unscored = 0, m = 0, nsub;
 	double *gold, *sim, *gs, *ss;
 	char *scored;
@@ -851,13 +909,16 @@ sts(const char *apath, const char *bpath, const char *goldpath,
 		} else
 			same = A.keylen[i] == B.keylen[i] &&
 			    memcmp(KEY(&A, i), KEY(&B, i), A.keylen[i]) == 0;
-		if (!same)
+		if (!same) {
+			char qb[EMB_QUOTE_BUF], qa[EMB_QUOTE_BUF];
+
 			errx(1, "%s: record %zu: key '%s' does not match '%s' "
-			    "in %s", B.name, i + 1, KEY(&B, i), KEY(&A, i),
-			    A.name);
+			    "in %s", B.name, i + 1, emb_quote(qb, KEY(&B, i),
+			    B.keylen[i]), emb_quote(qa, KEY(&A, i),
+			    A.keylen[i]), A.name);
+		}
 	}
-	if ((gf = fopen(goldpath, "r")) == NULL)
-		err(1, "%s", goldpath);
+	gf = sideopen(goldpath);
 	gold = xreallocarray(NULL, A.n + 1, sizeof(double));
 	scored = xmalloc(A.n + 1);
 	while ((len = getline(&line, &cap, gf)) != -1) {
@@ -879,7 +940,7 @@ sts(const char *apath, const char *bpath, const char *goldpath,
 		gold[nl] = strtod(p, &end);
 		if (*end != '\0' || errno == ERANGE || !isfinite(gold[nl]))
 			errx(1, "%s: line %zu: '%s' is not a score", goldpath,
-			    nl + 1, p);
+			    nl + 1, emb_quote(q, p, (size_t)(line + len - p)));
 		scored[nl++] = 1;
 	}
 	if (ferror(gf))
@@ -1039,7 +1100,7 @@ wordsim(const char *streampath, const char *pairspath, unsigned wf,
 	struct data D;
 	struct vocab V;
 	FILE *pf;
-	char *line = NULL;
+	char *line = NULL, q[EMB_QUOTE_BUF];
 	size_t cap = 0, lineno = 0, npairs = 0, oov = 0, nv, hs = 16;
 	double *gs = NULL, *ss = NULL, r;
 	ssize_t len;
@@ -1068,8 +1129,7 @@ wordsim(const char *streampath, const char *pairspath, unsigned wf,
 		V.row[i] = i;
 		(void)vfind(&V, f, (size_t)l, 1, i);
 	}
-	if ((pf = fopen(pairspath, "r")) == NULL)
-		err(1, "%s", pairspath);
+	pf = sideopen(pairspath);
 	while ((len = getline(&line, &cap, pf)) != -1) {
 		char *tok[4], *p = line, *end;
 		size_t ia, ib;
@@ -1093,7 +1153,7 @@ wordsim(const char *streampath, const char *pairspath, unsigned wf,
 		g = strtod(tok[2], &p);
 		if (*p != '\0' || errno == ERANGE || !isfinite(g))
 			errx(1, "%s: line %zu: '%s' is not a score", pairspath,
-			    lineno, tok[2]);
+			    lineno, emb_quotes(q, tok[2]));
 		if (!caseful) {
 			fold(tok[0], strlen(tok[0]));
 			fold(tok[1], strlen(tok[1]));
@@ -1160,6 +1220,7 @@ static void
 parseclfs(const char *arg, int *use)
 {
 	char *s = xstrdup(arg), *tok, *save = NULL;
+	int any = 0;
 
 	memset(use, 0, NCLF * sizeof(*use));
 	for (tok = strtok_r(s, ",", &save); tok; tok = strtok_r(NULL, ",",
@@ -1169,19 +1230,27 @@ parseclfs(const char *arg, int *use)
 		if (strcmp(tok, "all") == 0) {
 			for (i = 0; i < NCLF; i++)
 				use[i] = 1;
+			any = 1;
 			continue;
 		}
 		for (i = 0; i < NCLF; i++)
 			if (strcmp(tok, clfnames[i].name) == 0)
 				break;
 		if (i == NCLF) {
+			char q[EMB_QUOTE_BUF];
+
 			warnx("-c: unknown classifier '%s' (knn, centroid, "
-			    "lda, ridge, logreg, mlp, all)", tok);
+			    "lda, ridge, logreg, mlp, all)", emb_quotes(q, tok));
 			exit(2);
 		}
 		use[i] = 1;
+		any = 1;
 	}
 	free(s);
+	if (!any) {
+		warnx("-c: no classifier named");
+		exit(2);
+	}
 }
 
 enum { OPT_NUM = 256, OPT_SHRINK, OPT_PRED };
@@ -1365,6 +1434,14 @@ main(int argc, char *argv[])
 		usage(0);
 	if (test != NULL && splitf)
 		usage(0);
+	/* Standard input can be read once. */
+	if ((argc == 0 || strcmp(argv[0], "-") == 0) && ((test != NULL &&
+	    strcmp(test, "-") == 0) || (second != NULL && strcmp(second,
+	    "-") == 0))) {
+		warnx("%s: standard input cannot be both streams",
+		    test != NULL ? "-t" : "-p");
+		exit(2);
+	}
 	if (predpath != NULL && (predfp = fopen(predpath, "w")) == NULL)
 		err(1, "%s", predpath);
 	if (task == NULL)

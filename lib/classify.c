@@ -46,12 +46,15 @@
 extern void dgelsd_(const int *, const int *, const int *, double *,
     const int *, double *, const int *, double *, const double *, int *,
     double *, const int *, int *, int *);
+extern void dsyev_(const char *, const char *, const int *, double *,
+    const int *, double *, double *, const int *, int *);
 
 struct emb_clf {
 	struct emb_clf_opts o;		/* options it was fitted with */
 	size_t		 d;		/* input dimension */
 	int		 ncls;		/* classes */
 	int		 iters;		/* iterations or passes taken */
+	int		 only;		/* one class in training: it, else -1 */
 	/* knn */
 	float		*ref;		/* unit rows, nref x d */
 	size_t		 nref;		/* reference rows */
@@ -504,6 +507,7 @@ newclf(const struct emb_clf_opts *o, size_t d, int ncls)
 	c->o = *o;
 	c->d = d;
 	c->ncls = ncls;
+	c->only = -1;
 	return c;
 }
 
@@ -571,12 +575,30 @@ syrk_tn(size_t d, size_t m, double alpha, const double *A, double *C)
 			C[i * d + j] = C[j * d + i];
 }
 
+/*
+ * The Ledoit-Wolf shrinkage of m standardized rows of dimension d from
+ * the sums it takes: beta_ the sum over rows of |z_i|^4, tr the mean of
+ * |z_i|^2, delta_ = |E|_F^2 for the empirical covariance E = Z'Z / m.
+ */
+static double
+lwshrink(double beta_, double tr, double delta_, size_t m, size_t d)
+{
+	double mu, beta, delta;
+
+	mu = tr / (double)d;
+	beta = 1.0 / ((double)d * m) * (beta_ / (double)m - delta_);
+	delta = (delta_ - 2.0 * mu * tr + (double)d * mu * mu) / (double)d;
+	if (beta > delta)
+		beta = delta;
+	return beta == 0 ? 0 : beta / delta;
+}
+
 /* Ledoit-Wolf shrinkage of the standardized class data Z (m x d), given
  * its empirical covariance E = Z'Z / m. */
 static double
 ledoitwolf(const double *Z, const double *E, size_t m, size_t d)
 {
-	double beta_ = 0, delta_ = 0, tr = 0, mu, beta, delta;
+	double beta_ = 0, delta_ = 0, tr = 0;
 
 	if (d == 1)
 		return 0;
@@ -589,40 +611,151 @@ ledoitwolf(const double *Z, const double *E, size_t m, size_t d)
 		tr += r;
 	}
 	tr /= (double)m;	/* sum of the per-feature mean squares */
-	mu = tr / (double)d;
 	for (size_t j = 0; j < d * d; j++)
 		delta_ += E[j] * E[j];
-	beta = 1.0 / ((double)d * m) * (beta_ / (double)m - delta_);
-	delta = (delta_ - 2.0 * mu * tr + (double)d * mu * mu) / (double)d;
-	if (beta > delta)
-		beta = delta;
-	return beta == 0 ? 0 : beta / delta;
+	return lwshrink(beta_, tr, delta_, m, d);
 }
 
-static int
-fit_lda(struct emb_clf *c, const float *X, size_t n, const int *y)
+/* The same from the Gram matrix G = Z Z' (m x m): |Z'Z|_F = |Z Z'|_F. */
+static double
+ledoitwolf_gram(const double *G, size_t m, size_t d)
 {
-	size_t d = c->d, *cnt, maxm = 0;
+	double beta_ = 0, delta_ = 0, tr = 0;
+
+	if (d == 1)
+		return 0;
+	for (size_t i = 0; i < m; i++) {
+		double r = G[i * m + i];
+
+		beta_ += r * r;
+		tr += r;
+	}
+	tr /= (double)m;
+	for (size_t j = 0; j < m * m; j++)
+		delta_ += G[j] * G[j];
+	delta_ /= (double)m * (double)m;
+	return lwshrink(beta_, tr, delta_, m, d);
+}
+
+/*
+ * The fits of LDA and ridge go through the n x n dual when there are
+ * fewer rows than dimensions (o.dual 0), always (1) or never (-1): the
+ * d x d primal costs d^2 memory and d^3 time whatever n is.
+ */
+static int
+usedual(const struct emb_clf *c, size_t n)
+{
+	return c->o.dual > 0 || (c->o.dual == 0 && n < c->d);
+}
+
+/*
+ * B = pinv(G)^p B for the symmetric positive semidefinite G (n x n,
+ * overwritten) and B (n x m): eigenvalues of G at most max(n, d) eps
+ * times the largest are taken as zero (numpy's matrix_rank tolerance;
+ * the rounding of a Gram matrix of length-d rows lies below it).
+ */
+static int
+psdpinv(double *G, size_t n, double *B, size_t m, int p, size_t d)
+{
+	int nn = (int)n, lwork = -1, info = 0;
+	double *w, *T, *work = NULL, wq, tol;
+	int rc = EMB_ENOMEM;
+
+	w = malloc(n * sizeof(*w));
+	T = malloc(n * m * sizeof(*T));
+	if (w == NULL || T == NULL)
+		goto out;
+	dsyev_("V", "U", &nn, G, &nn, w, &wq, &lwork, &info);
+	lwork = (int)wq;
+	if ((work = malloc((size_t)(lwork > 1 ? lwork : 1) *
+	    sizeof(*work))) == NULL)
+		goto out;
+	dsyev_("V", "U", &nn, G, &nn, w, work, &lwork, &info);
+	if (info != 0) {
+		rc = EMB_ENOSOL;
+		goto out;
+	}
+	/* Column j of the column-major Q is row j of G here: T = Q' B. */
+	dgemm(0, 0, n, m, n, 1, G, n, B, m, 0, T, m);
+	tol = (double)(n > d ? n : d) * DBL_EPSILON * w[n - 1];
+	for (size_t j = 0; j < n; j++) {
+		double f = w[j] > tol ? 1 / w[j] : 0;
+
+		if (p == 2)
+			f *= f;
+		for (size_t k = 0; k < m; k++)
+			T[j * m + k] *= f;
+	}
+	dgemm(1, 0, n, m, n, 1, G, n, T, m, 0, B, m);
+	rc = 0;
+out:
+	free(w);
+	free(T);
+	free(work);
+	return rc;
+}
+
+/* The largest of the K class counts. */
+static size_t
+maxcount(const size_t *cnt, int K)
+{
+	size_t m = 0;
+
+	for (int k = 0; k < K; k++)
+		if (cnt[k] > m)
+			m = cnt[k];
+	return m;
+}
+
+/* The K x d means transposed into rhs (d x K). */
+static void
+transpose(const double *mean, int K, size_t d, double *rhs)
+{
+	for (size_t j = 0; j < d; j++)
+		for (int k = 0; k < K; k++)
+			rhs[j * K + k] = mean[(size_t)k * d + j];
+}
+
+/*
+ * "auto": the class's centred rows Z (m x d) divided by their standard
+ * deviations, which go to scale (StandardScaler leaves a constant
+ * feature, scale 1).
+ */
+static void
+standardize(double *Z, size_t m, size_t d, double *scale)
+{
+	for (size_t j = 0; j < d; j++) {
+		double v = 0;
+
+		for (size_t i = 0; i < m; i++)
+			v += Z[i * d + j] * Z[i * d + j];
+		v = sqrt(v / (double)m);
+		scale[j] = v < 10 * DBL_EPSILON ? 1 : v;
+	}
+	for (size_t i = 0; i < m; i++)
+		for (size_t j = 0; j < d; j++)
+			Z[i * d + j] /= scale[j];
+}
+
+/*
+ * LDA in the primal: S (d x d) summed class by class, S W = M' solved.
+ * rhs (d x K) receives W; it serves as d values of scratch before.
+ */
+static int
+lda_primal(struct emb_clf *c, const float *X, size_t n, const int *y,
+    const size_t *cnt, const double *mean, double *rhs)
+{
+	size_t d = c->d, maxm = maxcount(cnt, c->ncls);
 	int K = c->ncls, rc = EMB_ENOMEM;
-	double *mean = NULL, *cov = NULL, *Z = NULL, *E = NULL, *rhs = NULL;
+	double *cov = NULL, *Z = NULL, *E = NULL;
 	double shr = c->o.shrinkage;
 	size_t *rows = NULL;
 
-	if ((rc = linalloc(c, K)) < 0)
-		return rc;
-	rc = EMB_ENOMEM;
-	cnt = malloc(K * sizeof(*cnt));
-	mean = malloc((size_t)K * d * sizeof(*mean));
 	cov = calloc(d * d, sizeof(*cov));
 	E = emb_alloc(d * d * sizeof(*E));
-	rhs = malloc(d * K * sizeof(*rhs));
 	rows = malloc(n * sizeof(*rows));
-	if (!cnt || !mean || !cov || !E || !rhs || !rows)
+	if (!cov || !E || !rows)
 		goto out;
-	classmeans(X, n, d, y, K, cnt, mean);
-	for (int k = 0; k < K; k++)
-		if (cnt[k] > maxm)
-			maxm = cnt[k];
 	if ((Z = emb_alloc(maxm * d * sizeof(*Z))) == NULL)
 		goto out;
 	for (int k = 0; k < K; k++) {
@@ -640,20 +773,8 @@ fit_lda(struct emb_clf *c, const float *X, size_t n, const int *y)
 			for (size_t j = 0; j < d; j++)
 				Z[i * d + j] = X[rows[i] * d + j] -
 				    mean[(size_t)k * d + j];
-		if (shr == EMB_SHRINK_AUTO) {
-			for (size_t j = 0; j < d; j++) {
-				double v = 0;
-
-				for (size_t i = 0; i < m; i++)
-					v += Z[i * d + j] * Z[i * d + j];
-				v = sqrt(v / (double)m);
-				/* StandardScaler leaves constant features. */
-				scale[j] = v < 10 * DBL_EPSILON ? 1 : v;
-			}
-			for (size_t i = 0; i < m; i++)
-				for (size_t j = 0; j < d; j++)
-					Z[i * d + j] /= scale[j];
-		}
+		if (shr == EMB_SHRINK_AUTO)
+			standardize(Z, m, d, scale);
 		/* E = Z'Z / m, the empirical covariance. */
 		syrk_tn(d, m, 1.0 / (double)m, Z, E);
 		if (shr == EMB_SHRINK_AUTO) {
@@ -683,10 +804,158 @@ fit_lda(struct emb_clf *c, const float *X, size_t n, const int *y)
 		}
 	}
 	/* coef' = cov^-1 mean': d x K. */
+	transpose(mean, K, d, rhs);
+	rc = spdsolve(cov, rhs, d, K);
+out:
+	free(cov);
+	emb_free(E);
+	emb_free(Z);
+	free(rows);
+	return rc;
+}
+
+/*
+ * LDA in the dual.  With D_c the class's scaling (the identity unless
+ * "auto"), s_c its shrinkage and mu_c the mean diagonal of its
+ * (standardized) covariance E_c, the primal's S is
+ *   sum_c prior_c ((1 - s_c) D_c E_c D_c + s_c mu_c D_c^2) = R'R + L,
+ * where row i of R is sqrt((1 - s_c) / n) (x_i - m_c), since
+ * prior_c D_c E_c D_c = Z_c'Z_c / n, and L = sum_c prior_c s_c mu_c D_c^2
+ * is diagonal: positive everywhere or zero (D_c > 0).  With L > 0 and
+ * U = R L^-1/2, Woodbury's identity gives
+ *   S^-1 = L^-1/2 (I - U' (I + U U')^-1 U) L^-1/2,
+ * an n x n system; with L = 0, S = R'R and its pseudo-inverse is
+ * R' pinv(R R')^2 R.  s_c takes |E_c|_F from the class's Gram matrix.
+ */
+static int
+lda_dual(struct emb_clf *c, const float *X, size_t n, const int *y,
+    const size_t *cnt, const double *mean, double *rhs)
+{
+	size_t d = c->d, off = 0, maxm = maxcount(cnt, c->ncls);
+	int K = c->ncls, rc = EMB_ENOMEM, pos = 1;
+	double *R = NULL, *L = NULL, *scale = NULL, *Gk = NULL, *G = NULL;
+	double *P = NULL, shr = c->o.shrinkage;
+
+	R = emb_alloc(n * d * sizeof(*R));
+	L = calloc(d, sizeof(*L));
+	scale = malloc(d * sizeof(*scale));
+	G = emb_alloc(n * n * sizeof(*G));
+	P = malloc(n * K * sizeof(*P));
+	if (shr == EMB_SHRINK_AUTO)
+		Gk = emb_alloc(maxm * maxm * sizeof(*Gk));
+	if (!R || !L || !scale || !G || !P ||
+	    (shr == EMB_SHRINK_AUTO && !Gk))
+		goto out;
+	/* R: the rows class by class, centred, standardized for "auto". */
+	for (int k = 0; k < K; k++) {
+		double prior = (double)cnt[k] / (double)n, s, mu = 0, wt;
+		double *Z = R + off * d;
+		const double *mk = mean + (size_t)k * d;
+		size_t m = 0;
+
+		if (cnt[k] == 0)
+			continue;
+		for (size_t i = 0; i < n; i++)
+			if (y[i] == k) {
+				for (size_t j = 0; j < d; j++)
+					Z[m * d + j] = X[i * d + j] - mk[j];
+				m++;
+			}
+		for (size_t j = 0; j < d; j++)
+			scale[j] = 1;
+		if (shr == EMB_SHRINK_AUTO) {
+			standardize(Z, m, d, scale);
+			dgemm(0, 1, m, m, d, 1, Z, d, Z, d, 0, Gk, m);
+			s = ledoitwolf_gram(Gk, m, d);
+			for (size_t i = 0; i < m; i++)
+				mu += Gk[i * m + i];
+			/* Back to the centred rows, as computed above. */
+			for (size_t i = 0, r = 0; i < n; i++)
+				if (y[i] == k) {
+					for (size_t j = 0; j < d; j++)
+						Z[r * d + j] = X[i * d + j] -
+						    mk[j];
+					r++;
+				}
+		} else {
+			s = shr == EMB_SHRINK_NONE ? 0 : shr;
+			for (size_t j = 0; j < m * d; j++)
+				mu += Z[j] * Z[j];
+		}
+		mu /= (double)m * (double)d;
+		for (size_t j = 0; j < d; j++)
+			L[j] += prior * s * mu * scale[j] * scale[j];
+		wt = sqrt((1 - s) / (double)n);
+		for (size_t j = 0; j < m * d; j++)
+			Z[j] *= wt;
+		off += m;
+	}
 	for (size_t j = 0; j < d; j++)
-		for (int k = 0; k < K; k++)
-			rhs[j * K + k] = mean[(size_t)k * d + j];
-	if ((rc = spdsolve(cov, rhs, d, K)) < 0)
+		if (!(L[j] > 0))
+			pos = 0;
+	if (pos) {
+		/* V = L^-1/2 M' into rhs, U = R L^-1/2 in place of R. */
+		transpose(mean, K, d, rhs);
+		for (size_t j = 0; j < d; j++) {
+			double f = 1 / sqrt(L[j]);
+
+			for (int k = 0; k < K; k++)
+				rhs[j * K + k] *= f;
+			for (size_t i = 0; i < n; i++)
+				R[i * d + j] *= f;
+		}
+		/* (I + U U') Q = U V, then W = L^-1/2 (V - U' Q). */
+		dgemm(0, 1, n, n, d, 1, R, d, R, d, 0, G, n);
+		for (size_t i = 0; i < n; i++)
+			G[i * n + i] += 1;
+		dgemm(0, 0, n, K, d, 1, R, d, rhs, K, 0, P, K);
+		if ((rc = spdsolve(G, P, n, K)) < 0)
+			goto out;
+		dgemm(1, 0, d, K, n, -1, R, d, P, K, 1, rhs, K);
+		for (size_t j = 0; j < d; j++)
+			for (int k = 0; k < K; k++)
+				rhs[j * K + k] /= sqrt(L[j]);
+	} else {
+		/* W = R' pinv(R R')^2 R M'. */
+		transpose(mean, K, d, rhs);
+		dgemm(0, 1, n, n, d, 1, R, d, R, d, 0, G, n);
+		dgemm(0, 0, n, K, d, 1, R, d, rhs, K, 0, P, K);
+		if ((rc = psdpinv(G, n, P, K, 2, d)) < 0)
+			goto out;
+		dgemm(1, 0, d, K, n, 1, R, d, P, K, 0, rhs, K);
+	}
+	rc = 0;
+out:
+	emb_free(R);
+	free(L);
+	free(scale);
+	emb_free(Gk);
+	emb_free(G);
+	free(P);
+	return rc;
+}
+
+static int
+fit_lda(struct emb_clf *c, const float *X, size_t n, const int *y)
+{
+	size_t d = c->d, *cnt;
+	int K = c->ncls, rc = EMB_ENOMEM;
+	double *mean = NULL, *rhs = NULL;
+
+	if ((rc = linalloc(c, K)) < 0)
+		return rc;
+	rc = EMB_ENOMEM;
+	cnt = malloc(K * sizeof(*cnt));
+	mean = malloc((size_t)K * d * sizeof(*mean));
+	rhs = malloc(d * K * sizeof(*rhs));
+	if (!cnt || !mean || !rhs)
+		goto out;
+	classmeans(X, n, d, y, K, cnt, mean);
+	if (usedual(c, n))
+		rc = lda_dual(c, X, n, y, cnt, mean, rhs);
+	else
+		rc = lda_primal(c, X, n, y, cnt, mean, rhs);
+	if (rc < 0)
 		goto out;
 	for (int k = 0; k < K; k++) {
 		double dot = 0;
@@ -712,11 +981,7 @@ fit_lda(struct emb_clf *c, const float *X, size_t n, const int *y)
 out:
 	free(cnt);
 	free(mean);
-	free(cov);
-	emb_free(E);
-	emb_free(Z);
 	free(rhs);
-	free(rows);
 	return rc;
 }
 
@@ -755,6 +1020,50 @@ gramlane(void *arg, int w, size_t lane, size_t r0, size_t r1)
 	}
 }
 
+/*
+ * Ridge in the dual: with Xc the centred rows and T the centred targets,
+ * (Xc'Xc + a I)^-1 Xc' = Xc' (Xc Xc' + a I)^-1, so W = Xc' Q with
+ * (Xc Xc' + a I) Q = T, an n x n system (a = 0: the pseudo-inverse, the
+ * minimum-norm solution of the primal).
+ */
+static int
+ridge_dual(struct emb_clf *c, const float *X, size_t n, const int *y,
+    const double *xm, const double *ym)
+{
+	size_t d = c->d;
+	int nout = c->nout, rc = EMB_ENOMEM;
+	double *Xc, *G, *T;
+
+	Xc = emb_alloc(n * d * sizeof(*Xc));
+	G = emb_alloc(n * n * sizeof(*G));
+	T = malloc(n * nout * sizeof(*T));
+	if (Xc == NULL || G == NULL || T == NULL)
+		goto out;
+	for (size_t i = 0; i < n; i++) {
+		for (size_t j = 0; j < d; j++)
+			Xc[i * d + j] = X[i * d + j] - xm[j];
+		for (int k = 0; k < nout; k++)
+			T[i * nout + k] = (y[i] == (nout == 1 ? 1 : k) ? 1 :
+			    -1) - ym[k];
+	}
+	dgemm(0, 1, n, n, d, 1, Xc, d, Xc, d, 0, G, n);
+	if (c->o.alpha > 0) {
+		for (size_t i = 0; i < n; i++)
+			G[i * n + i] += c->o.alpha;
+		rc = spdsolve(G, T, n, nout);
+	} else
+		rc = psdpinv(G, n, T, nout, 1, d);
+	if (rc < 0)
+		goto out;
+	dgemm(1, 0, d, nout, n, 1, Xc, d, T, nout, 0, c->W, nout);
+	rc = 0;
+out:
+	emb_free(Xc);
+	emb_free(G);
+	free(T);
+	return rc;
+}
+
 static int
 fit_ridge(struct emb_clf *c, const float *X, size_t n, const int *y)
 {
@@ -767,16 +1076,6 @@ fit_ridge(struct emb_clf *c, const float *X, size_t n, const int *y)
 		return rc;
 	rc = EMB_ENOMEM;
 	memset(&g, 0, sizeof(g));
-	nt = threadsfor(&c->o, (double)n * d * d / 2);
-	nw = nworkers(nt, nl);
-	for (int t = 0; t < nw; t++)
-		if ((g.Xb[t] = emb_alloc((n < RBLK ? n : RBLK) * d *
-		    sizeof(double))) == NULL)
-			goto out;
-	for (size_t l = 0; l < nl; l++)
-		if ((g.G[l] = emb_alloc(d * d * sizeof(double))) == NULL)
-			goto out;
-	A = g.G[0];
 	xm = calloc(d, sizeof(*xm));
 	ym = calloc(nout, sizeof(*ym));
 	cnt = malloc(K * sizeof(*cnt));
@@ -799,14 +1098,29 @@ fit_ridge(struct emb_clf *c, const float *X, size_t n, const int *y)
 	 * column means of T: (2 n_k - n) / n.
 	 */
 	for (int k = 0; k < nout; k++) {
-		int cl = nout == 1 ? 1 : k;	/* one class alone: no 1 */
-		double nk = cl < K ? (double)cnt[cl] : 0;
+		int cl = nout == 1 ? 1 : k;
+		double nk = (double)cnt[cl];
 
 		for (size_t j = 0; j < d; j++)
-			c->W[j * nout + k] = 2 * ((cl < K ? sum[(size_t)cl *
-			    d + j] : 0) - nk * xm[j]);
+			c->W[j * nout + k] = 2 * (sum[(size_t)cl * d + j] -
+			    nk * xm[j]);
 		ym[k] = (2 * nk - (double)n) / (double)n;
 	}
+	if (usedual(c, n)) {
+		if ((rc = ridge_dual(c, X, n, y, xm, ym)) < 0)
+			goto out;
+		goto intercept;
+	}
+	nt = threadsfor(&c->o, (double)n * d * d / 2);
+	nw = nworkers(nt, nl);
+	for (int t = 0; t < nw; t++)
+		if ((g.Xb[t] = emb_alloc((n < RBLK ? n : RBLK) * d *
+		    sizeof(double))) == NULL)
+			goto out;
+	for (size_t l = 0; l < nl; l++)
+		if ((g.G[l] = emb_alloc(d * d * sizeof(double))) == NULL)
+			goto out;
+	A = g.G[0];
 	/*
 	 * A = Xc'Xc (upper triangle), a block of centred rows at a time (no
 	 * n x d copy of the data), the lanes' parts summed in lane order.
@@ -826,6 +1140,7 @@ fit_ridge(struct emb_clf *c, const float *X, size_t n, const int *y)
 	}
 	if ((rc = spdsolve(A, c->W, d, nout)) < 0)
 		goto out;
+intercept:
 	for (int k = 0; k < nout; k++) {
 		double t = 0;
 
@@ -1360,6 +1675,10 @@ fit_mlp(struct emb_clf *c, const float *X, size_t n, const int *y,
 	const int *vy;
 
 	hh = h ? h : 1;
+	/* Blocks of at most the rows there are (n for a batch, n or ndev
+	 * for scoring), not what the batch size declares. */
+	if (blk > (n > ndev ? n : ndev))
+		blk = n > ndev ? n : ndev;
 	memset(&m, 0, sizeof(m));
 	memset(&best, 0, sizeof(best));
 	if (mlp_init(&m, d, (int)h, K) < 0 || mlp_init(&best, d, (int)h, K) < 0)
@@ -1704,6 +2023,8 @@ linear(const struct emb_clf *c, const float *X, size_t n, double *S,
 int
 emb_clf_scores(const struct emb_clf *c, const float *X, size_t n, double *S)
 {
+	if (c->only >= 0)
+		return EMB_EINVAL;
 	if (c->o.kind == EMB_CLF_MLP)
 		return mlp_scores(c, X, n, S);
 	if (c->W == NULL)
@@ -1714,6 +2035,8 @@ emb_clf_scores(const struct emb_clf *c, const float *X, size_t n, double *S)
 int
 emb_clf_nscores(const struct emb_clf *c)
 {
+	if (c->only >= 0)
+		return 0;
 	if (c->o.kind == EMB_CLF_MLP)
 		return c->ncls;
 	return c->W ? c->nout : 0;
@@ -1732,8 +2055,9 @@ mlp_scores(const struct emb_clf *c, const float *X, size_t n, double *S)
 {
 	struct mlp m;
 	size_t d = c->d, h = (size_t)c->o.nhid;
-	double *Xb = emb_alloc(PBLK * d * sizeof(double));
-	double *H = emb_alloc(PBLK * (h ? h : 1) * sizeof(double));
+	size_t blk = n < 1 ? 1 : n < PBLK ? n : PBLK;
+	double *Xb = emb_alloc(blk * d * sizeof(double));
+	double *H = emb_alloc(blk * (h ? h : 1) * sizeof(double));
 
 	if (Xb == NULL || H == NULL) {
 		emb_free(Xb);
@@ -1783,6 +2107,32 @@ predict_mlp(const struct emb_clf *c, const float *X, size_t n, int *pred)
 }
 
 /*
+ * Classes with no training row never win: their scores become -inf (the
+ * binary rule of one column needs no change, since two classes were seen).
+ * Centroid and LDA already score them so; kNN never votes for them.
+ */
+static void
+unseen(struct emb_clf *c, const unsigned char *seen)
+{
+	int K = c->ncls;
+	double *b2;
+
+	for (int k = 0; k < K; k++) {
+		if (seen[k])
+			continue;
+		if (c->o.kind == EMB_CLF_MLP) {
+			b2 = c->W1 + (c->o.nhid ? c->d * c->o.nhid +
+			    c->o.nhid + (size_t)c->o.nhid * K : c->d * K);
+			b2[k] = -INFINITY;
+		} else if (c->W != NULL && c->nout == K) {
+			for (size_t j = 0; j < c->d; j++)
+				c->W[j * K + k] = 0;
+			c->b[k] = -INFINITY;
+		}
+	}
+}
+
+/*
  * The public face.
  */
 
@@ -1816,7 +2166,8 @@ emb_clf_fit(struct emb_clf **cp, const struct emb_clf_opts *o,
     const float *dev, size_t ndev, const int *ydev)
 {
 	struct emb_clf *c;
-	int rc;
+	unsigned char *seen;
+	int rc, nseen = 0;
 
 	*cp = NULL;
 	if (d == 0 || ncls < 1 || o->kind < EMB_CLF_KNN ||
@@ -1834,6 +2185,19 @@ emb_clf_fit(struct emb_clf **cp, const struct emb_clf_opts *o,
 			return EMB_EINVAL;
 	if ((c = newclf(o, d, ncls)) == NULL)
 		return EMB_ENOMEM;
+	if ((seen = calloc(ncls, 1)) == NULL) {
+		free(c);
+		return EMB_ENOMEM;
+	}
+	for (size_t i = 0; i < n; i++)
+		nseen += !seen[y[i]]++;
+	if (nseen == 1) {
+		/* One class: every kind predicts it, as a constant would. */
+		c->only = y[0];
+		free(seen);
+		*cp = c;
+		return 0;
+	}
 	switch (o->kind) {
 	case EMB_CLF_KNN:
 		rc = fit_knn(c, X, n, y);
@@ -1854,6 +2218,9 @@ emb_clf_fit(struct emb_clf **cp, const struct emb_clf_opts *o,
 		rc = fit_mlp(c, X, n, y, dev, ndev, ydev);
 		break;
 	}
+	if (rc == 0)
+		unseen(c, seen);
+	free(seen);
 	if (rc < 0) {
 		emb_clf_free(c);
 		return rc;
@@ -1867,6 +2234,11 @@ emb_clf_predict(const struct emb_clf *c, const float *X, size_t n, int *pred)
 {
 	if (n == 0)
 		return 0;
+	if (c->only >= 0) {
+		for (size_t i = 0; i < n; i++)
+			pred[i] = c->only;
+		return 0;
+	}
 	switch (c->o.kind) {
 	case EMB_CLF_KNN:
 		return predict_knn(c, X, n, pred);

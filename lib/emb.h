@@ -965,7 +965,8 @@ int emb_rank(const double *x, size_t n, double *rank);
 
 /*
  * emb_pearson - Pearson's correlation of x and y (n pairs), two-pass in
- * double.  @return 0 and *r; EMB_EEMPTY for n < 2; EMB_EZERO when either
+ * double on each side scaled by a power of two (values up to DBL_MAX
+ * neither overflow nor change r).  @return 0 and *r; EMB_EEMPTY for n < 2; EMB_EZERO when either
  * side is constant (the coefficient is undefined).
  */
 int emb_pearson(const double *x, const double *y, size_t n, double *r);
@@ -1012,8 +1013,9 @@ int emb_folds(const int *y, size_t n, int ncls, int k, uint64_t seed,
 /*
  * Classifiers.  A classifier is fitted on n training rows X (n x d floats,
  * row-major) with classes y in [0, ncls) and predicts a class per row.
- * Every class below ncls should occur in y; a class with no examples is
- * never predicted.
+ * Only classes that occur in y are predicted (a class with no examples
+ * scores -inf); when y holds one class alone, every kind fits the
+ * constant model that predicts it.
  */
 enum emb_clf_kind {
 	EMB_CLF_KNN,		/* k nearest neighbours, cosine, majority vote */
@@ -1045,6 +1047,9 @@ struct emb_clf_opts {
 	int		 max_epoch;	/* mlp: most passes (200) */
 	double		 valfrac;	/* mlp: held-out share without dev (0.05) */
 	uint64_t	 seed;		/* mlp: initial weights, batches (1111) */
+	int		 dual;		/* lda, ridge: solve in the n x n dual
+					   when n < d (0), always (1), never
+					   (-1) */
 	int		 threads;	/* threads for the large steps (1) */
 	double		 parmin;	/* multiply-adds a step needs to take
 					   them (2^27) */
@@ -1081,12 +1086,12 @@ int emb_clf_predict(const struct emb_clf *c, const float *X, size_t n,
  * have one column, positive for class 1 (lda's is the difference of its
  * two discriminants, as scikit-learn's); mlp: its output scores (logits),
  * one column per class.
- * @return 0, EMB_EINVAL (knn) or EMB_ENOMEM.
+ * @return 0, EMB_EINVAL (knn, or a constant model) or EMB_ENOMEM.
  */
 int emb_clf_scores(const struct emb_clf *c, const float *X, size_t n,
     double *S);
 
-/* @return the columns of emb_clf_scores, 0 for knn. */
+/* @return the columns of emb_clf_scores, 0 for knn or a constant model. */
 int emb_clf_nscores(const struct emb_clf *c);
 
 /* Iterations the fit took (logreg: L-BFGS steps; mlp: passes), else 0. */

@@ -111,21 +111,45 @@ emb_rank(const double *x, size_t n, double *rank)
 	return 0;
 }
 
+/* The power of two that brings the largest |v[i]| into [0.5, 1). */
+static int
+scaleexp(const double *v, size_t n)
+{
+	double mx = 0;
+	int e = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (fabs(v[i]) > mx)
+			mx = fabs(v[i]);
+	if (mx > 0)
+		(void)frexp(mx, &e);
+	return e;
+}
+
+/*
+ * Two passes on x and y scaled by powers of two, so that no sum or square
+ * overflows (gold scores near DBL_MAX) or underflows; the scaling is exact
+ * and Pearson's r does not depend on it, so ordinary values give the bits
+ * they would unscaled.
+ */
 int
 emb_pearson(const double *x, const double *y, size_t n, double *r)
 {
-	double mx = 0, my = 0, sxx = 0, syy = 0, sxy = 0;
+	double mx = 0, my = 0, sxx = 0, syy = 0, sxy = 0, den;
+	int ex, ey;
 
 	if (n < 2)
 		return EMB_EEMPTY;
+	ex = scaleexp(x, n);
+	ey = scaleexp(y, n);
 	for (size_t i = 0; i < n; i++) {
-		mx += x[i];
-		my += y[i];
+		mx += ldexp(x[i], -ex);
+		my += ldexp(y[i], -ey);
 	}
 	mx /= (double)n;
 	my /= (double)n;
 	for (size_t i = 0; i < n; i++) {
-		double dx = x[i] - mx, dy = y[i] - my;
+		double dx = ldexp(x[i], -ex) - mx, dy = ldexp(y[i], -ey) - my;
 
 		sxx += dx * dx;
 		syy += dy * dy;
@@ -133,7 +157,10 @@ emb_pearson(const double *x, const double *y, size_t n, double *r)
 	}
 	if (sxx == 0 || syy == 0)
 		return EMB_EZERO;
-	*r = sxy / sqrt(sxx * syy);
+	den = sqrt(sxx * syy);
+	if (!(den > 0))		/* the product underflowed */
+		den = sqrt(sxx) * sqrt(syy);
+	*r = sxy / den;
 	/* Rounding can step just outside [-1, 1]; scipy clips too. */
 	if (*r > 1)
 		*r = 1;

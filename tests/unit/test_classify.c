@@ -24,6 +24,7 @@
  * B_* and BS_* the same fitted on the rows of classes 0 and 1 only.
  */
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -708,6 +709,142 @@ START_TEST(test_lda_singular)
 }
 END_TEST
 
+/*
+ * LDA and ridge in the n x n dual against the d x d primal, on fewer rows
+ * than dimensions: the same decision values up to rounding.  Without
+ * shrinkage or penalty both take the minimum-norm solution; the rows then
+ * span only the first 5 of the 30 dimensions, so that the primal's
+ * singular matrix is singular exactly and its least-squares path sees
+ * exact zeros.
+ */
+#define DN	10
+#define DD	30
+#define DM	6
+
+static float
+lcg(uint32_t *st)
+{
+	*st = *st * 1664525u + 1013904223u;
+	return (float)((*st >> 8) & 0xffff) / 65536.0f - 0.5f;
+}
+
+static void
+dualcase(enum emb_clf_kind kind, double param, int ncls, int sub)
+{
+	float Xd[DN * DD], Td[DM * DD];
+	int yd[DN], p1[DM], p2[DM];
+	double S1[DM * 3], S2[DM * 3];
+	struct emb_clf_opts o;
+	struct emb_clf *c1, *c2;
+	uint32_t st = 12345;
+	int ns;
+
+	for (int i = 0; i < DN * DD; i++)
+		Xd[i] = sub && i % DD >= 5 ? 0 : lcg(&st) + (i / DD % ncls ==
+		    i % DD % ncls);
+	for (int i = 0; i < DM * DD; i++)
+		Td[i] = lcg(&st) * 2;
+	for (int i = 0; i < DN; i++)
+		yd[i] = i % ncls;
+	emb_clf_defaults(&o, kind);
+	if (kind == EMB_CLF_LDA)
+		o.shrinkage = param;
+	else
+		o.alpha = param;
+	o.dual = -1;
+	ck_assert_int_eq(emb_clf_fit(&c1, &o, Xd, DN, DD, yd, ncls, NULL, 0,
+	    NULL), 0);
+	o.dual = 1;
+	ck_assert_int_eq(emb_clf_fit(&c2, &o, Xd, DN, DD, yd, ncls, NULL, 0,
+	    NULL), 0);
+	ns = emb_clf_nscores(c1);
+	ck_assert_int_eq(emb_clf_nscores(c2), ns);
+	ck_assert_int_eq(emb_clf_scores(c1, Td, DM, S1), 0);
+	ck_assert_int_eq(emb_clf_scores(c2, Td, DM, S2), 0);
+	for (int i = 0; i < DM * ns; i++)
+		ck_assert_msg(fabs(S1[i] - S2[i]) <= 1e-8 * (1 + fabs(S1[i])),
+		    "kind %d param %g: score %d: primal %.12g, dual %.12g",
+		    (int)kind, param, i, S1[i], S2[i]);
+	ck_assert_int_eq(emb_clf_predict(c1, Td, DM, p1), 0);
+	ck_assert_int_eq(emb_clf_predict(c2, Td, DM, p2), 0);
+	for (int i = 0; i < DM; i++)
+		ck_assert_int_eq(p1[i], p2[i]);
+	emb_clf_free(c1);
+	emb_clf_free(c2);
+}
+
+START_TEST(test_dual)
+{
+	for (int ncls = 2; ncls <= 3; ncls++) {
+		dualcase(EMB_CLF_RIDGE, 1, ncls, 0);
+		dualcase(EMB_CLF_RIDGE, 10, ncls, 0);
+		dualcase(EMB_CLF_RIDGE, 0, ncls, 1);
+		dualcase(EMB_CLF_LDA, 0.5, ncls, 0);
+		dualcase(EMB_CLF_LDA, 1, ncls, 0);
+		dualcase(EMB_CLF_LDA, EMB_SHRINK_AUTO, ncls, 0);
+		dualcase(EMB_CLF_LDA, EMB_SHRINK_AUTO, ncls, 1);
+		dualcase(EMB_CLF_LDA, EMB_SHRINK_NONE, ncls, 1);
+	}
+}
+END_TEST
+
+/*
+ * One class in the training rows: every kind predicts it, whatever ncls
+ * says; a class absent from training is never predicted.
+ */
+START_TEST(test_one_class)
+{
+	static const int only[] = { 2, 2, 2, 2, 2, 2 };
+	struct emb_clf_opts o;
+	struct emb_clf *c;
+	int pred[M];
+	double S[K];
+
+	for (int kind = EMB_CLF_KNN; kind <= EMB_CLF_MLP; kind++) {
+		for (int ncls = 3; ncls >= 1; ncls -= 2) {
+			int want = ncls == 3 ? 2 : 0;
+			int ys[6];
+
+			for (int i = 0; i < 6; i++)
+				ys[i] = ncls == 3 ? only[i] : 0;
+			emb_clf_defaults(&o, (enum emb_clf_kind)kind);
+			ck_assert_int_eq(emb_clf_fit(&c, &o, X, 6, D, ys, ncls,
+			    NULL, 0, NULL), 0);
+			ck_assert_int_eq(emb_clf_predict(c, T, M, pred), 0);
+			for (int i = 0; i < M; i++)
+				ck_assert_msg(pred[i] == want, "kind %d, "
+				    "%d classes: row %d: %d", kind, ncls, i,
+				    pred[i]);
+			ck_assert_int_eq(emb_clf_nscores(c), 0);
+			ck_assert_int_eq(emb_clf_scores(c, T, 1, S),
+			    EMB_EINVAL);
+			emb_clf_free(c);
+		}
+	}
+	/* Classes 0 and 2 of three: class 1 never wins. */
+	for (int kind = EMB_CLF_KNN; kind <= EMB_CLF_MLP; kind++) {
+		int ys[N];
+		size_t m = 0;
+		float Xs[N * D];
+
+		for (int i = 0; i < N; i++)
+			if (Y[i] != 1) {
+				memcpy(Xs + m * D, X + i * D, sizeof(float) *
+				    D);
+				ys[m++] = Y[i];
+			}
+		emb_clf_defaults(&o, (enum emb_clf_kind)kind);
+		ck_assert_int_eq(emb_clf_fit(&c, &o, Xs, m, D, ys, K, NULL, 0,
+		    NULL), 0);
+		ck_assert_int_eq(emb_clf_predict(c, T, M, pred), 0);
+		for (int i = 0; i < M; i++)
+			ck_assert_msg(pred[i] != 1, "kind %d: row %d", kind,
+			    i);
+		emb_clf_free(c);
+	}
+}
+END_TEST
+
 static Suite *
 classify_suite(void)
 {
@@ -726,6 +863,8 @@ classify_suite(void)
 	tcase_add_test(tc, test_mlp_reference);
 	tcase_add_test(tc, test_errors);
 	tcase_add_test(tc, test_lda_singular);
+	tcase_add_test(tc, test_dual);
+	tcase_add_test(tc, test_one_class);
 	suite_add_tcase(s, tc);
 	return s;
 }
