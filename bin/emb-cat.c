@@ -139,8 +139,11 @@ fromtext(FILE *fp, const char *name)
 		struct emb_textrec t;
 
 		lineno++;
-		if (len > 0 && line[len - 1] == '\n')
-			len--;
+		/* Every line ends in LF: a last line without one was cut. */
+		if (line[len - 1] != '\n')
+			errx(1, "%s: line %llu: truncated: no LF at the end "
+			    "of the text", name, lineno);
+		len--;
 		rc = emb_text_parse(line, (size_t)len, vec,
 		    dim ? dim : EMB_DIM_MAX, dim, allow, &t);
 		if (rc == EMB_EDIM && dim == 0)
