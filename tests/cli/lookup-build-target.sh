@@ -20,25 +20,11 @@ emb-lookup -q -e tiny.vec -B tiny.vec
 echo "-B its own input: exit $?"
 cmp tiny.vec "$TESTDATA/lookup/tiny.vec" && echo "tiny.vec: unchanged"
 ls
-# A build stalled on a FIFO that holds the start of a stream, then ended
-# by a signal once its temporary exists.  (A background job of a script
-# starts with SIGINT ignored, which the program keeps: env gives it back.)
-mkfifo in
+# A run stalled on its input (the start of a stream), then ended by a
+# signal once its temporary exists.
+. "${0%/*}/signal.inc"
+head -c 40 tiny.emb >head.emb
 for sig in TERM HUP INT; do
-	env --default-signal=INT emb-lookup -q -e in -B s.store &
-	pid=$!
-	exec 3>in
-	head -c 40 tiny.emb >&3
-	i=0
-	while [ $i -lt 200 ] && ! ls s.store.tmp.* >/dev/null 2>&1; do
-		sleep 0.05
-		i=$((i + 1))
-	done
-	kill -$sig $pid
-	# (the shell's own word on the signal is not part of the test)
-	{ wait $pid; st=$?; } 2>/dev/null
-	echo "SIG$sig: exit $st"
-	exec 3>&-
-	ls s.store* 2>/dev/null
+	stalled $sig s.store head.emb emb-lookup -q -e in -B s.store
 done
 exit 0
