@@ -43,6 +43,7 @@ static unsigned	 field;		/* -k: 1-based key field */
 static uint64_t	 only;		/* -i: 1-based part to stdout; 0: files */
 static const char *pattern = PATTERN_DEF;
 static const char *name;	/* the input, for messages */
+static const char *input;	/* its path, "-" for stdin */
 static uint32_t	 dim;
 
 static struct part *parts;	/* nparts slots, or grown with -l */
@@ -159,6 +160,7 @@ partw(uint64_t i)
 		return pt->w;
 	}
 	partname(i + 1);
+	notinput(pname, &input, 1);
 	if ((pt->fd = open(pname, O_WRONLY | O_CREAT | O_TRUNC, 0666)) < 0)
 		err(1, "%s", pname);
 	if ((rc = emb_writer_open(&pt->w, pt->fd, dim)) < 0)
@@ -444,6 +446,10 @@ main(int argc, char *argv[])
 		usage(0);
 	}
 	name = inname(argv[0]);
+	input = argv[0] != NULL ? argv[0] : "-";
+	/* No part may be the input; with -l, each is checked as it opens. */
+	for (uint64_t i = 1; !only && i <= nparts; i++)
+		notinput(partname(i), &input, 1);
 	fd = openin(argv[0]);
 	if (only)
 		notty(STDOUT_FILENO);
