@@ -285,7 +285,7 @@ split(int fd)
 	struct emb_reader *r;
 	struct emb_writer *w = NULL;
 	struct emb_rec rec;
-	uint64_t unit = 0, total = 0, cur = 0, next = 0, stop = UINT64_MAX;
+	uint64_t unit = 0, total = 0, cur = 0, next = 0, stop = UINT64_MAX, n;
 	int rc;
 
 	if (mode == CONTIG) {
@@ -359,16 +359,20 @@ split(int fd)
 	emb_reader_free(r);
 
 	/* Every part exists at the end, empty ones too. */
+	n = nparts;
+	if (mode == COUNT)
+		n = unit ? (unit - 1) / count + 1 : 1;
+	if (only > n) {
+		/* As with -n, but known only now: nothing was written. */
+		warnx("-i: part %llu of %llu does not exist",
+		    (unsigned long long)only, (unsigned long long)n);
+		exit(2);
+	}
 	if (only)
 		partclose(only - 1);
-	else {
-		uint64_t n = nparts;
-
-		if (mode == COUNT)
-			n = unit ? (unit - 1) / count + 1 : 1;
+	else
 		for (uint64_t i = 0; i < n; i++)
 			partclose(i);
-	}
 }
 
 int
