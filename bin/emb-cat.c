@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "util.h"
@@ -139,8 +140,11 @@ fromtext(FILE *fp, const char *name)
 		struct emb_textrec t;
 
 		lineno++;
-		if (len > 0 && line[len - 1] == '\n')
-			len--;
+		/* Every line ends in LF: a last line without one was cut. */
+		if (line[len - 1] != '\n')
+			errx(1, "%s: line %llu: truncated: no LF at the end "
+			    "of the text", name, lineno);
+		len--;
 		rc = emb_text_parse(line, (size_t)len, vec,
 		    dim ? dim : EMB_DIM_MAX, dim, allow, &t);
 		if (rc == EMB_EDIM && dim == 0)
@@ -198,61 +202,92 @@ fromtext(FILE *fp, const char *name)
 	free(vec);
 }
 
+/* The 128-byte .npy header (version 1.0) of rows x dim float32 rows. */
+static void
+npyheader(char hdr[128], unsigned long long rows, uint32_t dim)
+{
+	int n = snprintf(hdr + 10, 118, "{'descr': '%cf4', "
+	    "'fortran_order': False, 'shape': (%llu, %u), }",
+	    HOSTLE ? '<' : '>', rows, dim);
+
+	/* Padded with spaces to 128 bytes in all, ending in a newline. */
+	memset(hdr + 10 + n, ' ', 118 - (size_t)n);
+	hdr[127] = '\n';
+	memcpy(hdr, "\x93NUMPY\x01\x00", 8);
+	hdr[8] = 118;
+	hdr[9] = 0;
+}
+
 /*
- * Vectors to a .npy file (version 1.0, little-endian float32, C order) and
- * their keys, one per line, on stdout.  The row count is known only at the
- * end, so the header is written with room for it and rewritten then.
+ * Vectors to a .npy file (version 1.0, float32 in the host's byte order,
+ * C order) and their keys, one per line, on stdout.  The row count is
+ * known only at the end, and a failed run must leave nothing that reads
+ * as a whole array.  A file is written under a temporary name with room
+ * for the header, which is filled in at the end before the rename (see
+ * outopen).  A pipe or a device cannot seek back: the rows wait in an
+ * unlinked temporary file and go out behind their header at the end, so
+ * that a failure writes nothing there.
  */
 static void
-tonpy(int fd, const char *name, const char *npy)
+tonpy(int fd, const char *name, const char *npy, const char *in)
 {
 	struct emb_reader *r = xreader(fd, name);
 	struct emb_rec rec;
+	struct stat sb;
 	uint32_t dim = emb_reader_dim(r);
-	unsigned char *row = xmalloc((size_t)dim * 4);
 	unsigned long long rows = 0;
 	char hdr[128];
-	FILE *out;
+	FILE *out, *dev = NULL;
 	int rc;
 
 	emb_reader_allow_nonfinite(r, allow);
-	if ((out = fopen(npy, "w")) == NULL)
-		err(1, "%s", npy);
-	for (int pass = 0; pass < 2; pass++) {
-		int n = snprintf(hdr + 10, sizeof(hdr) - 10, "{'descr': '%cf4', "
-		    "'fortran_order': False, 'shape': (%llu, %u), }",
-		    HOSTLE ? '<' : '>', rows, dim);
-		/* Pad to 128 bytes in all, ending in a newline. */
-		memset(hdr + 10 + n, ' ', sizeof(hdr) - 10 - (size_t)n);
-		hdr[sizeof(hdr) - 1] = '\n';
-		memcpy(hdr, "\x93NUMPY\x01\x00", 8);
-		hdr[8] = (char)(sizeof(hdr) - 10);
-		hdr[9] = 0;
-		if (pass == 1 && fflush(out) != 0)
+	if (stat(npy, &sb) == 0 && !S_ISREG(sb.st_mode) &&
+	    !S_ISDIR(sb.st_mode)) {
+		if ((dev = fopen(npy, "w")) == NULL)
 			err(1, "%s", npy);
-		if (pass == 1 && fseek(out, 0, SEEK_SET) != 0)
-			err(1, "%s: cannot seek to rewrite the header", npy);
+		if ((out = fdopen(xtmpfd(), "w+")) == NULL)
+			err(1, "temporary file");
+	} else {
+		out = outopen(npy, &in, 1, 0666);
+		memset(hdr, 0, sizeof(hdr));
 		if (fwrite(hdr, 1, sizeof(hdr), out) != sizeof(hdr))
 			err(1, "%s", npy);
-		if (pass == 1)
-			break;
-		while ((rc = emb_reader_next(r, &rec)) > 0) {
-			if (rec.type != EMB_REC_VEC)
-				continue;
-			memcpy(row, rec.vec, (size_t)dim * 4);
-			if (fwrite(row, 4, dim, out) != dim)
-				err(1, "%s", npy);
-			fwrite(rec.key, 1, rec.keylen, stdout);
-			putchar('\n');
-			rows++;
-		}
-		if (rc < 0)
-			rdie(r, name, rc);
 	}
-	if (fclose(out) != 0)
-		err(1, "%s", npy);
+	while ((rc = emb_reader_next(r, &rec)) > 0) {
+		if (rec.type != EMB_REC_VEC)
+			continue;
+		if (fwrite(rec.vec, 4, dim, out) != dim)
+			err(1, "%s", dev ? "temporary file" : npy);
+		fwrite(rec.key, 1, rec.keylen, stdout);
+		putchar('\n');
+		rows++;
+	}
+	if (rc < 0)
+		rdie(r, name, rc);
 	fshut(stdout, "stdout");
-	free(row);
+	npyheader(hdr, rows, dim);
+	if (dev == NULL) {
+		if (fflush(out) != 0 || fseek(out, 0, SEEK_SET) != 0 ||
+		    fwrite(hdr, 1, sizeof(hdr), out) != sizeof(hdr))
+			err(1, "%s", npy);
+		outcommit(out, npy);
+	} else {
+		char buf[1 << 16];
+		size_t n;
+
+		if (fflush(out) != 0 || fseek(out, 0, SEEK_SET) != 0)
+			err(1, "temporary file");
+		if (fwrite(hdr, 1, sizeof(hdr), dev) != sizeof(hdr))
+			err(1, "%s", npy);
+		while ((n = fread(buf, 1, sizeof(buf), out)) > 0)
+			if (fwrite(buf, 1, n, dev) != n)
+				err(1, "%s", npy);
+		if (ferror(out))
+			err(1, "temporary file");
+		fclose(out);
+		if (fclose(dev) != 0)
+			err(1, "%s", npy);
+	}
 	emb_reader_free(r);
 }
 
@@ -308,7 +343,7 @@ main(int argc, char *argv[])
 			err(1, "%s", name);
 		fromtext(fp, name);
 	} else if (npy)
-		tonpy(fd, name, npy);
+		tonpy(fd, name, npy, argv[0] ? argv[0] : "-");
 	else {
 		static char obuf[OBUFSZ];
 

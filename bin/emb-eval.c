@@ -1442,8 +1442,14 @@ main(int argc, char *argv[])
 		    test != NULL ? "-t" : "-p");
 		exit(2);
 	}
-	if (predpath != NULL && (predfp = fopen(predpath, "w")) == NULL)
-		err(1, "%s", predpath);
+	if (predpath != NULL) {
+		const char *in[] = { argc ? argv[0] : "-", test, second, gold,
+		    pairs };
+
+		notinput(predpath, in, sizeof(in) / sizeof(in[0]));
+		if ((predfp = fopen(predpath, "w")) == NULL)
+			err(1, "%s", predpath);
+	}
 	if (task == NULL)
 		task = taskname(argc ? argv[0] : NULL, tbuf, sizeof(tbuf));
 	if (second != NULL)

@@ -117,30 +117,13 @@ addref(struct emb_knn *kn, const char *name, unsigned long long recno,
 }
 
 #ifdef EMB_STORE_MAGIC
-/* @return 1 if path is a store file (by its magic number). */
-static int
-isstore(const char *path)
-{
-	char magic[EMB_MAGIC_LEN];
-	FILE *fp;
-	int yes;
-
-	if (path == NULL || strcmp(path, "-") == 0 ||
-	    (fp = fopen(path, "r")) == NULL)
-		return 0;
-	yes = fread(magic, 1, sizeof(magic), fp) == sizeof(magic) &&
-	    memcmp(magic, EMB_STORE_MAGIC, sizeof(magic)) == 0;
-	fclose(fp);
-	return yes;
-}
-
 /*
  * The reference set from an emb-lookup store: every word, keyed by the
  * word (escaped as a key field), in store order.  The store is unmapped
  * once its unit vectors are copied.
  */
 static struct emb_knn *
-loadstore(const char *path)
+loadstore(int fd, const char *path)
 {
 	struct emb_store *s;
 	struct emb_knn *kn;
@@ -148,7 +131,7 @@ loadstore(const char *path)
 	size_t cap = 0;
 	int rc;
 
-	if ((rc = emb_store_open(&s, path)) < 0) {
+	if ((rc = emb_store_fdopen(&s, fd)) < 0) {
 		if (rc == EMB_EIO)
 			err(1, "%s", path);
 		errx(1, "%s: %s", path, s != NULL ? emb_store_msg(s) :
@@ -190,13 +173,24 @@ loadref(const char *path)
 	struct stat st;
 	int rc;
 
+	fd = openin(path);
 #ifdef EMB_STORE_MAGIC
-	if (isstore(path)) {
-		kn = loadstore(path);
-		goto index;
+	/*
+	 * A store is a regular file, told by its magic read from the one
+	 * descriptor: a FIFO or <(...) can be read only once.
+	 */
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
+		char magic[EMB_MAGIC_LEN];
+
+		if (pread(fd, magic, sizeof(magic), 0) == sizeof(magic) &&
+		    memcmp(magic, EMB_STORE_MAGIC, sizeof(magic)) == 0) {
+			kn = loadstore(fd, name);
+			if (fd != STDIN_FILENO)
+				close(fd);
+			goto index;
+		}
 	}
 #endif
-	fd = openin(path);
 	r = xreader(fd, name);
 	dim = emb_reader_dim(r);
 	if ((rc = emb_knn_create(&kn, dim)) < 0)

@@ -59,6 +59,7 @@ onbus(int sig)
 	ssize_t r;
 
 	(void)sig;
+	outabort();
 	r = write(STDERR_FILENO, pre, sizeof(pre) - 1);
 	if (name != NULL)
 		r = write(STDERR_FILENO, name, strlen(name));
@@ -459,33 +460,24 @@ build(const char *src, const char *dst)
 {
 	struct emb_store_stats ss;
 	struct emb_wfile *f;
-	char *tmp;
-	int rc, fd, out, tty = !quiet && isatty(STDERR_FILENO);
+	FILE *out;
+	int rc, fd, tty = !quiet && isatty(STDERR_FILENO);
 
 	f = xwfile(src, &fd);
-	tmp = xmalloc(strlen(dst) + 16);
-	sprintf(tmp, "%s.tmp.XXXXXX", dst);
-	if ((out = mkstemp(tmp)) < 0)
-		err(1, "%s", dst);
-	rc = emb_store_build(out, f, limit, tty ? progress : NULL,
+	out = outopen(dst, &src, 1, 0644);
+	rc = emb_store_build(fileno(out), f, limit, tty ? progress : NULL,
 	    (void *)inname(src), &ss);
 	progress_end(tty);
-	if (rc == 0 && (fchmod(out, 0644) < 0 || fsync(out) < 0))
-		rc = EMB_EIO;
-	if (close(out) < 0 && rc == 0)
-		rc = EMB_EIO;
-	if (rc == 0 && rename(tmp, dst) < 0)
-		rc = EMB_EIO;
 	if (rc < 0) {
 		int e = errno;
 
-		unlink(tmp);
 		if (emb_wfile_error(f) < 0)
 			errx(1, "%s: %s", inname(src), emb_wfile_msg(f));
 		if (rc == EMB_EIO)
 			errx(1, "%s: %s", dst, strerror(e));
 		errx(1, "%s: %s", inname(src), emb_strerror(rc));
 	}
+	outcommit(out, dst);
 	if (!quiet) {
 		dupwarn(inname(src), f, &ss);
 		fprintf(stderr, "emb-lookup: %s: %llu words, dimension %u, %s%s"
@@ -496,7 +488,6 @@ build(const char *src, const char *dst)
 	emb_wfile_free(f);
 	if (fd != STDIN_FILENO)
 		close(fd);
-	free(tmp);
 }
 
 /* -C: open a store with every check, including the vectors' crc32. */

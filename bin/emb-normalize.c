@@ -155,6 +155,11 @@ main(int argc, char *argv[])
 	    (center || rflag))
 		usage(0);
 	name = inname(argv[0]);
+	if (fitfile != NULL) {
+		const char *in = argv[0] != NULL ? argv[0] : "-";
+
+		notinput(fitfile, &in, 1);
+	}
 	if (modelfile != NULL) {
 		unsigned long lno;
 

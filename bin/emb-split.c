@@ -43,6 +43,7 @@ static unsigned	 field;		/* -k: 1-based key field */
 static uint64_t	 only;		/* -i: 1-based part to stdout; 0: files */
 static const char *pattern = PATTERN_DEF;
 static const char *name;	/* the input, for messages */
+static const char *input;	/* its path, "-" for stdin */
 static uint32_t	 dim;
 
 static struct part *parts;	/* nparts slots, or grown with -l */
@@ -159,6 +160,7 @@ partw(uint64_t i)
 		return pt->w;
 	}
 	partname(i + 1);
+	notinput(pname, &input, 1);
 	if ((pt->fd = open(pname, O_WRONLY | O_CREAT | O_TRUNC, 0666)) < 0)
 		err(1, "%s", pname);
 	if ((rc = emb_writer_open(&pt->w, pt->fd, dim)) < 0)
@@ -283,7 +285,7 @@ split(int fd)
 	struct emb_reader *r;
 	struct emb_writer *w = NULL;
 	struct emb_rec rec;
-	uint64_t unit = 0, total = 0, cur = 0, next = 0, stop = UINT64_MAX;
+	uint64_t unit = 0, total = 0, cur = 0, next = 0, stop = UINT64_MAX, n;
 	int rc;
 
 	if (mode == CONTIG) {
@@ -357,16 +359,20 @@ split(int fd)
 	emb_reader_free(r);
 
 	/* Every part exists at the end, empty ones too. */
+	n = nparts;
+	if (mode == COUNT)
+		n = unit ? (unit - 1) / count + 1 : 1;
+	if (only > n) {
+		/* As with -n, but known only now: nothing was written. */
+		warnx("-i: part %llu of %llu does not exist",
+		    (unsigned long long)only, (unsigned long long)n);
+		exit(2);
+	}
 	if (only)
 		partclose(only - 1);
-	else {
-		uint64_t n = nparts;
-
-		if (mode == COUNT)
-			n = unit ? (unit - 1) / count + 1 : 1;
+	else
 		for (uint64_t i = 0; i < n; i++)
 			partclose(i);
-	}
 }
 
 int
@@ -444,6 +450,10 @@ main(int argc, char *argv[])
 		usage(0);
 	}
 	name = inname(argv[0]);
+	input = argv[0] != NULL ? argv[0] : "-";
+	/* No part may be the input; with -l, each is checked as it opens. */
+	for (uint64_t i = 1; !only && i <= nparts; i++)
+		notinput(partname(i), &input, 1);
 	fd = openin(argv[0]);
 	if (only)
 		notty(STDOUT_FILENO);

@@ -7,12 +7,17 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <math.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "util.h"
+
+/* The temporary of outopen() until outcommit(): removed on exit or signal. */
+static char *volatile outtmp;
 
 void *
 xmalloc(size_t n)
@@ -189,4 +194,109 @@ fshut(FILE *fp, const char *name)
 {
 	if (fflush(fp) != 0 || ferror(fp))
 		err(1, "%s", name);
+}
+
+void
+notinput(const char *path, const char *const in[], size_t n)
+{
+	struct stat so, si;
+
+	if (stat(path, &so) < 0 || !S_ISREG(so.st_mode))
+		return;
+	for (size_t i = 0; i < n; i++) {
+		if (in[i] == NULL)
+			continue;
+		if (strcmp(in[i], "-") == 0 ? fstat(STDIN_FILENO, &si) < 0 :
+		    stat(in[i], &si) < 0)
+			continue;
+		if (si.st_dev == so.st_dev && si.st_ino == so.st_ino)
+			errx(2, "%s: the same file as the input %s: refusing to "
+			    "overwrite it", path, strcmp(in[i], "-") == 0 ?
+			    "stdin" : in[i]);
+	}
+}
+
+void
+outabort(void)
+{
+	char *t = outtmp;
+
+	if (t != NULL)
+		(void)unlink(t);
+}
+
+/* A fatal signal: remove the temporary, then die of the signal. */
+static void
+onfatal(int sig)
+{
+	outabort();
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+FILE *
+outopen(const char *path, const char *const in[], size_t n, mode_t mode)
+{
+	static const int sigs[] = { SIGHUP, SIGINT, SIGTERM, SIGPIPE,
+	    SIGXFSZ };
+	static int armed;
+	struct sigaction sa, old;
+	sigset_t all, prev;
+	struct stat sb;
+	mode_t mask;
+	char *tmp;
+	FILE *fp;
+	int fd;
+
+	if (lstat(path, &sb) == 0 && S_ISLNK(sb.st_mode))
+		errx(2, "%s: a symbolic link: refusing to replace it (name "
+		    "the file it points to)", path);
+	if (lstat(path, &sb) == 0 && !S_ISREG(sb.st_mode))
+		errx(2, "%s: not a regular file: refusing to replace it", path);
+	notinput(path, in, n);
+	if (!armed) {
+		armed = 1;
+		atexit(outabort);
+		sa.sa_handler = onfatal;
+		sigemptyset(&sa.sa_mask);
+		sa.sa_flags = 0;
+		for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+			if (sigaction(sigs[i], NULL, &old) == 0 &&
+			    old.sa_handler != SIG_IGN)
+				sigaction(sigs[i], &sa, NULL);
+	}
+	tmp = xmalloc(strlen(path) + 16);
+	sprintf(tmp, "%s.tmp.XXXXXX", path);
+	/* Published with the signals held, so that a handler sees it whole. */
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, &prev);
+	if ((fd = mkstemp(tmp)) >= 0)
+		outtmp = tmp;
+	sigprocmask(SIG_SETMASK, &prev, NULL);
+	if (fd < 0)
+		err(1, "%s", path);
+	mask = umask(0);
+	umask(mask);
+	if (fchmod(fd, mode & ~mask) < 0 || (fp = fdopen(fd, "w+")) == NULL)
+		err(1, "%s", tmp);
+	return fp;
+}
+
+void
+outcommit(FILE *fp, const char *path)
+{
+	sigset_t all, prev;
+	char *t = outtmp;
+
+	if (fflush(fp) != 0 || ferror(fp) || fsync(fileno(fp)) < 0)
+		err(1, "%s", path);
+	if (fclose(fp) != 0)
+		err(1, "%s", path);
+	if (rename(t, path) < 0)
+		err(1, "%s", path);
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, &prev);
+	outtmp = NULL;
+	sigprocmask(SIG_SETMASK, &prev, NULL);
+	free(t);
 }

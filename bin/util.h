@@ -7,6 +7,7 @@
 #define EMB_UTIL_H
 
 #include <stdio.h>
+#include <sys/types.h>
 
 #include "emb.h"
 
@@ -43,6 +44,28 @@ void	 wclose(struct emb_writer *w);
 
 /* An unlinked read-write temporary file in $TMPDIR (or /tmp), or exit 1. */
 int	 xtmpfd(void);
+
+/*
+ * Named outputs.  notinput: exit 2 if path names an existing regular file
+ * that is one of the n inputs in[] (by device and inode; "-" is standard
+ * input, NULL is skipped), so that writing it cannot destroy what is read.
+ */
+void	 notinput(const char *path, const char *const in[], size_t n);
+/*
+ * outopen: a file written whole or not at all.  path must be a new name or
+ * a regular file, not a symbolic link, and no input (exit 2 otherwise).
+ * @return a temporary beside it, path.tmp.XXXXXX, of mode & ~umask, open
+ * for writing and reading, that outcommit() renames onto path.  Until
+ * then the temporary is removed at exit and on SIGHUP, SIGINT, SIGTERM,
+ * SIGPIPE and SIGXFSZ (those not ignored), which then end the program.
+ * One at a time.
+ */
+FILE	*outopen(const char *path, const char *const in[], size_t n,
+	    mode_t mode);
+/* Flush, fsync and close fp, rename it onto path; exit 1 on failure. */
+void	 outcommit(FILE *fp, const char *path);
+/* Remove outopen()'s temporary now: async-signal-safe, for a handler. */
+void	 outabort(void);
 
 /* Flush fp and exit 1 with a message if any write to it failed. */
 void	 fshut(FILE *fp, const char *name);

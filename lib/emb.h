@@ -556,6 +556,12 @@ int emb_store_write(const struct emb_store *s, int fd);
  * On failure *sp is still set when possible, for emb_store_msg().
  */
 int emb_store_open(struct emb_store **sp, const char *path);
+/*
+ * emb_store_fdopen - emb_store_open() on the file open for reading on fd,
+ * which the caller keeps (the mapping does not need it), so that a path
+ * is opened once whatever it turns out to hold.
+ */
+int emb_store_fdopen(struct emb_store **sp, int fd);
 
 /* emb_store_verify - check the vectors' crc32 too.  @return 0 or EMB_ESTORE. */
 int emb_store_verify(struct emb_store *s);

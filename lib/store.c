@@ -835,26 +835,30 @@ emb_store_write(const struct emb_store *s, int fd)
 	return 0;
 }
 
-int
-emb_store_open(struct emb_store **sp, const char *path)
+/* A new, empty store in *sp.  @return 0, EMB_ENOMEM or EMB_EVERSION. */
+static int
+storenew(struct emb_store **sp)
 {
-	unsigned char h[EMB_STORE_HEADER];
-	uint64_t count, poolsz, fsize, offoff, pooloff, bktoff, want, used;
-	uint32_t dim, stride, nb;
-	struct emb_store *s;
-	struct stat st;
-	ssize_t got;
-	int fd, rc;
-
 	*sp = NULL;
 #if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
 	return EMB_EVERSION;	/* mapped rows are little-endian floats */
 #endif
-	if ((s = calloc(1, sizeof(*s))) == NULL)
+	if ((*sp = calloc(1, sizeof(**sp))) == NULL)
 		return EMB_ENOMEM;
-	*sp = s;
-	if ((fd = open(path, O_RDONLY)) < 0)
-		return sfail(s, EMB_EIO, "%s", strerror(errno));
+	return 0;
+}
+
+/* Check the store file open on fd and map it into s; fd stays open. */
+static int
+storemap(struct emb_store *s, int fd)
+{
+	unsigned char h[EMB_STORE_HEADER];
+	uint64_t count, poolsz, fsize, offoff, pooloff, bktoff, want, used;
+	uint32_t dim, stride, nb;
+	struct stat st;
+	ssize_t got;
+	int rc;
+
 	if (fstat(fd, &st) < 0) {
 		rc = sfail(s, EMB_EIO, "%s", strerror(errno));
 		goto out;
@@ -970,8 +974,31 @@ emb_store_open(struct emb_store **sp, const char *path)
 	}
 	rc = 0;
 out:
+	return rc;
+}
+
+int
+emb_store_open(struct emb_store **sp, const char *path)
+{
+	int fd, rc;
+
+	if ((rc = storenew(sp)) < 0)
+		return rc;
+	if ((fd = open(path, O_RDONLY)) < 0)
+		return sfail(*sp, EMB_EIO, "%s", strerror(errno));
+	rc = storemap(*sp, fd);
 	close(fd);
 	return rc;
+}
+
+int
+emb_store_fdopen(struct emb_store **sp, int fd)
+{
+	int rc;
+
+	if ((rc = storenew(sp)) < 0)
+		return rc;
+	return storemap(*sp, fd);
 }
 
 int

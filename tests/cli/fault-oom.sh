@@ -34,6 +34,7 @@ printf 'a\t1 2 3\n' | run emb-cat -r -d 1048576 >/dev/null
 echo "text, declared dimension 2^20: exit $?"
 printf 'g\t#4294967295\na\t1\n' | run emb-cat -r >/dev/null
 echo "text, group of 2^32-1: exit $?"
-awk 'BEGIN { printf "a\t"; for (i = 0; i <= 1048576; i++) printf "0 " }' |
+awk 'BEGIN { printf "a\t"; for (i = 0; i <= 1048576; i++) printf "0 "
+	print "" }' |
     run emb-cat -r >/dev/null
 echo "text, 2^20+1 components: exit $?"

@@ -218,6 +218,33 @@ START_TEST(limit)
 }
 END_TEST
 
+START_TEST(fdopen_once)
+{
+	struct emb_store_stats ss;
+	struct emb_store *s;
+	int fd, p[2];
+
+	/* The caller's descriptor, left open and where it was. */
+	build(0, &ss);
+	fd = open(sto, O_RDONLY);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(emb_store_fdopen(&s, fd), 0);
+	ck_assert_int_eq(lseek(fd, 0, SEEK_CUR), 0);
+	ck_assert_int_eq(close(fd), 0);
+	check_all(s, NW);
+	emb_store_close(s);
+	/* A pipe cannot be mapped: refused as no store, nothing read. */
+	ck_assert_int_eq(pipe(p), 0);
+	ck_assert_int_eq(write(p[1], "x", 1), 1);
+	ck_assert_int_eq(emb_store_fdopen(&s, p[0]), EMB_EMAGIC);
+	ck_assert_str_eq(emb_store_msg(s), "not a regular file");
+	emb_store_close(s);
+	ck_assert_int_eq(read(p[0], &ss, 1), 1);
+	close(p[0]);
+	close(p[1]);
+}
+END_TEST
+
 /* Open must fail with code. */
 static void
 refused(const void *p, size_t n, int code)
@@ -332,6 +359,7 @@ store_suite(void)
 	tcase_add_test(tc, build_and_open);
 	tcase_add_test(tc, load_equals_build);
 	tcase_add_test(tc, limit);
+	tcase_add_test(tc, fdopen_once);
 	tcase_add_test(tc, truncated);
 	tcase_add_test(tc, modified);
 	suite_add_tcase(s, tc);
