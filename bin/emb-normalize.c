@@ -37,30 +37,48 @@ fit(struct emb_reader *r, const char *name, const char *model,
 	uint32_t dim = emb_reader_dim(r);
 	int rc, fd;
 
-	if (ncomp > (long)dim)
+	if (ncomp > (long)dim) {
+		emb_reader_free(r);
 		errx(2, "-r: %ld components, but the dimension is %u", ncomp,
 		    dim);
-	if ((rc = emb_pcafit_create(&f, dim)) < 0)
+	}
+	if (dim > EMB_PCA_DIM_MAX) {
+		emb_reader_free(r);
+		errx(1, "%s: dimension %u: -F fits at most %u", name, dim,
+		    EMB_PCA_DIM_MAX);
+	}
+	if ((rc = emb_pcafit_create(&f, dim)) < 0) {
+		emb_reader_free(r);
 		errx(1, "%s: %s", name, emb_strerror(rc));
+	}
 	while ((rc = emb_reader_next(r, &rec)) > 0)
-		if (rec.type == EMB_REC_VEC)
-			emb_pcafit_add(f, rec.vec);
-	if (rc < 0)
+		if (rec.type == EMB_REC_VEC &&
+		    (rc = emb_pcafit_add(f, rec.vec)) < 0) {
+			emb_pcafit_free(f);
+			errx(1, "%s: record %llu: %s", name,
+			    (unsigned long long)rec.recno, emb_strerror(rc));
+		}
+	if (rc < 0) {
+		emb_pcafit_free(f);
 		rdie(r, name, rc);
-	if ((rc = emb_pcafit_done(f, (uint32_t)ncomp, center, &p)) < 0)
+	}
+	emb_reader_free(r);
+	rc = emb_pcafit_done(f, (uint32_t)ncomp, center, &p);
+	emb_pcafit_free(f);
+	if (rc < 0)
 		errx(1, "%s: %s", name, rc == EMB_EEMPTY ?
 		    "no vector to fit on" : emb_strerror(rc));
-	if ((fd = open(model, O_WRONLY | O_CREAT | O_TRUNC, 0666)) < 0)
+	if ((fd = open(model, O_WRONLY | O_CREAT | O_TRUNC, 0666)) < 0 ||
+	    emb_pca_save(p, fd) < 0 || close(fd) < 0) {
+		emb_pca_free(p);
 		err(1, "%s", model);
-	if (emb_pca_save(p, fd) < 0 || close(fd) < 0)
-		err(1, "%s", model);
+	}
 	if (!quiet)
 		fprintf(stderr, "emb-normalize: %s: model of %llu vectors, "
 		    "%scentered, %ld components removed, written to %s\n",
 		    name, (unsigned long long)p->count, center ? "" : "not ",
 		    ncomp, model);
 	emb_pca_free(p);
-	emb_pcafit_free(f);
 }
 
 /*
@@ -134,7 +152,8 @@ main(int argc, char *argv[])
 			quiet = 1;
 			break;
 		case 'r':
-			ncomp = (long)parsenum(optarg, 0, 65536, "-r");
+			ncomp = (long)parsenum(optarg, 0, EMB_PCA_DIM_MAX,
+			    "-r");
 			rflag = 1;
 			break;
 		case 'V':
@@ -174,7 +193,6 @@ main(int argc, char *argv[])
 	r = xreader(fd, name);
 	if (fitfile != NULL) {
 		fit(r, name, fitfile, ncomp, center, quiet);
-		emb_reader_free(r);
 		return 0;
 	}
 	if (p != NULL && p->dim != emb_reader_dim(r)) {
