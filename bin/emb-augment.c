@@ -169,6 +169,13 @@ hfree(struct htab *t)
 	memset(t, 0, sizeof(*t));
 }
 
+/* The label of class cl as a message shows it. */
+static const char *
+qlabel(const struct class *cl, char *q)
+{
+	return emb_quote(q, arena + cl->label, cl->labellen);
+}
+
 /* Field f (1-based) of record i, or exit naming the record. */
 static const char *
 field(size_t i, unsigned f, size_t *len, const char *name, uint64_t recno)
@@ -469,22 +476,22 @@ main(int argc, char *argv[])
 	for (size_t c = 0; c < nclass; c++) {
 		const struct class *cl = &classes[c];
 		uint64_t all = binom(cl->n, ksize);
+		char q[EMB_QUOTE_BUF];
 		size_t made;
 
 		if (nsets == 0)
 			made = 0;
 		else if (all == 0) {
 			made = 0;
-			warnx("%s: class %.*s: %zu word%s, no %zu-set", name,
-			    (int)cl->labellen, arena + cl->label, cl->n,
+			warnx("%s: class %s: %zu word%s, no %zu-set", name,
+			    qlabel(cl, q), cl->n,
 			    cl->n == 1 ? "" : "s", ksize);
 		} else if (all <= nsets) {
 			made = emitall(w, c);
 			if (all < nsets)
-				warnx("%s: class %.*s: %zu word%s make%s only "
+				warnx("%s: class %s: %zu word%s make%s only "
 				    "%zu distinct %zu-set%s, not %zu: all "
-				    "written", name, (int)cl->labellen,
-				    arena + cl->label, cl->n,
+				    "written", name, qlabel(cl, q), cl->n,
 				    cl->n == 1 ? "" : "s", cl->n == 1 ? "s" : "",
 				    made, ksize, made == 1 ? "" : "s", nsets);
 		} else {
@@ -492,9 +499,9 @@ main(int argc, char *argv[])
 			made = nsets;
 		}
 		if (verbose)
-			fprintf(stderr, "emb-augment: %s: class %.*s: %zu "
+			fprintf(stderr, "emb-augment: %s: class %s: %zu "
 			    "word%s, %zu set%s of %zu\n", name,
-			    (int)cl->labellen, arena + cl->label, cl->n,
+			    qlabel(cl, q), cl->n,
 			    cl->n == 1 ? "" : "s", made, made == 1 ? "" : "s",
 			    ksize);
 	}

@@ -171,8 +171,10 @@ main(int argc, char *argv[])
 				if (strcmp(optarg, methods[how]) == 0)
 					break;
 			if (how == 4) {
+				char q[EMB_QUOTE_BUF];
+
 				warnx("-m: '%s' is not one of mean, unit, max,"
-				    " min", optarg);
+				    " min", emb_quotes(q, optarg));
 				usage(0);
 			}
 			break;

@@ -121,13 +121,15 @@ dupwarn(const char *name, const struct emb_wfile *f,
     const struct emb_store_stats *ss)
 {
 	int fmt = emb_wfile_format(f);
+	char q[EMB_QUOTE_BUF];
 
 	if (ss->dups == 0)
 		return;
 	warnx("%s: %llu duplicate word%s ignored, the first kept (first at "
 	    "%s %llu: '%s')", name, (unsigned long long)ss->dups,
 	    ss->dups == 1 ? "" : "s", fmt == EMB_WF_W2VBIN || fmt == EMB_WF_EMB
-	    ? "record" : "line", (unsigned long long)ss->dupwhere, ss->dupword);
+	    ? "record" : "line", (unsigned long long)ss->dupwhere,
+	    emb_quotes(q, ss->dupword));
 }
 
 /* Open an embedding file for parsing, or exit naming the problem. */
@@ -226,6 +228,8 @@ lookup(const char *tok, size_t n)
 static const void *
 oovvec(const char *name, const char *tok, size_t n)
 {
+	char q[EMB_QUOTE_BUF];
+
 	noov++;
 	switch (oov) {
 	case OOV_ZERO:
@@ -233,8 +237,8 @@ oovvec(const char *name, const char *tok, size_t n)
 	case OOV_UNK:
 		return unkvec;
 	case OOV_FAIL:
-		errx(1, "%s: line %llu: '%.*s' is not in the vocabulary", name,
-		    nlines, (int)n, tok);
+		errx(1, "%s: line %llu: '%s' is not in the vocabulary", name,
+		    nlines, emb_quote(q, tok, n));
 	}
 	return NULL;
 }
@@ -608,8 +612,10 @@ main(int argc, char *argv[])
 			else if (strcmp(optarg, "unk") == 0)
 				oov = OOV_UNK;
 			else {
+				char q[EMB_QUOTE_BUF];
+
 				warnx("-o: '%s' is not skip, zero, fail or unk",
-				    optarg);
+				    emb_quotes(q, optarg));
 				usage(0);
 			}
 			break;
@@ -660,10 +666,11 @@ main(int argc, char *argv[])
 	}
 	if (oov == OOV_UNK) {
 		int64_t i = find(unkword, strlen(unkword));
+		char q[EMB_QUOTE_BUF];
 
 		if (i < 0)
 			errx(1, "%s: unknown token '%s' is not in the "
-			    "vocabulary", vectors, unkword);
+			    "vocabulary", vectors, emb_quotes(q, unkword));
 		unkvec = emb_store_row(st, (uint64_t)i);
 	}
 	zerovec = emb_alloc(emb_store_dim(st) * sizeof(float));

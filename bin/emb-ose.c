@@ -215,14 +215,14 @@ worker(void *arg)
 static double
 distance(const char *s, const char *where, unsigned long long n)
 {
-	char *end;
+	char *end, q[EMB_QUOTE_BUF];
 	double a;
 
 	errno = 0;
 	a = strtod(s, &end);
 	if (end == s || errno == ERANGE || !(a >= 0 && a <= 2))
 		errx(1, "%s %llu: '%s' is not a distance in [0, 2]", where, n,
-		    s);
+		    emb_quotes(q, s));
 	return a;
 }
 

@@ -59,15 +59,15 @@ xstrdup(const char *s)
 long long
 parsenum(const char *s, long long min, long long max, const char *opt)
 {
-	char *end;
+	char *end, q[EMB_QUOTE_BUF];
 	long long v;
 
 	errno = 0;
 	v = strtoll(s, &end, 10);
 	if (*s == '\0' || *end != '\0' || errno == ERANGE || v < min ||
 	    v > max) {
-		warnx("%s: '%s' is not a number in %lld..%lld", opt, s, min,
-		    max);
+		warnx("%s: '%s' is not a number in %lld..%lld", opt,
+		    emb_quotes(q, s), min, max);
 		exit(2);
 	}
 	return v;
@@ -76,14 +76,15 @@ parsenum(const char *s, long long min, long long max, const char *opt)
 double
 parsedbl(const char *s, double min, double max, const char *opt)
 {
-	char *end;
+	char *end, q[EMB_QUOTE_BUF];
 	double v;
 
 	errno = 0;
 	v = strtod(s, &end);
-	if (*s == '\0' || *end != '\0' || errno == ERANGE || !isfinite(v) ||
-	    v < min || v > max) {
-		warnx("%s: '%s' is not a number in %g..%g", opt, s, min, max);
+	if (*s == '\0' || *end != '\0' || errno == ERANGE ||
+	    !isfinite(v) || v < min || v > max) {
+		warnx("%s: '%s' is not a number in %g..%g", opt,
+		    emb_quotes(q, s), min, max);
 		exit(2);
 	}
 	return v;
