@@ -72,8 +72,7 @@ loadfreq(const char *path)
 	unsigned long long lno = 0;
 	ssize_t len;
 
-	if ((fp = fopen(path, "r")) == NULL)
-		err(1, "%s", path);
+	fp = fopenside(path);
 	tabsz = 1024;
 	tab = xcalloc(tabsz, sizeof(*tab));
 	while ((len = getline(&line, &cap, fp)) != -1) {

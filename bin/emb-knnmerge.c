@@ -355,9 +355,8 @@ main(int argc, char *argv[])
 		for (int i = 0; i < argc; i++) {
 			FILE *fp = stdin;
 
-			if (strcmp(argv[i], "-") != 0 &&
-			    (fp = fopen(argv[i], "r")) == NULL)
-				err(1, "%s", argv[i]);
+			if (strcmp(argv[i], "-") != 0)
+				fp = fopenside(argv[i]);
 			openshard((unsigned)i, fp, inname(argv[i]));
 		}
 	}

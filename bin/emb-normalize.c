@@ -177,8 +177,7 @@ main(int argc, char *argv[])
 	if (modelfile != NULL) {
 		unsigned long lno;
 
-		if ((fd = open(modelfile, O_RDONLY)) < 0)
-			err(1, "%s", modelfile);
+		fd = openside(modelfile);
 		if ((rc = emb_pca_load(&p, fd, &lno)) < 0) {
 			if (rc == EMB_EFORMAT)
 				errx(1, "%s: line %lu: not an emb-normalize "

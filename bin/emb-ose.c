@@ -492,8 +492,8 @@ main(int argc, char *argv[])
 
 		nthreads = ncpu < 1 ? 1 : ncpu > 64 ? 64 : ncpu;
 	}
-	if (sidefile != NULL && (side = fopen(sidefile, "r")) == NULL)
-		err(1, "%s", sidefile);
+	if (sidefile != NULL)
+		side = fopenside(sidefile);
 
 	name = inname(argv[0]);
 	fd = openin(argv[0]);

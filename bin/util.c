@@ -2,6 +2,9 @@
  * util.c - helpers shared by the emb programs (not part of libemb: these
  * print and exit, which the library never does).
  */
+#include <sys/stat.h>
+
+#include <ctype.h>
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -56,6 +59,13 @@ xstrdup(const char *s)
 	return p;
 }
 
+/* A number as it is written: no blank or '+' in front (strto* skip them). */
+static int
+plainstart(const char *s)
+{
+	return *s != '\0' && *s != '+' && !isspace((unsigned char)*s);
+}
+
 long long
 parsenum(const char *s, long long min, long long max, const char *opt)
 {
@@ -64,7 +74,7 @@ parsenum(const char *s, long long min, long long max, const char *opt)
 
 	errno = 0;
 	v = strtoll(s, &end, 10);
-	if (*s == '\0' || *end != '\0' || errno == ERANGE || v < min ||
+	if (!plainstart(s) || *end != '\0' || errno == ERANGE || v < min ||
 	    v > max) {
 		warnx("%s: '%s' is not a number in %lld..%lld", opt,
 		    emb_quotes(q, s), min, max);
@@ -81,7 +91,7 @@ parsedbl(const char *s, double min, double max, const char *opt)
 
 	errno = 0;
 	v = strtod(s, &end);
-	if (*s == '\0' || *end != '\0' || errno == ERANGE ||
+	if (!plainstart(s) || *end != '\0' || errno == ERANGE ||
 	    !isfinite(v) || v < min || v > max) {
 		warnx("%s: '%s' is not a number in %g..%g", opt,
 		    emb_quotes(q, s), min, max);
@@ -100,6 +110,32 @@ openin(const char *path)
 	if ((fd = open(path, O_RDONLY)) < 0)
 		err(1, "%s", path);
 	return fd;
+}
+
+int
+openside(const char *path)
+{
+	struct stat st;
+	int fd;
+
+	if ((fd = open(path, O_RDONLY)) < 0)
+		err(1, "%s", path);
+	if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+		close(fd);
+		errx(1, "%s: is a directory", path);
+	}
+	return fd;
+}
+
+FILE *
+fopenside(const char *path)
+{
+	int fd = openside(path);
+	FILE *fp;
+
+	if ((fp = fdopen(fd, "r")) == NULL)
+		err(1, "%s", path);
+	return fp;
 }
 
 const char *

@@ -24,6 +24,12 @@ double		 parsedbl(const char *s, double min, double max,
 
 /* Open path for reading ("-" or NULL is stdin): fd, or exit 1. */
 int	 openin(const char *path);
+/*
+ * Open a side file (a model, frequencies, distances...) for reading: fd or
+ * stream, or exit 1 naming it, a directory as one.
+ */
+int	 openside(const char *path);
+FILE	*fopenside(const char *path);
 /* The name of path for messages: "stdin" for "-" or NULL. */
 const char	*inname(const char *path);
 /* Exit 2 if fd is a terminal: binary streams are not for terminals. */
