@@ -298,6 +298,7 @@ main(int argc, char *argv[])
 		}
 		if (appsize)
 			okey_add(&k, "%u", nmemb);
+		keyfits(k.len, name, "record", grecno);
 		if ((rc = emb_write_vec(w, k.buf, k.len, out)) < 0)
 			wdie(rc);
 		nwritten++;

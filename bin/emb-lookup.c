@@ -347,11 +347,13 @@ queries(FILE *fp, const char *name)
 		}
 		if (nm == 0)
 			nempty++;
+		keyfits(key.len, name, "line", nlines);
 		if ((rc = emb_write_group(w, key.p, key.len, (uint32_t)nm)) < 0)
 			wdie(rc);
 		for (size_t i = 0; i < nm; i++) {
 			mk.len = 0;
 			bfield(&mk, m[i].tok, m[i].len, 0);
+			keyfits(mk.len, name, "line", nlines);
 			if ((rc = emb_write_vecle(w, mk.p, mk.len, m[i].vec)) < 0)
 				wdie(rc);
 		}
@@ -428,6 +430,7 @@ words(FILE *fp, const char *name, const char *label)
 			}
 		} else if (label != NULL)
 			bfield(&key, label, strlen(label), 1);
+		keyfits(key.len, name, "line", nlines);
 		if ((rc = emb_write_vecle(w, key.p, key.len, v)) < 0)
 			wdie(rc);
 	}

@@ -382,6 +382,7 @@ emit(struct emb_writer *w, struct slot *sl, struct okey *k, float *zero)
 		}
 		if (appsize)
 			okey_add(k, "%u", g->nmemb);
+		keyfits(k->len, name, "record", g->recno);
 		if ((rc = emb_write_vec(w, k->buf, k->len, x)) < 0)
 			wdie(rc);
 		nwritten++;

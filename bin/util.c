@@ -186,6 +186,15 @@ xwriter(uint32_t dim)
 }
 
 void
+keyfits(size_t len, const char *name, const char *unit,
+    unsigned long long n)
+{
+	if (len > EMB_KEY_MAX)
+		errx(1, "%s: %s %llu: the output key would be %zu bytes, over "
+		    "the limit of %u", name, unit, n, len, EMB_KEY_MAX);
+}
+
+void
 wdie(int rc)
 {
 	if (rc == EMB_EIO)

@@ -42,6 +42,13 @@ void	 rdie(struct emb_reader *r, const char *name, int rc)
 	    __attribute__((noreturn));
 /* Open a writer on stdout (refusing a terminal) or exit. */
 struct emb_writer	*xwriter(uint32_t dim);
+/*
+ * Exit 1 naming the input and its record or line (unit n) if a key made
+ * for the output, len bytes, is over EMB_KEY_MAX: the input's fault, told
+ * before the writer refuses it.
+ */
+void	 keyfits(size_t len, const char *name, const char *unit,
+	    unsigned long long n);
 /* Report a writer error and exit 1. */
 void	 wdie(int rc) __attribute__((noreturn));
 /* Write the trailer, flush, free; exit 1 on failure. */
