@@ -377,7 +377,7 @@ gram(struct emb_pcafit *f, struct emb_pca *p, int center)
 			    f->shift[i];
 	g = malloc(nr * nr * sizeof(double));
 	w = malloc(nr * sizeof(double));
-	z = malloc(nr * nr * sizeof(double));
+	z = malloc(nr * (size_t)m * sizeof(double));
 	rest = malloc(dim * sizeof(double));
 	if (g == NULL || w == NULL || z == NULL || rest == NULL) {
 		rc = EMB_ENOMEM;
