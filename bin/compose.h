@@ -27,11 +27,13 @@ static const char *const policyname[] = { "error", "skip", "bov", "zero" };
 static inline enum policy
 parsepolicy(const char *s, int bovok, const char *opt)
 {
+	char q[EMB_QUOTE_BUF];
+
 	for (int i = 0; i < 4; i++)
 		if (strcmp(s, policyname[i]) == 0 && (bovok || i != P_BOV))
 			return (enum policy)i;
-	warnx("%s: '%s' is not one of error, skip,%s zero", opt, s,
-	    bovok ? " bov," : "");
+	warnx("%s: '%s' is not one of error, skip,%s zero", opt,
+	    emb_quotes(q, s), bovok ? " bov," : "");
 	exit(2);
 }
 

@@ -64,6 +64,14 @@ static uint32_t	 dim;
 static struct class	*classes;
 static size_t		 nclass;
 
+static const char	*iname;	/* the input, for messages */
+
+/* Live only while the input is read or a class written; freed at exit. */
+static struct emb_reader	*rd;
+static struct emb_writer	*wr;
+static struct htab	 bylabel, seen, drawn;
+static char		*pair;
+static size_t		*set, *swap, *perm;
 static char	*gkey;		/* the key of the group being written */
 static size_t	 gkeycap;
 
@@ -169,6 +177,13 @@ hfree(struct htab *t)
 	memset(t, 0, sizeof(*t));
 }
 
+/* The label of class cl as a message shows it. */
+static const char *
+qlabel(const struct class *cl, char *q)
+{
+	return emb_quote(q, arena + cl->label, cl->labellen);
+}
+
 /* Field f (1-based) of record i, or exit naming the record. */
 static const char *
 field(size_t i, unsigned f, size_t *len, const char *name, uint64_t recno)
@@ -188,15 +203,13 @@ field(size_t i, unsigned f, size_t *len, const char *name, uint64_t recno)
 static void
 readall(int fd, const char *name)
 {
-	struct emb_reader *r = xreader(fd, name);
-	struct htab bylabel = { 0 }, seen = { 0 };
 	struct emb_rec rec;
-	char *pair = NULL;
 	size_t paircap = 0, ndup = 0;
 	int rc;
 
-	dim = emb_reader_dim(r);
-	while ((rc = emb_reader_next(r, &rec)) > 0) {
+	rd = xreader(fd, name);
+	dim = emb_reader_dim(rd);
+	while ((rc = emb_reader_next(rd, &rec)) > 0) {
 		const char *lab, *word;
 		size_t llen, wlen, c, need;
 		struct class *cl;
@@ -261,14 +274,16 @@ readall(int fd, const char *name)
 		nrec++;
 	}
 	if (rc < 0)
-		rdie(r, name, rc);
+		rdie(rd, name, rc);
 	if (ndup > 0)
 		warnx("%s: %zu repeated word%s in a class ignored", name, ndup,
 		    ndup == 1 ? "" : "s");
 	free(pair);
+	pair = NULL;
 	hfree(&bylabel);
 	hfree(&seen);
-	emb_reader_free(r);
+	emb_reader_free(rd);
+	rd = NULL;
 }
 
 /* C(n, k), or UINT64_MAX when it exceeds that. */
@@ -300,10 +315,10 @@ cmpsize(const void *a, const void *b)
 
 /* Write group j of class c: its k members are the class's words set[]. */
 static void
-emit(struct emb_writer *w, size_t c, size_t j, const size_t *set)
+emit(struct emb_writer *w, size_t c, size_t j, const size_t *s)
 {
 	const struct class *cl = &classes[c];
-	size_t first = cl->word[set[0]];
+	size_t first = cl->word[s[0]];
 	const char *k0 = arena + keyoff[first];
 	size_t off, flen, n, need;
 	char id[64];
@@ -313,6 +328,7 @@ emit(struct emb_writer *w, size_t c, size_t j, const size_t *set)
 	idlen = snprintf(id, sizeof(id), "aug.%zu.%zu", c + 1, j + 1);
 	emb_key_field(k0, keylen[first], wfield - 1, &off, &flen);
 	need = keylen[first] - flen + (size_t)idlen;
+	keyfits(need, iname, "record", (unsigned long long)first + 1);
 	if (need > gkeycap) {
 		gkeycap = need;
 		gkey = xreallocarray(gkey, gkeycap, 1);
@@ -325,7 +341,7 @@ emit(struct emb_writer *w, size_t c, size_t j, const size_t *set)
 	if ((rc = emb_write_group(w, gkey, n, (uint32_t)ksize)) < 0)
 		wdie(rc);
 	for (size_t i = 0; i < ksize; i++) {
-		size_t r = cl->word[set[i]];
+		size_t r = cl->word[s[i]];
 
 		if ((rc = emb_write_vec(w, arena + keyoff[r], keylen[r],
 		    vecs + r * dim)) < 0)
@@ -340,7 +356,9 @@ emit(struct emb_writer *w, size_t c, size_t j, const size_t *set)
 static size_t
 emitall(struct emb_writer *w, size_t c)
 {
-	size_t n = classes[c].n, *set = xcalloc(ksize, sizeof(*set)), j = 0;
+	size_t n = classes[c].n, j = 0;
+
+	set = xcalloc(ksize, sizeof(*set));
 
 	for (size_t i = 0; i < ksize; i++)
 		set[i] = i;
@@ -358,6 +376,7 @@ emitall(struct emb_writer *w, size_t c)
 			set[m] = set[m - 1] + 1;
 	}
 	free(set);
+	set = NULL;
 	return j;
 }
 
@@ -370,11 +389,12 @@ static void
 emitrandom(struct emb_writer *w, size_t c)
 {
 	const struct class *cl = &classes[c];
-	size_t n = cl->n, *perm = xcalloc(n, sizeof(*perm));
-	size_t *swap = xcalloc(ksize, sizeof(*swap));
-	size_t *set = xcalloc(ksize, sizeof(*set));
+	size_t n = cl->n;
 	uint64_t state = seed ^ fnv1a(arena + cl->label, cl->labellen);
-	struct htab drawn = { 0 };
+
+	perm = xcalloc(n, sizeof(*perm));
+	swap = xcalloc(ksize, sizeof(*swap));
+	set = xcalloc(ksize, sizeof(*set));
 
 	for (size_t i = 0; i < n; i++)
 		perm[i] = i;
@@ -406,6 +426,29 @@ emitrandom(struct emb_writer *w, size_t c)
 	free(set);
 	free(swap);
 	free(perm);
+	set = swap = perm = NULL;
+}
+
+static void
+cleanup(void)
+{
+	emb_reader_free(rd);
+	emb_writer_free(wr);
+	hfree(&bylabel);
+	hfree(&seen);
+	hfree(&drawn);
+	free(pair);
+	free(set);
+	free(swap);
+	free(perm);
+	for (size_t c = 0; c < nclass; c++)
+		free(classes[c].word);
+	free(classes);
+	free(gkey);
+	free(arena);
+	free(keyoff);
+	free(keylen);
+	free(vecs);
 }
 
 int
@@ -462,29 +505,30 @@ main(int argc, char *argv[])
 		usage(0);
 	}
 	notty(STDOUT_FILENO);
-	name = inname(argv[0]);
+	name = iname = inname(argv[0]);
 	fd = openin(argv[0]);
+	atexit(cleanup);
 	readall(fd, name);
-	w = xwriter(dim);
+	w = wr = xwriter(dim);
 	for (size_t c = 0; c < nclass; c++) {
 		const struct class *cl = &classes[c];
 		uint64_t all = binom(cl->n, ksize);
+		char q[EMB_QUOTE_BUF];
 		size_t made;
 
 		if (nsets == 0)
 			made = 0;
 		else if (all == 0) {
 			made = 0;
-			warnx("%s: class %.*s: %zu word%s, no %zu-set", name,
-			    (int)cl->labellen, arena + cl->label, cl->n,
+			warnx("%s: class %s: %zu word%s, no %zu-set", name,
+			    qlabel(cl, q), cl->n,
 			    cl->n == 1 ? "" : "s", ksize);
 		} else if (all <= nsets) {
 			made = emitall(w, c);
 			if (all < nsets)
-				warnx("%s: class %.*s: %zu word%s make%s only "
+				warnx("%s: class %s: %zu word%s make%s only "
 				    "%zu distinct %zu-set%s, not %zu: all "
-				    "written", name, (int)cl->labellen,
-				    arena + cl->label, cl->n,
+				    "written", name, qlabel(cl, q), cl->n,
 				    cl->n == 1 ? "" : "s", cl->n == 1 ? "s" : "",
 				    made, ksize, made == 1 ? "" : "s", nsets);
 		} else {
@@ -492,21 +536,14 @@ main(int argc, char *argv[])
 			made = nsets;
 		}
 		if (verbose)
-			fprintf(stderr, "emb-augment: %s: class %.*s: %zu "
+			fprintf(stderr, "emb-augment: %s: class %s: %zu "
 			    "word%s, %zu set%s of %zu\n", name,
-			    (int)cl->labellen, arena + cl->label, cl->n,
+			    qlabel(cl, q), cl->n,
 			    cl->n == 1 ? "" : "s", made, made == 1 ? "" : "s",
 			    ksize);
 	}
 	wclose(w);
-	for (size_t c = 0; c < nclass; c++)
-		free(classes[c].word);
-	free(classes);
-	free(gkey);
-	free(arena);
-	free(keyoff);
-	free(keylen);
-	free(vecs);
+	wr = NULL;
 	if (fd != STDIN_FILENO)
 		close(fd);
 	return 0;

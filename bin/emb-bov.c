@@ -6,9 +6,12 @@
  * SIF weights a / (a + p(w)) come from a word-frequency file held in a
  * small open-addressing table; everything else streams.
  */
+#include <ctype.h>
 #include <err.h>
 #include <errno.h>
+#include <float.h>
 #include <getopt.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,6 +63,35 @@ lookup(const char *w, size_t n)
 }
 
 /*
+ * @return 1 if s is a count as decimal digits, with at most a point and an
+ * exponent (no sign, no hexadecimal, no inf or nan).
+ */
+static int
+decimal(const char *s)
+{
+	const char *p = s;
+
+	while (isdigit((unsigned char)*p))
+		p++;
+	if (*p == '.')
+		while (isdigit((unsigned char)*++p))
+			;
+	if (p == s || (p == s + 1 && *s == '.'))
+		return 0;
+	if (*p == 'e' || *p == 'E') {
+		const char *e;
+
+		if (*++p == '+' || *p == '-')
+			p++;
+		for (e = p; isdigit((unsigned char)*p); p++)
+			;
+		if (p == e)
+			return 0;
+	}
+	return *p == '\0';
+}
+
+/*
  * Read "word count" lines (one or more blanks or a TAB between; a word
  * seen twice has its counts added).
  */
@@ -72,8 +104,7 @@ loadfreq(const char *path)
 	unsigned long long lno = 0;
 	ssize_t len;
 
-	if ((fp = fopen(path, "r")) == NULL)
-		err(1, "%s", path);
+	fp = fopenside(path);
 	tabsz = 1024;
 	tab = xcalloc(tabsz, sizeof(*tab));
 	while ((len = getline(&line, &cap, fp)) != -1) {
@@ -92,8 +123,8 @@ loadfreq(const char *path)
 			sep--;
 		errno = 0;
 		c = strtod(sep, &end);
-		if (sep == line || *end != '\0' || end == sep || errno ||
-		    !(c >= 0))
+		if (sep == line || !decimal(sep) || *end != '\0' || errno ||
+		    !isfinite(c))
 			errx(1, "%s: line %llu: expected a word and a count",
 			    path, lno);
 		end = sep;
@@ -122,6 +153,9 @@ loadfreq(const char *path)
 		}
 		f->count += c;
 		total += c;
+		if (!isfinite(total))
+			errx(1, "%s: line %llu: the counts add up to more "
+			    "than %g", path, lno, DBL_MAX);
 	}
 	if (ferror(fp))
 		err(1, "%s", path);
@@ -171,8 +205,10 @@ main(int argc, char *argv[])
 				if (strcmp(optarg, methods[how]) == 0)
 					break;
 			if (how == 4) {
+				char q[EMB_QUOTE_BUF];
+
 				warnx("-m: '%s' is not one of mean, unit, max,"
-				    " min", optarg);
+				    " min", emb_quotes(q, optarg));
 				usage(0);
 			}
 			break;
@@ -262,6 +298,7 @@ main(int argc, char *argv[])
 		}
 		if (appsize)
 			okey_add(&k, "%u", nmemb);
+		keyfits(k.len, name, "record", grecno);
 		if ((rc = emb_write_vec(w, k.buf, k.len, out)) < 0)
 			wdie(rc);
 		nwritten++;

@@ -688,7 +688,12 @@ run(const struct emb_knn *kn, const char *path)
 		if (aflag)
 			analogy(&b, kn, &g, dim);
 		else {
-			float *q = newquery(&b, rec.group ? gkey.p : rec.key,
+			float *q;
+
+			if (bflag && rec.group)
+				keyfits(gkey.len + 1 + rec.keylen, qname,
+				    "record", rec.recno);
+			q = newquery(&b, rec.group ? gkey.p : rec.key,
 			    rec.group ? gkey.len : rec.keylen,
 			    rec.group ? rec.key : NULL, rec.keylen);
 

@@ -12,12 +12,19 @@
  *
  * The shards' lines come from files named on the command line, in shard
  * order, or from standard input as parallel(1) --tag writes them: each line
- * prefixed by its shard number and a TAB.  Tagged lines are kept per shard
- * in temporary files, then all shards are read in step.
+ * prefixed by its shard number and a TAB.  Tagged lines are kept in one
+ * temporary file, each shard's as runs of consecutive lines found through
+ * a hash table of the tags, then all shards are read in step from the file
+ * mapped into memory: time and space linear in the input, whatever the
+ * number of shards.
  */
+#include <sys/mman.h>
+#include <sys/stat.h>
+
 #include <err.h>
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,9 +35,16 @@
 
 #define OBUFSZ	(1u << 20)
 
+/* Bytes of the tagged input's temporary file: whole lines of one shard. */
+struct run {
+	size_t		 off, len;
+};
+
 /* One shard's output, read a query at a time. */
 struct shard {
-	FILE		*fp;
+	FILE		*fp;		/* a file operand, or NULL */
+	struct run	*runs;		/* tagged input: its lines in the map */
+	size_t		 nruns, runcap, ri, pos;
 	char		*name;		/* for messages */
 	unsigned long long tag;		/* shard number (tagged input) */
 	unsigned long long lineno;
@@ -56,6 +70,9 @@ static unsigned long kopt = 10;	/* -k */
 static struct shard *sh;
 static unsigned	 nsh;
 
+static char	*map;		/* the tagged input's temporary file */
+static size_t	 maplen;
+
 static char	*arena;		/* this query's lines */
 static size_t	 arlen, arcap;
 static struct cand *cand;
@@ -70,10 +87,45 @@ usage(int help)
 	exit(help ? 0 : 2);
 }
 
+/* The next line of a tagged shard from the map into s->line. */
+static void
+advancerun(struct shard *s)
+{
+	const struct run *r;
+	const char *p, *nl;
+	size_t n;
+
+	if (s->ri == s->nruns) {
+		free(s->line);
+		s->line = NULL;
+		return;
+	}
+	r = &s->runs[s->ri];
+	p = map + r->off + s->pos;
+	nl = memchr(p, '\n', r->len - s->pos);	/* every line ends in one */
+	n = (size_t)(nl - p);
+	if (n + 1 > s->cap) {
+		s->cap = n + 1;
+		s->line = xreallocarray(s->line, s->cap, 1);
+	}
+	memcpy(s->line, p, n);
+	s->line[n] = '\0';
+	s->len = (ssize_t)n;
+	s->lineno++;
+	if ((s->pos += n + 1) == r->len) {
+		s->ri++;
+		s->pos = 0;
+	}
+}
+
 /* Read the next line of s into s->line (NULL at the end). */
 static void
 advance(struct shard *s)
 {
+	if (s->runs != NULL) {
+		advancerun(s);
+		return;
+	}
 	if (s->fp == NULL)
 		return;
 	if ((s->len = getline(&s->line, &s->cap, s->fp)) == -1) {
@@ -262,17 +314,63 @@ tagcmp(const void *a, const void *b)
 	return x->tag < y->tag ? -1 : x->tag > y->tag;
 }
 
-/* Tagged lines on stdin, kept per shard in temporary files. */
+/*
+ * The shard of tag: its index in sh, found or added through the open
+ * hash table slot[] (index + 1, 0 for free) of hcap entries.
+ */
+static unsigned
+shardof(unsigned long long tag, unsigned **slot, size_t *hcap)
+{
+	size_t i;
+
+	if (2 * ((size_t)nsh + 1) > *hcap) {
+		size_t ncap = *hcap ? 2 * *hcap : 64;
+		unsigned *ns = xcalloc(ncap, sizeof(*ns));
+
+		for (unsigned j = 0; j < nsh; j++) {
+			for (i = (size_t)(sh[j].tag * 0x9e3779b97f4a7c15ull) &
+			    (ncap - 1); ns[i] != 0; i = (i + 1) & (ncap - 1))
+				;
+			ns[i] = j + 1;
+		}
+		free(*slot);
+		*slot = ns;
+		*hcap = ncap;
+	}
+	for (i = (size_t)(tag * 0x9e3779b97f4a7c15ull) & (*hcap - 1);
+	    (*slot)[i] != 0; i = (i + 1) & (*hcap - 1))
+		if (sh[(*slot)[i] - 1].tag == tag)
+			return (*slot)[i] - 1;
+	if (nsh == UINT_MAX)
+		errx(1, "stdin: more than %u shards", UINT_MAX - 1);
+	sh = xreallocarray(sh, (size_t)nsh + 1, sizeof(*sh));
+	memset(&sh[nsh], 0, sizeof(*sh));
+	sh[nsh].tag = tag;
+	(*slot)[i] = nsh + 1;
+	return nsh++;
+}
+
+/*
+ * Tagged lines on stdin, kept in one temporary file (each ending in a
+ * newline), each shard's lines as runs of it.
+ */
 static void
 untag(void)
 {
 	char *line = NULL, *e;
-	size_t cap = 0;
+	size_t cap = 0, hcap = 0, off = 0;
 	ssize_t len;
 	unsigned long long lineno = 0, tag;
-	unsigned cur = 0;
+	unsigned cur = 0, *slot = NULL;
+	FILE *tf;
+	int fd = xtmpfd();
 
+	if ((tf = fdopen(fd, "w+")) == NULL)
+		err(1, "temporary file");
 	while ((len = getline(&line, &cap, stdin)) != -1) {
+		struct shard *s;
+		size_t n;
+
 		lineno++;
 		errno = 0;
 		tag = strtoull(line, &e, 10);
@@ -280,34 +378,44 @@ untag(void)
 			errx(1, "stdin: line %llu: no shard number and TAB in "
 			    "front (parallel --tag)", lineno);
 		e++;
-		if (cur >= nsh || sh[cur].tag != tag) {
-			for (cur = 0; cur < nsh && sh[cur].tag != tag; cur++)
-				;
-			if (cur == nsh) {
-				int fd = xtmpfd();
-
-				sh = xreallocarray(sh, ++nsh, sizeof(*sh));
-				memset(&sh[cur], 0, sizeof(*sh));
-				sh[cur].tag = tag;
-				if ((sh[cur].fp = fdopen(fd, "w+")) == NULL)
-					err(1, "temporary file");
-			}
-		}
-		if (fwrite(e, 1, (size_t)(line + len - e), sh[cur].fp) !=
-		    (size_t)(line + len - e))
+		if (cur >= nsh || sh[cur].tag != tag)
+			cur = shardof(tag, &slot, &hcap);
+		s = &sh[cur];
+		n = (size_t)(line + len - e);
+		if (n > 0 && e[n - 1] == '\n')
+			n--;
+		if (fwrite(e, 1, n, tf) != n || putc('\n', tf) == EOF)
 			err(1, "temporary file");
+		if (s->nruns > 0 && s->runs[s->nruns - 1].off +
+		    s->runs[s->nruns - 1].len == off)
+			s->runs[s->nruns - 1].len += n + 1;
+		else {
+			if (s->nruns == s->runcap) {
+				s->runcap = s->runcap ? 2 * s->runcap : 4;
+				s->runs = xreallocarray(s->runs, s->runcap,
+				    sizeof(*s->runs));
+			}
+			s->runs[s->nruns].off = off;
+			s->runs[s->nruns++].len = n + 1;
+		}
+		off += n + 1;
 	}
 	if (ferror(stdin))
 		err(1, "stdin");
 	free(line);
+	free(slot);
+	if (fflush(tf) != 0)
+		err(1, "temporary file");
+	if ((maplen = off) > 0 && (map = mmap(NULL, maplen, PROT_READ,
+	    MAP_PRIVATE, fileno(tf), 0)) == MAP_FAILED)
+		err(1, "temporary file");
+	fclose(tf);
 	qsort(sh, nsh, sizeof(*sh), tagcmp);
 	for (unsigned i = 0; i < nsh; i++) {
 		char name[64];
 
-		if (fflush(sh[i].fp) != 0 || fseek(sh[i].fp, 0, SEEK_SET) != 0)
-			err(1, "temporary file");
 		snprintf(name, sizeof(name), "stdin, shard %llu", sh[i].tag);
-		openshard(i, sh[i].fp, name);
+		openshard(i, NULL, name);
 	}
 }
 
@@ -355,20 +463,22 @@ main(int argc, char *argv[])
 		for (int i = 0; i < argc; i++) {
 			FILE *fp = stdin;
 
-			if (strcmp(argv[i], "-") != 0 &&
-			    (fp = fopen(argv[i], "r")) == NULL)
-				err(1, "%s", argv[i]);
+			if (strcmp(argv[i], "-") != 0)
+				fp = fopenside(argv[i]);
 			openshard((unsigned)i, fp, inname(argv[i]));
 		}
 	}
 	merge();
 	fshut(stdout, "stdout");
 	for (unsigned i = 0; i < nsh; i++) {
-		if (sh[i].fp != stdin)
+		if (sh[i].fp != NULL && sh[i].fp != stdin)
 			fclose(sh[i].fp);
 		free(sh[i].name);
 		free(sh[i].line);
+		free(sh[i].runs);
 	}
+	if (maplen > 0)
+		munmap(map, maplen);
 	free(sh);
 	free(arena);
 	free(cand);

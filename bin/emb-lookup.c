@@ -122,13 +122,15 @@ dupwarn(const char *name, const struct emb_wfile *f,
     const struct emb_store_stats *ss)
 {
 	int fmt = emb_wfile_format(f);
+	char q[EMB_QUOTE_BUF];
 
 	if (ss->dups == 0)
 		return;
 	warnx("%s: %llu duplicate word%s ignored, the first kept (first at "
 	    "%s %llu: '%s')", name, (unsigned long long)ss->dups,
 	    ss->dups == 1 ? "" : "s", fmt == EMB_WF_W2VBIN || fmt == EMB_WF_EMB
-	    ? "record" : "line", (unsigned long long)ss->dupwhere, ss->dupword);
+	    ? "record" : "line", (unsigned long long)ss->dupwhere,
+	    emb_quotes(q, ss->dupword));
 }
 
 /* Open an embedding file for parsing, or exit naming the problem. */
@@ -227,6 +229,8 @@ lookup(const char *tok, size_t n)
 static const void *
 oovvec(const char *name, const char *tok, size_t n)
 {
+	char q[EMB_QUOTE_BUF];
+
 	noov++;
 	switch (oov) {
 	case OOV_ZERO:
@@ -234,8 +238,8 @@ oovvec(const char *name, const char *tok, size_t n)
 	case OOV_UNK:
 		return unkvec;
 	case OOV_FAIL:
-		errx(1, "%s: line %llu: '%.*s' is not in the vocabulary", name,
-		    nlines, (int)n, tok);
+		errx(1, "%s: line %llu: '%s' is not in the vocabulary", name,
+		    nlines, emb_quote(q, tok, n));
 	}
 	return NULL;
 }
@@ -344,11 +348,13 @@ queries(FILE *fp, const char *name)
 		}
 		if (nm == 0)
 			nempty++;
+		keyfits(key.len, name, "line", nlines);
 		if ((rc = emb_write_group(w, key.p, key.len, (uint32_t)nm)) < 0)
 			wdie(rc);
 		for (size_t i = 0; i < nm; i++) {
 			mk.len = 0;
 			bfield(&mk, m[i].tok, m[i].len, 0);
+			keyfits(mk.len, name, "line", nlines);
 			if ((rc = emb_write_vecle(w, mk.p, mk.len, m[i].vec)) < 0)
 				wdie(rc);
 		}
@@ -425,6 +431,7 @@ words(FILE *fp, const char *name, const char *label)
 			}
 		} else if (label != NULL)
 			bfield(&key, label, strlen(label), 1);
+		keyfits(key.len, name, "line", nlines);
 		if ((rc = emb_write_vecle(w, key.p, key.len, v)) < 0)
 			wdie(rc);
 	}
@@ -599,8 +606,10 @@ main(int argc, char *argv[])
 			else if (strcmp(optarg, "unk") == 0)
 				oov = OOV_UNK;
 			else {
+				char q[EMB_QUOTE_BUF];
+
 				warnx("-o: '%s' is not skip, zero, fail or unk",
-				    optarg);
+				    emb_quotes(q, optarg));
 				usage(0);
 			}
 			break;
@@ -651,10 +660,11 @@ main(int argc, char *argv[])
 	}
 	if (oov == OOV_UNK) {
 		int64_t i = find(unkword, strlen(unkword));
+		char q[EMB_QUOTE_BUF];
 
 		if (i < 0)
 			errx(1, "%s: unknown token '%s' is not in the "
-			    "vocabulary", vectors, unkword);
+			    "vocabulary", vectors, emb_quotes(q, unkword));
 		unkvec = emb_store_row(st, (uint64_t)i);
 	}
 	zerovec = emb_alloc(emb_store_dim(st) * sizeof(float));

@@ -27,40 +27,61 @@ usage(int help)
 	exit(help ? 0 : 2);
 }
 
+/* What is live, freed at exit however the program ends (atexit). */
+static struct emb_reader	*rd;
+static struct emb_writer	*wr;
+static struct emb_pcafit	*fitting;
+static struct emb_pca		*model;
+static float			*vbuf;
+
 static void
-fit(struct emb_reader *r, const char *name, const char *model,
-    long ncomp, int center, int quiet)
+cleanup(void)
 {
-	struct emb_pcafit *f;
-	struct emb_pca *p;
+	emb_pcafit_free(fitting);
+	emb_pca_free(model);
+	free(vbuf);
+	emb_writer_free(wr);
+	emb_reader_free(rd);
+}
+
+static void
+fit(const char *name, const char *path, long ncomp, int center, int quiet)
+{
 	struct emb_rec rec;
-	uint32_t dim = emb_reader_dim(r);
+	uint32_t dim = emb_reader_dim(rd);
 	int rc, fd;
 
 	if (ncomp > (long)dim)
 		errx(2, "-r: %ld components, but the dimension is %u", ncomp,
 		    dim);
-	if ((rc = emb_pcafit_create(&f, dim)) < 0)
+	if (dim > EMB_PCA_DIM_MAX)
+		errx(1, "%s: dimension %u: -F fits at most %u", name, dim,
+		    EMB_PCA_DIM_MAX);
+	if ((rc = emb_pcafit_create(&fitting, dim)) < 0)
 		errx(1, "%s: %s", name, emb_strerror(rc));
-	while ((rc = emb_reader_next(r, &rec)) > 0)
-		if (rec.type == EMB_REC_VEC)
-			emb_pcafit_add(f, rec.vec);
+	while ((rc = emb_reader_next(rd, &rec)) > 0)
+		if (rec.type == EMB_REC_VEC &&
+		    (rc = emb_pcafit_add(fitting, rec.vec)) < 0)
+			errx(1, "%s: record %llu: %s", name,
+			    (unsigned long long)rec.recno, emb_strerror(rc));
 	if (rc < 0)
-		rdie(r, name, rc);
-	if ((rc = emb_pcafit_done(f, (uint32_t)ncomp, center, &p)) < 0)
+		rdie(rd, name, rc);
+	emb_reader_free(rd);
+	rd = NULL;
+	rc = emb_pcafit_done(fitting, (uint32_t)ncomp, center, &model);
+	emb_pcafit_free(fitting);
+	fitting = NULL;
+	if (rc < 0)
 		errx(1, "%s: %s", name, rc == EMB_EEMPTY ?
 		    "no vector to fit on" : emb_strerror(rc));
-	if ((fd = open(model, O_WRONLY | O_CREAT | O_TRUNC, 0666)) < 0)
-		err(1, "%s", model);
-	if (emb_pca_save(p, fd) < 0 || close(fd) < 0)
-		err(1, "%s", model);
+	if ((fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0666)) < 0 ||
+	    emb_pca_save(model, fd) < 0 || close(fd) < 0)
+		err(1, "%s", path);
 	if (!quiet)
 		fprintf(stderr, "emb-normalize: %s: model of %llu vectors, "
 		    "%scentered, %ld components removed, written to %s\n",
-		    name, (unsigned long long)p->count, center ? "" : "not ",
-		    ncomp, model);
-	emb_pca_free(p);
-	emb_pcafit_free(f);
+		    name, (unsigned long long)model->count, center ? "" :
+		    "not ", ncomp, path);
 }
 
 /*
@@ -97,6 +118,41 @@ unitonly(struct emb_reader *r, struct emb_writer *w, const char *name,
 	return rc;
 }
 
+/*
+ * The model applied to each vector (then unit length with lflag).  A
+ * component the model makes non-finite is named by its record.  @return
+ * what emb_reader_next() returned last.
+ */
+static int
+withmodel(struct emb_reader *r, struct emb_writer *w, int lflag,
+    const char *name, const char *path, uint64_t *nvec, uint64_t *nzero)
+{
+	uint32_t dim = emb_reader_dim(r);
+	struct emb_rec rec;
+	int rc;
+
+	vbuf = xcalloc(dim, sizeof(float));
+	while ((rc = emb_reader_next(r, &rec)) > 0) {
+		if (rec.type == EMB_REC_GROUP)
+			rc = emb_write_group(w, rec.key, rec.keylen,
+			    rec.nmemb);
+		else {
+			(*nvec)++;
+			emb_pca_apply(model, rec.vec, vbuf);
+			if (lflag && !emb_unit(vbuf, dim))
+				(*nzero)++;
+			rc = emb_write_vec(w, rec.key, rec.keylen, vbuf);
+		}
+		if (rc == EMB_ENONFINITE)
+			errx(1, "%s: record %llu: the model %s makes a "
+			    "component non-finite", name,
+			    (unsigned long long)rec.recno, path);
+		if (rc < 0)
+			wdie(rc);
+	}
+	return rc;
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -106,14 +162,9 @@ main(int argc, char *argv[])
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *fitfile = NULL, *modelfile = NULL, *name;
-	struct emb_pca *p = NULL;
-	struct emb_reader *r;
-	struct emb_writer *w;
-	struct emb_rec rec;
 	uint64_t nvec = 0, nzero = 0;
 	long ncomp = 0;
 	int center = 0, lflag = 0, quiet = 0, rflag = 0, c, rc, fd;
-	float *v;
 
 	while ((c = getopt_long(argc, argv, "cF:hlM:qr:", lopts, NULL)) !=
 	    -1) {
@@ -134,7 +185,8 @@ main(int argc, char *argv[])
 			quiet = 1;
 			break;
 		case 'r':
-			ncomp = (long)parsenum(optarg, 0, 65536, "-r");
+			ncomp = (long)parsenum(optarg, 0, EMB_PCA_DIM_MAX,
+			    "-r");
 			rflag = 1;
 			break;
 		case 'V':
@@ -160,12 +212,12 @@ main(int argc, char *argv[])
 
 		notinput(fitfile, &in, 1);
 	}
+	atexit(cleanup);
 	if (modelfile != NULL) {
 		unsigned long lno;
 
-		if ((fd = open(modelfile, O_RDONLY)) < 0)
-			err(1, "%s", modelfile);
-		if ((rc = emb_pca_load(&p, fd, &lno)) < 0) {
+		fd = openside(modelfile);
+		if ((rc = emb_pca_load(&model, fd, &lno)) < 0) {
 			if (rc == EMB_EFORMAT)
 				errx(1, "%s: line %lu: not an emb-normalize "
 				    "model line", modelfile, lno);
@@ -176,55 +228,27 @@ main(int argc, char *argv[])
 		lflag = 1;
 	fd = openin(argv[0]);
 	bigpipe(fd);
-	r = xreader(fd, name);
+	rd = xreader(fd, name);
 	if (fitfile != NULL) {
-		fit(r, name, fitfile, ncomp, center, quiet);
-		emb_reader_free(r);
+		fit(name, fitfile, ncomp, center, quiet);
 		return 0;
 	}
-	if (p != NULL && p->dim != emb_reader_dim(r)) {
-		uint32_t dim = emb_reader_dim(r), mdim = p->dim;
-
-		emb_reader_free(r);
-		emb_pca_free(p);
+	if (model != NULL && model->dim != emb_reader_dim(rd))
 		errx(1, "%s: dimension %u, but the model %s has %u", name,
-		    dim, modelfile, mdim);
-	}
-	w = xwriter(emb_reader_dim(r));
-	v = xcalloc(emb_reader_dim(r), sizeof(float));
-	if (p == NULL && lflag)
-		rc = unitonly(r, w, name, &nvec, &nzero);
+		    emb_reader_dim(rd), modelfile, model->dim);
+	wr = xwriter(emb_reader_dim(rd));
+	if (model == NULL)
+		rc = unitonly(rd, wr, name, &nvec, &nzero);
 	else
-		while ((rc = emb_reader_next(r, &rec)) > 0) {
-			if (rec.type == EMB_REC_GROUP) {
-				rc = emb_write_group(w, rec.key, rec.keylen,
-				    rec.nmemb);
-			} else {
-				nvec++;
-				if (p != NULL) {
-					emb_pca_apply(p, rec.vec, v);
-					if (lflag && !emb_unit(v,
-					    emb_reader_dim(r)))
-						nzero++;
-					rc = emb_write_vec(w, rec.key,
-					    rec.keylen, v);
-				} else
-					rc = emb_write_vec(w, rec.key,
-					    rec.keylen, rec.vec);
-			}
-			if (rc < 0)
-				wdie(rc);
-		}
+		rc = withmodel(rd, wr, lflag, name, modelfile, &nvec, &nzero);
 	if (rc < 0)
-		rdie(r, name, rc);
-	wclose(w);
+		rdie(rd, name, rc);
+	wclose(wr);
+	wr = NULL;
 	if (!quiet)
 		fprintf(stderr, "emb-normalize: %s: %llu vectors, %llu zero "
 		    "vectors left zero\n", name, (unsigned long long)nvec,
 		    (unsigned long long)nzero);
-	free(v);
-	emb_pca_free(p);
-	emb_reader_free(r);
 	if (fd != 0)
 		close(fd);
 	return 0;

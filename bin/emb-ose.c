@@ -223,14 +223,14 @@ worker(void *arg)
 static double
 distance(const char *s, const char *where, unsigned long long n)
 {
-	char *end;
+	char *end, q[EMB_QUOTE_BUF];
 	double a;
 
 	errno = 0;
 	a = strtod(s, &end);
 	if (end == s || errno == ERANGE || !(a >= 0 && a <= 2))
 		errx(1, "%s %llu: '%s' is not a distance in [0, 2]", where, n,
-		    s);
+		    emb_quotes(q, s));
 	return a;
 }
 
@@ -390,6 +390,7 @@ emit(struct emb_writer *w, struct slot *sl, struct okey *k, float *zero)
 		}
 		if (appsize)
 			okey_add(k, "%u", g->nmemb);
+		keyfits(k->len, name, "record", g->recno);
 		if ((rc = emb_write_vec(w, k->buf, k->len, x)) < 0)
 			wdie(rc);
 		nwritten++;
@@ -500,8 +501,8 @@ main(int argc, char *argv[])
 
 		nthreads = ncpu < 1 ? 1 : ncpu > 64 ? 64 : ncpu;
 	}
-	if (sidefile != NULL && (side = fopen(sidefile, "r")) == NULL)
-		err(1, "%s", sidefile);
+	if (sidefile != NULL)
+		side = fopenside(sidefile);
 
 	name = inname(argv[0]);
 	fd = openin(argv[0]);

@@ -130,10 +130,14 @@ main(int argc, char *argv[])
 		if (keypart(&b, idfield, &ob, &lb) < 0)
 			errx(1, "%s: record %llu: key has no field %u", nb,
 			    (unsigned long long)b.recno, idfield);
-		if (la != lb || memcmp(a.key + oa, b.key + ob, la) != 0)
-			errx(1, "%s: record %llu: key '%.*s' does not match "
-			    "'%.*s' in %s", nb, (unsigned long long)b.recno,
-			    (int)lb, b.key + ob, (int)la, a.key + oa, na);
+		if (la != lb || memcmp(a.key + oa, b.key + ob, la) != 0) {
+			char qa[EMB_QUOTE_BUF], qb[EMB_QUOTE_BUF];
+
+			errx(1, "%s: record %llu: key '%s' does not match "
+			    "'%s' in %s", nb, (unsigned long long)b.recno,
+			    emb_quote(qb, b.key + ob, lb),
+			    emb_quote(qa, a.key + oa, la), na);
+		}
 		p = out;
 		if (full) {
 			memcpy(p, a.vec, dim * sizeof(*p));

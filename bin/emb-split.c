@@ -445,8 +445,10 @@ main(int argc, char *argv[])
 	} else
 		usage(0);
 	if (!patternok(pattern)) {
+		char q[EMB_QUOTE_BUF];
+
 		warnx("-o: '%s' must hold one %%d (as %%d or %%03d), and %%%% "
-		    "for a percent sign", pattern);
+		    "for a percent sign", emb_quotes(q, pattern));
 		usage(0);
 	}
 	name = inname(argv[0]);

@@ -2,6 +2,9 @@
  * util.c - helpers shared by the emb programs (not part of libemb: these
  * print and exit, which the library never does).
  */
+#include <sys/stat.h>
+
+#include <ctype.h>
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -61,18 +64,25 @@ xstrdup(const char *s)
 	return p;
 }
 
+/* A number as it is written: no blank or '+' in front (strto* skip them). */
+static int
+plainstart(const char *s)
+{
+	return *s != '\0' && *s != '+' && !isspace((unsigned char)*s);
+}
+
 long long
 parsenum(const char *s, long long min, long long max, const char *opt)
 {
-	char *end;
+	char *end, q[EMB_QUOTE_BUF];
 	long long v;
 
 	errno = 0;
 	v = strtoll(s, &end, 10);
-	if (*s == '\0' || *end != '\0' || errno == ERANGE || v < min ||
+	if (!plainstart(s) || *end != '\0' || errno == ERANGE || v < min ||
 	    v > max) {
-		warnx("%s: '%s' is not a number in %lld..%lld", opt, s, min,
-		    max);
+		warnx("%s: '%s' is not a number in %lld..%lld", opt,
+		    emb_quotes(q, s), min, max);
 		exit(2);
 	}
 	return v;
@@ -81,14 +91,15 @@ parsenum(const char *s, long long min, long long max, const char *opt)
 double
 parsedbl(const char *s, double min, double max, const char *opt)
 {
-	char *end;
+	char *end, q[EMB_QUOTE_BUF];
 	double v;
 
 	errno = 0;
 	v = strtod(s, &end);
-	if (*s == '\0' || *end != '\0' || errno == ERANGE || !isfinite(v) ||
-	    v < min || v > max) {
-		warnx("%s: '%s' is not a number in %g..%g", opt, s, min, max);
+	if (!plainstart(s) || *end != '\0' || errno == ERANGE ||
+	    !isfinite(v) || v < min || v > max) {
+		warnx("%s: '%s' is not a number in %g..%g", opt,
+		    emb_quotes(q, s), min, max);
 		exit(2);
 	}
 	return v;
@@ -104,6 +115,32 @@ openin(const char *path)
 	if ((fd = open(path, O_RDONLY)) < 0)
 		err(1, "%s", path);
 	return fd;
+}
+
+int
+openside(const char *path)
+{
+	struct stat st;
+	int fd;
+
+	if ((fd = open(path, O_RDONLY)) < 0)
+		err(1, "%s", path);
+	if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+		close(fd);
+		errx(1, "%s: is a directory", path);
+	}
+	return fd;
+}
+
+FILE *
+fopenside(const char *path)
+{
+	int fd = openside(path);
+	FILE *fp;
+
+	if ((fp = fdopen(fd, "r")) == NULL)
+		err(1, "%s", path);
+	return fp;
 }
 
 const char *
@@ -151,6 +188,15 @@ xwriter(uint32_t dim)
 	if ((rc = emb_writer_open(&w, STDOUT_FILENO, dim)) < 0)
 		errx(1, "stdout: %s", emb_strerror(rc));
 	return w;
+}
+
+void
+keyfits(size_t len, const char *name, const char *unit,
+    unsigned long long n)
+{
+	if (len > EMB_KEY_MAX)
+		errx(1, "%s: %s %llu: the output key would be %zu bytes, over "
+		    "the limit of %u", name, unit, n, len, EMB_KEY_MAX);
 }
 
 void

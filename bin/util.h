@@ -25,6 +25,12 @@ double		 parsedbl(const char *s, double min, double max,
 
 /* Open path for reading ("-" or NULL is stdin): fd, or exit 1. */
 int	 openin(const char *path);
+/*
+ * Open a side file (a model, frequencies, distances...) for reading: fd or
+ * stream, or exit 1 naming it, a directory as one.
+ */
+int	 openside(const char *path);
+FILE	*fopenside(const char *path);
 /* The name of path for messages: "stdin" for "-" or NULL. */
 const char	*inname(const char *path);
 /* Exit 2 if fd is a terminal: binary streams are not for terminals. */
@@ -37,6 +43,13 @@ void	 rdie(struct emb_reader *r, const char *name, int rc)
 	    __attribute__((noreturn));
 /* Open a writer on stdout (refusing a terminal) or exit. */
 struct emb_writer	*xwriter(uint32_t dim);
+/*
+ * Exit 1 naming the input and its record or line (unit n) if a key made
+ * for the output, len bytes, is over EMB_KEY_MAX: the input's fault, told
+ * before the writer refuses it.
+ */
+void	 keyfits(size_t len, const char *name, const char *unit,
+	    unsigned long long n);
 /* Report a writer error and exit 1. */
 void	 wdie(int rc) __attribute__((noreturn));
 /* Write the trailer, flush, free; exit 1 on failure. */

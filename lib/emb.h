@@ -812,14 +812,25 @@ struct emb_pca {
 /* Accumulator for emb_pca_fit: mean and second moments in double. */
 struct emb_pcafit;
 
-/* @return 0 and *fp, EMB_EDIM or EMB_ENOMEM. */
+/*
+ * The largest dimension a model is fitted on or read with.  A fit keeps
+ * the vectors while fewer than the dimension d have come (memory grows
+ * with them) and a d x d matrix of doubles after.
+ */
+#define EMB_PCA_DIM_MAX	65536
+
+/* @return 0 and *fp, EMB_EDIM (dim 0 or above EMB_PCA_DIM_MAX), EMB_ENOMEM. */
 int emb_pcafit_create(struct emb_pcafit **fp, uint32_t dim);
 /* Add one vector. @return 0 or EMB_ENOMEM. */
 int emb_pcafit_add(struct emb_pcafit *f, const float *v);
 /*
  * emb_pcafit_done - the model: the mean (if center) and the ncomp
  * leading eigenvectors of the (centered) second-moment matrix (LAPACK
- * dsyevr), each signed so that its largest component is positive.
+ * dsyevr; from the n x n Gram matrix while n < dim), each signed so that
+ * its largest component is positive (the first of those within a relative
+ * 1e-6 of the largest).  Directions of no variance the data leave to
+ * choose are unit vectors e_i made orthogonal to the others.  Once only:
+ * f is spent.
  * @return 0 and *pp (free with emb_pca_free), EMB_EEMPTY (no vector),
  * EMB_EINVAL (ncomp > dim), EMB_ECONVERGE, EMB_ENOMEM.
  */

@@ -326,6 +326,13 @@ nextline(struct emb_wfile *f, size_t *len, size_t *adv)
 }
 
 /* Copy the word (n raw bytes) into f->word, NUL-terminated. */
+/* The current word as a message shows it (emb_quote). */
+static const char *
+qword(const struct emb_wfile *f, char *q)
+{
+	return emb_quote(q, f->word, f->wordlen);
+}
+
 static int
 setword(struct emb_wfile *f, const void *p, size_t n)
 {
@@ -564,6 +571,7 @@ static int
 textentry(struct emb_wfile *f, const char *s, size_t len)
 {
 	size_t wl = 0, bad = 0;
+	char q[EMB_QUOTE_BUF];
 	long n;
 	int rc;
 
@@ -600,22 +608,23 @@ textentry(struct emb_wfile *f, const char *s, size_t len)
 		} else {
 			const char *t = s + wl + bad;
 			size_t tl = 0;
+			char qw[EMB_QUOTE_BUF], qn[EMB_QUOTE_BUF];
 
-			while (t + tl < s + len && tl < 40 &&
+			while (t + tl < s + len && tl <= EMB_QUOTE_IN &&
 			    !isnumsep((unsigned char)t[tl]))
 				tl++;
 			return wfail(f, EMB_EFORMAT, "line %llu: word '%s': "
-			    "bad number '%.*s'", (unsigned long long)f->lineno,
-			    f->word, (int)tl, t);
+			    "bad number '%s'", (unsigned long long)f->lineno,
+			    qword(f, qw), emb_quote(qn, t, tl));
 		}
 	}
 	if (n != (long)f->dim)
 		return wfail(f, EMB_EFORMAT, "line %llu: word '%s': %ld values,"
-		    " expected %u", (unsigned long long)f->lineno, f->word, n,
-		    f->dim);
+		    " expected %u", (unsigned long long)f->lineno,
+		    qword(f, q), n, f->dim);
 	if (!emb_allfinite(f->out, f->dim))
 		return wfail(f, EMB_EFORMAT, "line %llu: word '%s': non-finite "
-		    "value", (unsigned long long)f->lineno, f->word);
+		    "value", (unsigned long long)f->lineno, qword(f, q));
 	return 0;
 }
 
@@ -656,6 +665,7 @@ static int
 nextbin(struct emb_wfile *f)
 {
 	size_t vb = (size_t)f->dim * 4, wl = 0;
+	char q[EMB_QUOTE_BUF];
 	unsigned char *p;
 	int rc;
 
@@ -705,7 +715,7 @@ nextbin(struct emb_wfile *f)
 	if (rc == 1)
 		return wfail(f, EMB_EFORMAT, "record %llu: word '%s': short "
 		    "record (%zu of %zu vector bytes)",
-		    (unsigned long long)f->nwords + 1, f->word,
+		    (unsigned long long)f->nwords + 1, qword(f, q),
 		    f->end - f->beg - wl - 1, vb);
 	f->raw = f->buf + f->beg + wl + 1;
 	if (f->out != NULL)
@@ -714,7 +724,7 @@ nextbin(struct emb_wfile *f)
 	    !emb_allfinite_le(f->raw, f->dim))
 		return wfail(f, EMB_EFORMAT, "record %llu: word '%s': "
 		    "non-finite value", (unsigned long long)f->nwords + 1,
-		    f->word);
+		    qword(f, q));
 	f->beg += wl + 1 + vb;
 	f->nwords++;
 	return 1;

@@ -368,12 +368,14 @@ START_TEST(malformed)
 	static const char nan[] = "a 1 2 3\nb 1 nan 3\n";
 	static const char huge[] = "a 1 2 3\nb 1 1e39 3\n";
 	static const char nohdr[] = "hello\n";
+	static const char ctl[] = "a 1 2 3\n\033]0;pwn\007xxxxxxxxxxxxxxxxxxxxxxx"
+	    "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx 1 2\n";
 	static const char baddim[] = "3 0\n";
 
 	/* A short binary record, gzip'd or not. */
 	for (int gz = 0; gz < 2; gz++)
 		expect_bad(put("b.bin", buf, n - 5, gz), EMB_EFORMAT,
-		    "record 3: word 'x\xff': short record");
+		    "record 3: word 'x\\xff': short record");
 	/* A header promising a fourth entry. */
 	buf[0] = '4';
 	expect_bad(put("b.bin", buf, n, 0), EMB_EFORMAT,
@@ -395,6 +397,10 @@ START_TEST(malformed)
 	    "line 2: word 'b': non-finite value");
 	expect_bad(put("b.txt", huge, strlen(huge), 0), EMB_EFORMAT,
 	    "line 2: word 'b': bad number '1e39'");
+	/* A word is quoted: a short prefix, control bytes escaped. */
+	expect_bad(put("b.txt", ctl, strlen(ctl), 0), EMB_EFORMAT,
+	    "line 2: word '\\x1b]0;pwn\\x07xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...': "
+	    "2 values, expected 3");
 	expect_bad(put("b.txt", nohdr, strlen(nohdr), 0), EMB_EFORMAT,
 	    "neither a word2vec header");
 	expect_bad(put("b.txt", baddim, strlen(baddim), 0), EMB_EDIM,

@@ -187,6 +187,86 @@ START_TEST(bad)
 }
 END_TEST
 
+/*
+ * Fewer vectors than dimensions take the Gram route; the same vectors
+ * each given twice (same mean, same second moments) take the scatter
+ * route.  The components agree, signs included, centered or not.
+ */
+START_TEST(gram_scatter)
+{
+	enum { GN = 12, GD = 40, GK = 5 };
+	static float x[GN * GD];
+	struct emb_pcafit *f, *g;
+	struct emb_pca *p, *q;
+
+	for (int i = 0; i < GN; i++) {
+		double a = 4 * (urand() - 0.5), b = 2 * (urand() - 0.5);
+
+		for (int k = 0; k < GD; k++)
+			x[i * GD + k] = (float)(3 + a * sin(k + 1) +
+			    b * cos(2 * k) + 0.05 * (urand() - 0.5));
+	}
+	for (int center = 0; center < 2; center++) {
+		ck_assert_int_eq(emb_pcafit_create(&f, GD), 0);
+		ck_assert_int_eq(emb_pcafit_create(&g, GD), 0);
+		for (int i = 0; i < GN; i++) {
+			ck_assert_int_eq(emb_pcafit_add(f, x + i * GD), 0);
+			for (int t = 0; t < 4; t++)
+				ck_assert_int_eq(emb_pcafit_add(g,
+				    x + i * GD), 0);
+		}
+		ck_assert_int_eq(emb_pcafit_done(f, GK, center, &p), 0);
+		ck_assert_int_eq(emb_pcafit_done(g, GK, center, &q), 0);
+		for (int k = 0; k < GD; k++)
+			ck_assert(fabs(p->mean[k] - q->mean[k]) < 1e-12);
+		for (int k = 0; k < GK * GD; k++)
+			ck_assert_msg(fabs(p->comp[k] - q->comp[k]) < 1e-8,
+			    "center %d: entry %d: %.17g %.17g", center, k,
+			    p->comp[k], q->comp[k]);
+		emb_pca_free(p);
+		emb_pca_free(q);
+		emb_pcafit_free(f);
+		emb_pcafit_free(g);
+	}
+}
+END_TEST
+
+/*
+ * More components than the data span (2 vectors, dimension 50): the
+ * rest are unit vectors made orthogonal, the whole set orthonormal.
+ */
+START_TEST(gram_complete)
+{
+	enum { CD = 50, CK = 6 };
+	float v[2][CD];
+	struct emb_pcafit *f;
+	struct emb_pca *p;
+
+	for (int k = 0; k < CD; k++) {
+		v[0][k] = (float)(k % 7) - 3;
+		v[1][k] = (float)(k % 5) - 2;
+	}
+	for (int center = 0; center < 2; center++) {
+		ck_assert_int_eq(emb_pcafit_create(&f, CD), 0);
+		emb_pcafit_add(f, v[0]);
+		emb_pcafit_add(f, v[1]);
+		ck_assert_int_eq(emb_pcafit_done(f, CK, center, &p), 0);
+		for (int a = 0; a < CK; a++)
+			for (int b = 0; b < CK; b++) {
+				double s = 0;
+
+				for (int k = 0; k < CD; k++)
+					s += p->comp[a * CD + k] *
+					    p->comp[b * CD + k];
+				ck_assert_msg(fabs(s - (a == b)) < 1e-12,
+				    "center %d: %d.%d = %g", center, a, b, s);
+			}
+		emb_pca_free(p);
+		emb_pcafit_free(f);
+	}
+}
+END_TEST
+
 static Suite *
 suite(void)
 {
@@ -196,6 +276,8 @@ suite(void)
 	tcase_add_test(tc, fit_apply);
 	tcase_add_test(tc, file);
 	tcase_add_test(tc, bad);
+	tcase_add_test(tc, gram_scatter);
+	tcase_add_test(tc, gram_complete);
 	suite_add_tcase(s, tc);
 	return s;
 }
