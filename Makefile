@@ -137,7 +137,7 @@ AFLENV = AFL_NO_UI=1 AFL_SKIP_CPUFREQ=1 AFL_NO_AFFINITY=1 \
 	AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1
 REPLAY = $(FUZZT:%=$(B)/replay/fuzz_%)
 
-check: fuzz-replay
+check: fuzz-replay programs-replay
 
 fuzz-replay: all $(REPLAY)
 	@echo "== fuzz replay (seeds and crash fixtures)"
