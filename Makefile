@@ -68,7 +68,8 @@ $(B)/tests/test_%: tests/unit/test_%.c tests/unit/check_main.h $(LIBA)
 	$(CC) $(CPPFLAGS) -Itests/unit $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIBA) \
 	    $(CHECKLIBS) $(LDLIBS)
 
-$(B)/unhex: tests/unhex.c
+$(B)/unhex: tests/unhex.c | $(DEPSTAMP)
+	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $<
 
 check: all $(UNITS)

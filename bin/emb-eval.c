@@ -117,28 +117,6 @@ cpu(void)
 	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-/* Exit 1 if fd, opened as name, is a directory. */
-static void
-nodir(int fd, const char *name)
-{
-	struct stat st;
-
-	if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode))
-		errx(1, "%s: is a directory", name);
-}
-
-/* Open a side file (gold scores, word pairs) for reading, or exit 1. */
-static FILE *
-sideopen(const char *path)
-{
-	FILE *fp;
-
-	if ((fp = fopen(path, "r")) == NULL)
-		err(1, "%s", path);
-	nodir(fileno(fp), path);
-	return fp;
-}
-
 static void
 srcopen(struct src *S, const char *path)
 {
@@ -146,7 +124,6 @@ srcopen(struct src *S, const char *path)
 
 	S->name = inname(path);
 	S->fd = openin(path);
-	nodir(S->fd, S->name);
 	S->r = xreader(S->fd, S->name);
 	S->est = 0;
 	if (fstat(S->fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
@@ -918,7 +895,7 @@ sts(const char *apath, const char *bpath, const char *goldpath,
 			    A.keylen[i]), A.name);
 		}
 	}
-	gf = sideopen(goldpath);
+	gf = fopenside(goldpath);
 	gold = xreallocarray(NULL, A.n + 1, sizeof(double));
 	scored = xmalloc(A.n + 1);
 	while ((len = getline(&line, &cap, gf)) != -1) {
@@ -1129,7 +1106,7 @@ wordsim(const char *streampath, const char *pairspath, unsigned wf,
 		V.row[i] = i;
 		(void)vfind(&V, f, (size_t)l, 1, i);
 	}
-	pf = sideopen(pairspath);
+	pf = fopenside(pairspath);
 	while ((len = getline(&line, &cap, pf)) != -1) {
 		char *tok[4], *p = line, *end;
 		size_t ia, ib;

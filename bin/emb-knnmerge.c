@@ -136,8 +136,10 @@ advance(struct shard *s)
 		return;
 	}
 	s->lineno++;
-	if (s->len > 0 && s->line[s->len - 1] == '\n')
-		s->line[--s->len] = '\0';
+	if (s->line[s->len - 1] != '\n')
+		errx(1, "%s: line %llu: truncated: no LF at the end of the "
+		    "list", s->name, (unsigned long long)s->lineno);
+	s->line[--s->len] = '\0';
 }
 
 /*
@@ -382,8 +384,10 @@ untag(void)
 			cur = shardof(tag, &slot, &hcap);
 		s = &sh[cur];
 		n = (size_t)(line + len - e);
-		if (n > 0 && e[n - 1] == '\n')
-			n--;
+		if (line[len - 1] != '\n')
+			errx(1, "stdin: line %llu: truncated: no LF at the end "
+			    "of the list", lineno);
+		n--;
 		if (fwrite(e, 1, n, tf) != n || putc('\n', tf) == EOF)
 			err(1, "temporary file");
 		if (s->nruns > 0 && s->runs[s->nruns - 1].off +

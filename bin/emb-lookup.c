@@ -133,14 +133,18 @@ dupwarn(const char *name, const struct emb_wfile *f,
 	    emb_quotes(q, ss->dupword));
 }
 
-/* Open an embedding file for parsing, or exit naming the problem. */
+/*
+ * Open an embedding file for parsing, or exit naming the problem; *fdp
+ * is the file when open already (-1: open it now).
+ */
 static struct emb_wfile *
 xwfile(const char *path, int *fdp)
 {
 	struct emb_wfile *f;
 	int rc;
 
-	*fdp = openin(path);
+	if (*fdp < 0)
+		*fdp = openin(path);
 	mapped = inname(path);
 	if ((rc = emb_wfile_open(&f, *fdp, inname(path))) < 0)
 		errx(1, "%s: %s", inname(path), f ? emb_wfile_msg(f) :
@@ -156,17 +160,20 @@ openvocab(const char *path)
 	struct emb_wfile *f;
 	int rc, fd, tty = !quiet && isatty(STDERR_FILENO);
 
-	if (strcmp(path, "-") != 0) {
-		mapped = path;
-		rc = emb_store_open(&st, path);
-		if (rc == 0)
-			goto done;
-		if (rc != EMB_EMAGIC)
-			errx(1, "%s: %s", path, st ? emb_store_msg(st) :
-			    emb_strerror(rc));
-		emb_store_close(st);
-		st = NULL;
+	/* Opened once, so that a FIFO or <(...) is read as it comes. */
+	fd = openin(path);
+	mapped = inname(path);
+	rc = emb_store_fdopen(&st, fd);
+	if (rc == 0) {
+		if (fd != STDIN_FILENO)
+			close(fd);
+		goto done;
 	}
+	if (rc != EMB_EMAGIC)
+		errx(1, "%s: %s", inname(path), st ? emb_store_msg(st) :
+		    emb_strerror(rc));
+	emb_store_close(st);
+	st = NULL;
 	f = xwfile(path, &fd);
 	rc = emb_store_load_inplace(&st, f, limit, tty ? progress : NULL,
 	    (void *)inname(path), &ss);
@@ -468,7 +475,7 @@ build(const char *src, const char *dst)
 	struct emb_store_stats ss;
 	struct emb_wfile *f;
 	FILE *out;
-	int rc, fd, tty = !quiet && isatty(STDERR_FILENO);
+	int rc, fd = -1, tty = !quiet && isatty(STDERR_FILENO);
 
 	f = xwfile(src, &fd);
 	out = outopen(dst, &src, 1, 0644);

@@ -108,13 +108,9 @@ parsedbl(const char *s, double min, double max, const char *opt)
 int
 openin(const char *path)
 {
-	int fd;
-
 	if (path == NULL || strcmp(path, "-") == 0)
 		return STDIN_FILENO;
-	if ((fd = open(path, O_RDONLY)) < 0)
-		err(1, "%s", path);
-	return fd;
+	return openside(path);
 }
 
 int
@@ -125,10 +121,8 @@ openside(const char *path)
 
 	if ((fd = open(path, O_RDONLY)) < 0)
 		err(1, "%s", path);
-	if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-		close(fd);
+	if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode))
 		errx(1, "%s: is a directory", path);
-	}
 	return fd;
 }
 

@@ -23,7 +23,8 @@ long long	 parsenum(const char *s, long long min, long long max,
 double		 parsedbl(const char *s, double min, double max,
 		    const char *opt);
 
-/* Open path for reading ("-" or NULL is stdin): fd, or exit 1. */
+/* Open path for reading ("-" or NULL is stdin): fd, or exit 1 (a
+ * directory is refused as such). */
 int	 openin(const char *path);
 /*
  * Open a side file (a model, frequencies, distances...) for reading: fd or

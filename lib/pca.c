@@ -500,16 +500,21 @@ emb_pca_save(const struct emb_pca *p, int fd)
 	return bad ? EMB_EIO : 0;
 }
 
-/* Read one line into *line; @return its length or -1 at the end. */
+/*
+ * Read one line into *line; @return its length, -1 at the end, or -2 for
+ * a last line without its LF (a model cut short).
+ */
 static ssize_t
 getl(FILE *fp, char **line, size_t *cap, unsigned long *lno)
 {
 	ssize_t n = getline(line, cap, fp);
 
-	if (n >= 0)
-		++*lno;
-	if (n > 0 && (*line)[n - 1] == '\n')
-		(*line)[--n] = '\0';
+	if (n < 0)
+		return -1;
+	++*lno;
+	if ((*line)[n - 1] != '\n')
+		return -2;
+	(*line)[--n] = '\0';
 	return n;
 }
 
@@ -580,7 +585,8 @@ emb_pca_load(struct emb_pca **pp, int fd, unsigned long *lno)
 	    getnum(fp, &line, &cap, lno, "count", UINT64_MAX, &count) < 0 ||
 	    getnum(fp, &line, &cap, lno, "ncomp", dim, &ncomp) < 0)
 		goto out;
-	if ((p = pcanew((uint32_t)dim, (uint32_t)ncomp)) == NULL) {
+	/* Room for the components as they are read, not as declared. */
+	if ((p = pcanew((uint32_t)dim, 0)) == NULL) {
 		rc = EMB_ENOMEM;
 		goto out;
 	}
@@ -588,13 +594,27 @@ emb_pca_load(struct emb_pca **pp, int fd, unsigned long *lno)
 	p->count = count;
 	if (getrow(fp, &line, &cap, lno, "mean", p->mean, p->dim) < 0)
 		goto out;
-	for (uint32_t k = 0; k < p->ncomp; k++)
+	for (uint32_t k = 0, kcap = 0; k < ncomp; k++) {
+		if (k == kcap) {
+			double *nc;
+
+			kcap = kcap ? 2 * kcap : 1;
+			if (kcap > ncomp)
+				kcap = (uint32_t)ncomp;
+			if ((nc = realloc(p->comp, ((size_t)kcap * p->dim + 1) *
+			    sizeof(double))) == NULL) {
+				rc = EMB_ENOMEM;
+				goto out;
+			}
+			p->comp = nc;
+		}
 		if (getrow(fp, &line, &cap, lno, "comp",
 		    p->comp + (size_t)k * p->dim, p->dim) < 0)
 			goto out;
-	if (getl(fp, &line, &cap, lno) >= 0) {
-		goto out;
+		p->ncomp = k + 1;
 	}
+	if (getl(fp, &line, &cap, lno) != -1)
+		goto out;
 	rc = ferror(fp) ? EMB_EIO : 0;
 out:
 	free(line);

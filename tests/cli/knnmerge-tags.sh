@@ -15,7 +15,7 @@ done
 emb-knnmerge -k 4 $(cut -f 1 small.txt | sort -nu | sed 's/^/shard./') |
     cmp - "$(emb-knnmerge -k 4 <small.txt >tagged.txt; echo tagged.txt)" &&
     echo same
-echo "-- no newline after the last line"
+echo "-- no newline after the last line: a list cut short (exit 1)"
 printf '2\tq1\t1\tb\t0.5\n1\tq1\t1\ta\t0.7' | emb-knnmerge -k 2
 echo "-- 20000 shards"
 awk 'BEGIN { for (q = 1; q <= 2; q++) for (s = 1; s <= 20000; s++)
