@@ -187,11 +187,11 @@ fuzz: $(FUZZT:%=fuzz-lf-%)
 # for FUZZTIME seconds; a finding is kept in tests/fuzz/programs.d, and
 # make check replays every one kept.
 fuzz-programs: all
-	@python3 tests/fuzz/programs $(B) run $(FUZZTIME)
+	@EMB_SAN=$(SAN) python3 tests/fuzz/programs $(B) run $(FUZZTIME)
 
 programs-replay: all
 	@echo "== programs on hostile input (replay)"
-	@python3 tests/fuzz/programs $(B) replay
+	@EMB_SAN=$(SAN) python3 tests/fuzz/programs $(B) replay
 
 fuzz-afl: $(FUZZT:%=fuzz-afl-%)
 	@echo "fuzz-afl: $(words $(FUZZT)) targets, $(FUZZTIME) s each, no crash"
