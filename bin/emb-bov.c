@@ -123,10 +123,15 @@ loadfreq(const char *path)
 			sep--;
 		errno = 0;
 		c = strtod(sep, &end);
-		if (sep == line || !decimal(sep) || *end != '\0' || errno ||
-		    !isfinite(c))
+		if (sep == line)
 			errx(1, "%s: line %llu: expected a word and a count",
 			    path, lno);
+		if (!decimal(sep) || *end != '\0' || errno || !isfinite(c)) {
+			char q[EMB_QUOTE_BUF];
+
+			errx(1, "%s: line %llu: '%s' is not a count (a decimal "
+			    "number)", path, lno, emb_quotes(q, sep));
+		}
 		end = sep;
 		while (end > line && (end[-1] == ' ' || end[-1] == '\t'))
 			end--;
