@@ -186,12 +186,15 @@ fuzz: $(FUZZT:%=fuzz-lf-%)
 # The programs themselves on mutated inputs (tests/fuzz/programs): run
 # for FUZZTIME seconds; a finding is kept in tests/fuzz/programs.d, and
 # make check replays every one kept.
+# Debian's python3 (with numpy, to load an .npy) before any other on PATH.
+PYTHON = $(firstword $(wildcard /usr/bin/python3) python3)
+
 fuzz-programs: all
-	@EMB_SAN=$(SAN) python3 tests/fuzz/programs $(B) run $(FUZZTIME)
+	@EMB_SAN=$(SAN) $(PYTHON) tests/fuzz/programs $(B) run $(FUZZTIME)
 
 programs-replay: all
 	@echo "== programs on hostile input (replay)"
-	@EMB_SAN=$(SAN) python3 tests/fuzz/programs $(B) replay
+	@EMB_SAN=$(SAN) $(PYTHON) tests/fuzz/programs $(B) replay
 
 fuzz-afl: $(FUZZT:%=fuzz-afl-%)
 	@echo "fuzz-afl: $(words $(FUZZT)) targets, $(FUZZTIME) s each, no crash"
