@@ -45,6 +45,7 @@ static struct emb_writer *w;	/* the output, reachable until exit */
 static unsigned long long nlines, ntokens, noov, nempty;
 /* The file mapped now (a store, or a plain word2vec binary being read). */
 static const char *volatile mapped;
+static const char *vname;	/* the vectors, for messages */
 
 /*
  * A mapped file cut short under us faults (SIGBUS) on the first page
@@ -66,6 +67,23 @@ onbus(int sig)
 	r = write(STDERR_FILENO, post, sizeof(post) - 1);
 	(void)r;
 	_exit(1);
+}
+
+/*
+ * A vector's write failed.  A non-finite component comes from the vectors
+ * (a store's are checksummed by -C only, not on every open): name them
+ * and the word; any other failure is the output's.
+ */
+static void
+vdie(int rc, const char *word, size_t n)
+{
+	char q[EMB_QUOTE_BUF];
+
+	if (rc == EMB_ENONFINITE)
+		errx(1, "%s: word '%s': non-finite component (damaged? "
+		    "emb-lookup -C checks a store)", vname,
+		    emb_quote(q, word, n));
+	wdie(rc);
 }
 
 /* The usage: on request (-h) to stdout with exit 0, else a misuse. */
@@ -161,6 +179,7 @@ openvocab(const char *path)
 	int rc, fd, tty = !quiet && isatty(STDERR_FILENO);
 
 	/* Opened once, so that a FIFO or <(...) is read as it comes. */
+	vname = inname(path);
 	fd = openin(path);
 	mapped = inname(path);
 	rc = emb_store_fdopen(&st, fd);
@@ -363,7 +382,7 @@ queries(FILE *fp, const char *name)
 			bfield(&mk, m[i].tok, m[i].len, 0);
 			keyfits(mk.len, name, "line", nlines);
 			if ((rc = emb_write_vecle(w, mk.p, mk.len, m[i].vec)) < 0)
-				wdie(rc);
+				vdie(rc, m[i].tok, m[i].len);
 		}
 	}
 	if (ferror(fp))
@@ -404,8 +423,9 @@ words(FILE *fp, const char *name, const char *label)
 	int rc;
 
 	while ((len = getline(&line, &cap, fp)) != -1) {
-		char *p = line, *end = line + len, *tab, *we;
+		char *p = line, *end = line + len, *tab, *we, *p0;
 		const void *v;
+		size_t wlen;
 
 		nlines++;
 		if (end > p && end[-1] == '\n')
@@ -424,8 +444,10 @@ words(FILE *fp, const char *name, const char *label)
 		if ((v = lookup(p, (size_t)(we - p))) == NULL &&
 		    (v = oovvec(name, p, (size_t)(we - p))) == NULL)
 			continue;
+		p0 = p;
+		wlen = (size_t)(we - p);
 		key.len = 0;
-		bfield(&key, p, (size_t)(we - p), 0);
+		bfield(&key, p, wlen, 0);
 		if (tab < end) {
 			/* The line's own fields follow the word. */
 			for (p = tab + 1;; p = tab + 1) {
@@ -440,7 +462,7 @@ words(FILE *fp, const char *name, const char *label)
 			bfield(&key, label, strlen(label), 1);
 		keyfits(key.len, name, "line", nlines);
 		if ((rc = emb_write_vecle(w, key.p, key.len, v)) < 0)
-			wdie(rc);
+			vdie(rc, p0, wlen);
 	}
 	if (ferror(fp))
 		err(1, "%s", name);
@@ -463,7 +485,7 @@ dump(void)
 		bfield(&key, word, n, 0);
 		if ((rc = emb_write_vecle(w, key.p, key.len,
 		    emb_store_row(st, i))) < 0)
-			wdie(rc);
+			vdie(rc, word, n);
 	}
 	free(key.p);
 }
