@@ -1423,9 +1423,9 @@ main(int argc, char *argv[])
 		const char *in[] = { argc ? argv[0] : "-", test, second, gold,
 		    pairs };
 
-		notinput(predpath, in, sizeof(in) / sizeof(in[0]));
-		if ((predfp = fopen(predpath, "w")) == NULL)
-			err(1, "%s", predpath);
+		/* Written whole or not at all, as every named output. */
+		predfp = outopen(predpath, in, sizeof(in) / sizeof(in[0]),
+		    0666);
 	}
 	if (task == NULL)
 		task = taskname(argc ? argv[0] : NULL, tbuf, sizeof(tbuf));
@@ -1437,9 +1437,7 @@ main(int argc, char *argv[])
 		classify(argc ? argv[0] : NULL, test, labf, splitf, kfold,
 		    use);
 	if (predfp != NULL)
-		fshut(predfp, predpath);
-	if (predfp != NULL && fclose(predfp) != 0)
-		err(1, "%s", predpath);
+		outcommit(predfp, predpath);
 	fshut(stdout, "stdout");
 	return 0;
 }

@@ -33,6 +33,7 @@ static struct emb_writer	*wr;
 static struct emb_pcafit	*fitting;
 static struct emb_pca		*model;
 static float			*vbuf;
+static FILE			*modelfp;	/* -F: the model being written */
 
 static void
 cleanup(void)
@@ -49,7 +50,7 @@ fit(const char *name, const char *path, long ncomp, int center, int quiet)
 {
 	struct emb_rec rec;
 	uint32_t dim = emb_reader_dim(rd);
-	int rc, fd;
+	int rc;
 
 	if (ncomp > (long)dim)
 		errx(2, "-r: %ld components, but the dimension is %u", ncomp,
@@ -74,9 +75,10 @@ fit(const char *name, const char *path, long ncomp, int center, int quiet)
 	if (rc < 0)
 		errx(1, "%s: %s", name, rc == EMB_EEMPTY ?
 		    "no vector to fit on" : emb_strerror(rc));
-	if ((fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0666)) < 0 ||
-	    emb_pca_save(model, fd) < 0 || close(fd) < 0)
+	/* Written whole or not at all: a temporary, renamed when complete. */
+	if (emb_pca_save(model, fileno(modelfp)) < 0)
 		err(1, "%s", path);
+	outcommit(modelfp, path);
 	if (!quiet)
 		fprintf(stderr, "emb-normalize: %s: model of %llu vectors, "
 		    "%scentered, %ld components removed, written to %s\n",
@@ -210,7 +212,7 @@ main(int argc, char *argv[])
 	if (fitfile != NULL) {
 		const char *in = argv[0] != NULL ? argv[0] : "-";
 
-		notinput(fitfile, &in, 1);
+		modelfp = outopen(fitfile, &in, 1, 0666);
 	}
 	atexit(cleanup);
 	if (modelfile != NULL) {
