@@ -220,7 +220,14 @@ readall(int fd, const char *name)
 			    "word records", name,
 			    (unsigned long long)rec.recno);
 		if (nrec == reccap) {
-			reccap = reccap ? 2 * reccap : 1024;
+			/* 1024 rows first, or 4 MiB of them: no more than
+			 * the records read can fill. */
+			reccap = reccap ? 2 * reccap : ((size_t)4 << 20) /
+			    ((size_t)dim * sizeof(*vecs));
+			if (reccap > 1024 && nrec == 0)
+				reccap = 1024;
+			if (reccap == 0)
+				reccap = 1;
 			keyoff = xreallocarray(keyoff, reccap, sizeof(*keyoff));
 			keylen = xreallocarray(keylen, reccap, sizeof(*keylen));
 			vecs = xreallocarray(vecs, reccap, (size_t)dim *

@@ -191,7 +191,7 @@ main(int argc, char *argv[])
 	uint64_t ngroups = 0, nwritten = 0, nempty = 0, nzero = 0, nknown = 0,
 	    nwords = 0;
 	int how = EMB_POOL_MEAN, appsize = 0, quiet = 0, c, rc, fd;
-	float *out;
+	float *out, *zero;
 
 	while ((c = getopt_long(argc, argv, "A:e:hk:m:qsw:", lopts, NULL)) !=
 	    -1) {
@@ -255,6 +255,7 @@ main(int argc, char *argv[])
 	w = xwriter(dim);
 	acc = xcalloc(dim, sizeof(double));
 	out = xcalloc(dim, sizeof(float));
+	zero = xcalloc(dim, sizeof(float));
 	/*
 	 * Members are pooled as they arrive; a group ends after its last
 	 * member (at once for an empty group, or a lone record).
@@ -288,8 +289,10 @@ main(int argc, char *argv[])
 				continue;
 		} else if (nmemb > 0)
 			continue;
-		/* The group is complete. */
-		emb_pool_end(how, acc, dim, used, out);
+		/* The group is complete; an empty one costs no O(dim) work
+		 * but a zero vector written (-e zero). */
+		if (used > 0)
+			emb_pool_end(how, acc, dim, used, out);
 		nzero += nmemb - (uint32_t)used;
 		if (used == 0) {
 			nempty++;
@@ -304,7 +307,8 @@ main(int argc, char *argv[])
 		if (appsize)
 			okey_add(&k, "%u", nmemb);
 		keyfits(k.len, name, "record", grecno);
-		if ((rc = emb_write_vec(w, k.buf, k.len, out)) < 0)
+		if ((rc = emb_write_vec(w, k.buf, k.len, used > 0 ? out :
+		    zero)) < 0)
 			wdie(rc);
 		nwritten++;
 	}
@@ -330,6 +334,7 @@ main(int argc, char *argv[])
 	free(tab);
 	free(acc);
 	free(out);
+	free(zero);
 	free(k.buf);
 	emb_reader_free(r);
 	if (fd != 0)

@@ -24,6 +24,7 @@
 
 #define OBUFSZ		(1u << 20)
 #define HEAPMAX		((size_t)1 << 24)	/* hits held per batch */
+#define QBYTES		((size_t)32 << 20)	/* query vectors per batch */
 
 static unsigned	 kopt = 10;	/* -k: neighbours */
 static unsigned	 nthreads;	/* -t */
@@ -627,8 +628,12 @@ run(const struct emb_knn *kn, const char *path)
 	/* Bound the heaps of a batch: k hits per query and thread. */
 	if (batch > HEAPMAX / k / nthreads)
 		batch = HEAPMAX / k / nthreads ? HEAPMAX / k / nthreads : 1;
-	b.cap = batch;
 	b.ld = (dim + 15) / 16 * 16;
+	/* And its queries to 32 MiB, whatever dimension the header says. */
+	if (batch > QBYTES / (b.ld * sizeof(float)))
+		batch = QBYTES / (b.ld * sizeof(float)) ? QBYTES / (b.ld *
+		    sizeof(float)) : 1;
+	b.cap = batch;
 	if (emb_mul(b.cap, k, &nhits) < 0)
 		errx(1, "batch too large");
 	b.q = emb_alloc(b.cap * b.ld * sizeof(float));

@@ -42,6 +42,7 @@ struct slot {
 	int			 done;		/* computed */
 };
 
+static size_t batchn = BATCH;	/* groups per batch, by the dimension */
 static enum mode mode = M_OSE;
 static enum policy pempty = P_ZERO, pnosol = P_BOV;
 static int appalpha, appsize, quiet;
@@ -130,7 +131,7 @@ compute(struct emb_ose *o, struct slot *sl, double *acc)
 		 * on the kernel the CPU selects; write +0 so that the output
 		 * does not depend on the machine (-0 + 0 is +0).
 		 */
-		if (mode != M_IV)
+		if (mode != M_IV && g->nmemb > 0)
 			for (uint32_t j = 0; j < dim; j++)
 				x[j] += 0.0f;
 		sl->rc[i] = rc;
@@ -158,7 +159,7 @@ readbatch(void)
 	pthread_mutex_unlock(&mu);
 	sl->n = 0;
 	sl->done = 0;
-	while (sl->n < BATCH) {
+	while (sl->n < batchn) {
 		struct emb_group *g = &sl->g[sl->n];
 
 		if ((rc = emb_group_read(rd, g, dfield > 0)) < 0)
@@ -518,6 +519,9 @@ main(int argc, char *argv[])
 	zero = xcalloc(dim, sizeof(float));
 	acc = xcalloc(dim, sizeof(double));
 
+	/* Groups per batch: BATCH, or as many result rows as fit 8 MiB. */
+	batchn = ((size_t)8 << 20) / ((size_t)dim * sizeof(float));
+	batchn = batchn > BATCH ? BATCH : batchn > 0 ? batchn : 1;
 	nslot = nthreads > 0 ? 2 * (size_t)nthreads + 2 : 1;
 	slots = xcalloc(nslot, sizeof(*slots));
 	if (nthreads == 0 && (rc = emb_ose_create(&o, dim)) < 0)

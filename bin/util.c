@@ -167,7 +167,7 @@ xreader(int fd, const char *name)
 void
 rdie(struct emb_reader *r, const char *name, int rc)
 {
-	if (r == NULL)
+	if (r == NULL || *emb_reader_msg(r) == '\0')
 		errx(1, "%s: %s", name, emb_strerror(rc));
 	errx(1, "%s: %s", name, emb_reader_msg(r));
 }

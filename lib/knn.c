@@ -147,6 +147,15 @@ emb_knn_reserve(struct emb_knn *k, size_t n)
 	return 0;
 }
 
+/* How many rows of ld floats to reserve first: 1024, at most 4 MiB. */
+static size_t
+firstrows(size_t ld)
+{
+	size_t n = ((size_t)4 << 20) / (ld * sizeof(float));
+
+	return n > 1024 ? 1024 : n > 0 ? n : 1;
+}
+
 int
 emb_knn_add(struct emb_knn *k, const char *key, size_t keylen,
     const float *vec)
@@ -155,8 +164,9 @@ emb_knn_add(struct emb_knn *k, const char *key, size_t keylen,
 
 	if (k->n >= MAXREF)
 		return EMB_ELIMIT;
-	if (k->n == k->cap && (rc = emb_knn_reserve(k,
-	    k->cap < 1024 ? 1024 : k->cap + k->cap / 2)) < 0)
+	/* The first rows: 1024, or 4 MiB of them at a large dimension. */
+	if (k->n == k->cap && (rc = emb_knn_reserve(k, k->cap > 0 ?
+	    k->cap + k->cap / 2 + 1 : firstrows(k->ld))) < 0)
 		return rc;
 	if (k->n + 2 > k->koffcap) {
 		size_t cap = k->koffcap * 2;

@@ -500,10 +500,23 @@ setup(struct builder *b, struct emb_wfile *f, uint64_t limit,
 	memset(st, 0, sizeof(*st));
 	s->dim = emb_wfile_dim(f);
 	s->stride = rowstride(s->dim);
+	uint64_t done, fsize, fits;
+
 	if (limit && (hint == 0 || hint > limit))
 		hint = limit;
 	if (hint > (1u << 24))
 		hint = 1u << 24;	/* a hint, not a promise of the file */
+	/*
+	 * Nor more than the input's bytes can hold (a word takes at least
+	 * 2 dim + 2 bytes of text, more in binary; gzip is allowed a ratio
+	 * of 4): what a header only declares must cost nothing.  The tables
+	 * grow as words come when the hint falls short.
+	 */
+	emb_wfile_progress(f, &done, &fsize);
+	fits = fsize ? 4 * (fsize / (2 * (uint64_t)emb_wfile_dim(f) + 2)) + 1 :
+	    1u << 16;
+	if (hint > fits)
+		hint = fits;
 	while (nb < hint * 2)
 		nb *= 2;
 	b->offcap = 1024;
