@@ -307,7 +307,7 @@ fromnpy(const char *npy, const char *keys)
 	if (strcmp(nname, kname) == 0 && strcmp(nname, "stdin") == 0)
 		usage(0);
 	fd = openin(npy);
-	kfd = openside(keys);
+	kfd = openin(keys);
 	notty(STDOUT_FILENO);
 	if ((rc = emb_npy_open(&n, fd, nname)) < 0) {
 		if (n == NULL)

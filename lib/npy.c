@@ -276,6 +276,7 @@ emb_npy_open(struct emb_npy **np, int fd, const char *name)
 	struct stat sb;
 	off_t pos;
 	size_t hlen, pl;
+	ssize_t got;
 	char *h;
 	int rc;
 
@@ -286,9 +287,14 @@ emb_npy_open(struct emb_npy **np, int fd, const char *name)
 	n->fd = fd;
 	n->name = name;
 	pos = lseek(fd, 0, SEEK_CUR);
-	if (nread(n, pre, 10) != 10)
-		return n->err ? n->err : nfail(n, n->ipos ? EMB_ETRUNC :
-		    EMB_EFORMAT, n->ilen ? "truncated inside the .npy header" :
+	if ((got = nread(n, pre, 10)) < 0)
+		return n->err;
+	if (memcmp(pre, "\x93NUMPY", got < 6 ? (size_t)got : 6) != 0)
+		return nfail(n, EMB_EFORMAT, "not a NumPy .npy file (bad "
+		    "magic)");
+	if (got < 10)
+		return nfail(n, got ? EMB_ETRUNC : EMB_EFORMAT, got ?
+		    "truncated inside the .npy header" :
 		    "empty input, no .npy header");
 	if (memcmp(pre, "\x93NUMPY", 6) != 0)
 		return nfail(n, EMB_EFORMAT, "not a NumPy .npy file (bad "
@@ -727,8 +733,8 @@ emb_npy_copy(struct emb_npy *n, struct emb_writer *w, int keysfd,
 		if ((rc = kline(n, k)) < 0)
 			break;
 		if (rc == 0) {
-			rc = kfail(n, k, EMB_EFORMAT, "%llu keys for the %llu "
-			    "rows of %s", k->lineno,
+			rc = kfail(n, k, EMB_EFORMAT, "%llu key%s for the %llu "
+			    "rows of %s", k->lineno, k->lineno == 1 ? "" : "s",
 			    (unsigned long long)n->rows, n->name);
 			break;
 		}
