@@ -188,7 +188,7 @@ static int
 header(struct emb_npy *n, const char *s, size_t len)
 {
 	struct hp p = { s, s + len };
-	char key[32], descr[32];
+	char key[32], descr[32], q[EMB_QUOTE_BUF];
 	uint64_t shape[3];
 	int seen = 0, nd = -1;
 
@@ -208,7 +208,7 @@ header(struct emb_npy *n, const char *s, size_t len)
 		ws(&p);
 		if (!pword(&p, ":"))
 			return nfail(n, EMB_EFORMAT, "header: no ':' after "
-			    "'%s'", key);
+			    "'%s'", emb_quotes(q, key));
 		ws(&p);
 		if (strcmp(key, "descr") == 0 && !(seen & 1)) {
 			seen |= 1;
@@ -230,13 +230,13 @@ header(struct emb_npy *n, const char *s, size_t len)
 				    "shape tuple");
 		} else
 			return nfail(n, EMB_EFORMAT, "header: unknown or "
-			    "repeated key '%s'", key);
+			    "repeated key '%s'", emb_quotes(q, key));
 		ws(&p);
 		if (pword(&p, "}"))
 			break;
 		if (!pword(&p, ","))
 			return nfail(n, EMB_EFORMAT, "header: no ',' after "
-			    "'%s'", key);
+			    "'%s'", emb_quotes(q, key));
 	}
 	ws(&p);
 	if (p.s != p.end)
@@ -248,7 +248,8 @@ header(struct emb_npy *n, const char *s, size_t len)
 	if ((descr[0] != '<' && descr[0] != '>') || descr[1] != 'f' ||
 	    (strcmp(descr + 2, "4") != 0 && strcmp(descr + 2, "8") != 0))
 		return nfail(n, EMB_EFORMAT, "dtype '%s' not supported (want "
-		    "float32 or float64: <f4 >f4 <f8 >f8)", descr);
+		    "float32 or float64: <f4 >f4 <f8 >f8)",
+		    emb_quotes(q, descr));
 	n->esize = descr[2] - '0';
 	n->swap = (descr[0] == '<') != (__BYTE_ORDER__ ==
 	    __ORDER_LITTLE_ENDIAN__);
