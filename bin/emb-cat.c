@@ -1,6 +1,6 @@
 /*
- * emb-cat - print an emb(5) stream as text, read the text back, or write
- * the vectors as a NumPy .npy matrix.
+ * emb-cat - print an emb(5) stream as text, read the text back, write
+ * the vectors as a NumPy .npy matrix or read one with its keys.
  *
  * The text view has one line per record: the key, a TAB, then the
  * components (shortest text that reads back as the same float32) or, for a
@@ -25,6 +25,9 @@
 static int	 allow;		/* -a: accept NaN and Inf */
 static int	 keysonly;	/* -k: keys, no components */
 static uint32_t	 dimopt;	/* -d: dimension for -r */
+static unsigned	 gfield;	/* -g: the field naming a row's group */
+static unsigned	 gkey[64];	/* -G: the fields of a group's key */
+static unsigned	 ngkey;
 
 /* The usage: on request (-h) to stdout with exit 0, else a misuse. */
 static void
@@ -32,7 +35,8 @@ usage(int help)
 {
 	fprintf(help ? stdout : stderr,
 	    "usage: emb-cat [-ak] [-N file.npy] [file]\n"
-	    "       emb-cat -r [-a] [-d dim] [file]\n");
+	    "       emb-cat -r [-a] [-d dim] [file]\n"
+	    "       emb-cat -n file.npy -K keys [-a] [-g field [-G fields]]\n");
 	exit(help ? 0 : 2);
 }
 
@@ -291,6 +295,52 @@ tonpy(int fd, const char *name, const char *npy, const char *in)
 	emb_reader_free(r);
 }
 
+/* A .npy array and its keys (-n, -K) to a stream on stdout. */
+static void
+fromnpy(const char *npy, const char *keys)
+{
+	static struct emb_npy *n;	/* static: reachable at exit, for LSan */
+	static struct emb_writer *w;
+	const char *nname = inname(npy), *kname = inname(keys);
+	int fd, kfd, rc;
+
+	if (strcmp(nname, kname) == 0 && strcmp(nname, "stdin") == 0)
+		usage(0);
+	fd = openin(npy);
+	kfd = openin(keys);
+	notty(STDOUT_FILENO);
+	if ((rc = emb_npy_open(&n, fd, nname)) < 0) {
+		if (n == NULL)
+			errx(1, "%s: %s", nname, emb_strerror(rc));
+		errx(1, "%s", emb_npy_msg(n));
+	}
+	emb_npy_allow_nonfinite(n, allow);
+	w = xwriter(emb_npy_dim(n));
+	emb_writer_allow_nonfinite(w, allow);
+	if ((rc = emb_npy_copy(n, w, kfd, kname, gfield, gkey, ngkey)) < 0) {
+		if (*emb_npy_msg(n))
+			errx(1, "%s", emb_npy_msg(n));
+		wdie(rc);
+	}
+	wclose(w);
+	emb_npy_free(n);
+}
+
+/* -G: field numbers separated by commas. */
+static void
+fieldlist(char *s)
+{
+	char *f;
+
+	ngkey = 0;
+	while ((f = strsep(&s, ",")) != NULL) {
+		if (ngkey == sizeof(gkey) / sizeof(gkey[0]))
+			errx(2, "-G: more than %zu fields",
+			    sizeof(gkey) / sizeof(gkey[0]));
+		gkey[ngkey++] = (unsigned)parsenum(f, 1, 1000000, "-G");
+	}
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -299,10 +349,10 @@ main(int argc, char *argv[])
 		{ "version",	no_argument,	NULL, 'V' },
 		{ NULL,		0,		NULL, 0 }
 	};
-	const char *npy = NULL, *name;
+	const char *npy = NULL, *npyin = NULL, *keys = NULL, *name;
 	int ch, rflag = 0, fd;
 
-	while ((ch = getopt_long(argc, argv, "ad:hkN:r", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "ad:G:g:hK:kN:n:r", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'a':
 			allow = 1;
@@ -311,8 +361,20 @@ main(int argc, char *argv[])
 			dimopt = (uint32_t)parsenum(optarg, 1, EMB_DIM_MAX,
 			    "-d");
 			break;
+		case 'G':
+			fieldlist(optarg);
+			break;
+		case 'g':
+			gfield = (unsigned)parsenum(optarg, 1, 1000000, "-g");
+			break;
+		case 'K':
+			keys = optarg;
+			break;
 		case 'k':
 			keysonly = 1;
+			break;
+		case 'n':
+			npyin = optarg;
 			break;
 		case 'N':
 			npy = optarg;
@@ -332,6 +394,13 @@ main(int argc, char *argv[])
 	}
 	argc -= optind;
 	argv += optind;
+	if (npyin || keys || gfield || ngkey) {
+		if (!npyin || !keys || argc > 0 || rflag || npy || keysonly ||
+		    dimopt || (ngkey && !gfield))
+			usage(0);
+		fromnpy(npyin, keys);
+		return 0;
+	}
 	if (argc > 1 || (rflag && (npy || keysonly)) || (!rflag && dimopt))
 		usage(0);
 	name = inname(argv[0]);

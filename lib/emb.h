@@ -463,6 +463,51 @@ const char *emb_wfile_fmtname(int format);
 void emb_wfile_free(struct emb_wfile *f);
 
 /*
+ * NumPy .npy input (npy.c).  A 2-D array of shape (rows, dim), float32 or
+ * float64 in either byte order ('<f4' '>f4' '<f8' '>f8'), C or Fortran
+ * order, format version 1.0, 2.0 or 3.0; anything else is refused.  The
+ * sizes the header announces are checked before anything is allocated,
+ * against the file's size when fd is a regular file; a pipe is read as it
+ * comes (a Fortran-order array whole, memory growing with the data read).
+ */
+struct emb_npy;
+
+/*
+ * emb_npy_open - read the header on fd (not closed by the library).  name
+ * is used in messages and must outlive the object.  @return 0 and *np, or
+ * a negative code; *np is then set (unless EMB_ENOMEM) so that
+ * emb_npy_msg() says why.
+ */
+int emb_npy_open(struct emb_npy **np, int fd, const char *name);
+uint64_t emb_npy_rows(const struct emb_npy *n);
+uint32_t emb_npy_dim(const struct emb_npy *n);
+/* Let NaN and infinities through (by default they are an error). */
+void emb_npy_allow_nonfinite(struct emb_npy *n, int allow);
+/*
+ * emb_npy_next - the next row as dim floats into vec.  @return 1, 0 at
+ * the end (the input ending there too), or a negative code: EMB_ETRUNC,
+ * EMB_EFORMAT (bytes after the data), EMB_ENONFINITE, EMB_ERANGE (a
+ * float64 beyond float32), EMB_EIO, EMB_ENOMEM.
+ */
+int emb_npy_next(struct emb_npy *n, float *vec);
+/*
+ * emb_npy_copy - every row to w, keyed by the lines of keysfd (escaped
+ * keys, one per line, as many as rows).  With gfield (1-based) non-zero,
+ * consecutive rows whose keys have the same field gfield form a group,
+ * keyed by the fields gkey (ngkey of them; none: gfield alone) of its
+ * first key, each member keyed by the fields of its key outside gfield
+ * and gkey.  @return 0, or a negative code: with emb_npy_msg() naming
+ * the .npy or keysname, or a writer's code with an empty message.
+ */
+int emb_npy_copy(struct emb_npy *n, struct emb_writer *w, int keysfd,
+    const char *keysname, unsigned gfield, const unsigned *gkey,
+    unsigned ngkey);
+/* The message of the last error: "name: ...", no newline. */
+const char *emb_npy_msg(const struct emb_npy *n);
+/* Free; NULL is a no-op. */
+void emb_npy_free(struct emb_npy *n);
+
+/*
  * emb_parse_f32 - parse one number (len bytes at s, not NUL-terminated)
  * ending at a blank or at s + len.  The value is always the one strtof()
  * gives for the same text; common decimal spellings take a fast path.

@@ -1,0 +1,831 @@
+/*
+ * npy.c - NumPy .npy input: a 2-D float32 or float64 array (format
+ * versions 1, 2 and 3, either byte order, C or Fortran order) read row by
+ * row, and its rows with the keys of a text file, optionally gathered
+ * into groups, written as an emb(5) stream.
+ *
+ * Every size the header announces is checked before anything is
+ * allocated: the header length against a limit, the dimension against
+ * EMB_DIM_MAX, the data's size against size_t and, for a regular file,
+ * against the bytes the file holds.  A pipe is read as it comes, memory
+ * growing with the data read, and a short or long one is found at its end.
+ */
+#include "emb.h"
+#include "int.h"
+
+#include <errno.h>
+#include <float.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define NPY_HDR_MAX	65536	/* longest header dictionary accepted */
+#define NPY_INSZ	65536
+#define NPY_FCHUNK	(1u << 20)	/* first block of a Fortran array */
+
+struct emb_npy {
+	int		 fd;
+	const char	*name;
+	int		 swap;		/* file byte order is not the host's */
+	int		 esize;		/* 4 or 8 */
+	int		 fortran;
+	int		 allow;
+	uint64_t	 rows, row;	/* declared, delivered */
+	uint32_t	 dim;
+	size_t		 need;		/* data bytes: rows * dim * esize */
+	unsigned char	*rbuf;		/* one row (C order) */
+	unsigned char	*all;		/* the whole data (Fortran order) */
+	int		 err;
+	unsigned char	 in[NPY_INSZ];
+	size_t		 ipos, ilen;
+	int		 eof;
+	int		 done;		/* the end was checked */
+	char		 msg[256];
+};
+
+/* The message "name: ...", code kept as the object's error. */
+static int
+fail(struct emb_npy *n, int code, const char *name, const char *fmt, ...)
+{
+	va_list ap;
+	int k;
+
+	k = snprintf(n->msg, sizeof(n->msg), "%s: ", name);
+	if (k < 0 || (size_t)k >= sizeof(n->msg))
+		k = 0;
+	va_start(ap, fmt);
+	vsnprintf(n->msg + k, sizeof(n->msg) - (size_t)k, fmt, ap);
+	va_end(ap);
+	n->err = code;
+	return code;
+}
+
+/* An error of the .npy file, of the keys file k. */
+#define nfail(n, code, ...)	fail(n, code, (n)->name, __VA_ARGS__)
+#define kfail(n, k, code, ...)	fail(n, code, (k)->name, __VA_ARGS__)
+
+/* Up to len bytes of the file into dst: @return the count, or -1. */
+static ssize_t
+nread(struct emb_npy *n, void *dst, size_t len)
+{
+	unsigned char *d = dst;
+	size_t got = 0;
+
+	while (got < len) {
+		if (n->ipos == n->ilen) {
+			ssize_t r;
+
+			if (n->eof)
+				break;
+			if ((r = read(n->fd, n->in, sizeof(n->in))) < 0) {
+				if (errno == EINTR)
+					continue;
+				nfail(n, EMB_EIO, "%s", strerror(errno));
+				return -1;
+			}
+			if (r == 0) {
+				n->eof = 1;
+				break;
+			}
+			n->ipos = 0;
+			n->ilen = (size_t)r;
+		}
+		size_t k = n->ilen - n->ipos;
+		if (k > len - got)
+			k = len - got;
+		memcpy(d + got, n->in + n->ipos, k);
+		n->ipos += k;
+		got += k;
+	}
+	return (ssize_t)got;
+}
+
+/* ---- the header dictionary, a Python literal ---- */
+
+struct hp {
+	const char	*s, *end;
+};
+
+static void
+ws(struct hp *p)
+{
+	while (p->s < p->end && (*p->s == ' ' || *p->s == '\t' ||
+	    *p->s == '\n' || *p->s == '\r'))
+		p->s++;
+}
+
+/* A quoted string without escapes into buf (size 32): 0, or -1. */
+static int
+pstr(struct hp *p, char *buf)
+{
+	char q;
+	size_t k = 0;
+
+	if (p->s == p->end || (*p->s != '\'' && *p->s != '"'))
+		return -1;
+	q = *p->s++;
+	while (p->s < p->end && *p->s != q) {
+		if (*p->s == '\\' || k == 31)
+			return -1;
+		buf[k++] = *p->s++;
+	}
+	if (p->s == p->end)
+		return -1;
+	p->s++;
+	buf[k] = '\0';
+	return 0;
+}
+
+static int
+pword(struct hp *p, const char *w)
+{
+	size_t k = strlen(w);
+
+	if ((size_t)(p->end - p->s) < k || memcmp(p->s, w, k) != 0)
+		return 0;
+	p->s += k;
+	return 1;
+}
+
+/* The shape tuple: its lengths into v (up to 3), their count or -1. */
+static int
+pshape(struct hp *p, uint64_t v[3])
+{
+	int nd = 0;
+
+	if (!pword(p, "("))
+		return -1;
+	for (;;) {
+		uint64_t x = 0;
+
+		ws(p);
+		if (pword(p, ")"))
+			return nd;
+		if (p->s == p->end || *p->s < '0' || *p->s > '9')
+			return -1;
+		while (p->s < p->end && *p->s >= '0' && *p->s <= '9') {
+			if (x > (UINT64_MAX - 9) / 10)
+				return -1;
+			x = x * 10 + (uint64_t)(*p->s++ - '0');
+		}
+		if (nd < 3)
+			v[nd] = x;
+		if (nd < 4)
+			nd++;
+		ws(p);
+		if (pword(p, ")"))
+			return nd;
+		if (!pword(p, ","))
+			return -1;
+	}
+}
+
+static int
+header(struct emb_npy *n, const char *s, size_t len)
+{
+	struct hp p = { s, s + len };
+	char key[32], descr[32], q[EMB_QUOTE_BUF];
+	uint64_t shape[3];
+	int seen = 0, nd = -1;
+
+	if (memchr(s, '\0', len) != NULL)
+		return nfail(n, EMB_EFORMAT, "header: NUL byte in the "
+		    "dictionary");
+	ws(&p);
+	if (!pword(&p, "{"))
+		return nfail(n, EMB_EFORMAT, "header: not a dictionary");
+	for (;;) {
+		ws(&p);
+		if (pword(&p, "}"))
+			break;
+		if (pstr(&p, key) < 0)
+			return nfail(n, EMB_EFORMAT, "header: bad dictionary "
+			    "key");
+		ws(&p);
+		if (!pword(&p, ":"))
+			return nfail(n, EMB_EFORMAT, "header: no ':' after "
+			    "'%s'", emb_quotes(q, key));
+		ws(&p);
+		if (strcmp(key, "descr") == 0 && !(seen & 1)) {
+			seen |= 1;
+			if (pstr(&p, descr) < 0)
+				return nfail(n, EMB_EFORMAT, "header: dtype is "
+				    "not float32 or float64 (structured or "
+				    "unreadable descr)");
+		} else if (strcmp(key, "fortran_order") == 0 && !(seen & 2)) {
+			seen |= 2;
+			if (pword(&p, "True"))
+				n->fortran = 1;
+			else if (!pword(&p, "False"))
+				return nfail(n, EMB_EFORMAT, "header: "
+				    "fortran_order is not True or False");
+		} else if (strcmp(key, "shape") == 0 && !(seen & 4)) {
+			seen |= 4;
+			if ((nd = pshape(&p, shape)) < 0)
+				return nfail(n, EMB_EFORMAT, "header: bad "
+				    "shape tuple");
+		} else
+			return nfail(n, EMB_EFORMAT, "header: unknown or "
+			    "repeated key '%s'", emb_quotes(q, key));
+		ws(&p);
+		if (pword(&p, "}"))
+			break;
+		if (!pword(&p, ","))
+			return nfail(n, EMB_EFORMAT, "header: no ',' after "
+			    "'%s'", emb_quotes(q, key));
+	}
+	ws(&p);
+	if (p.s != p.end)
+		return nfail(n, EMB_EFORMAT, "header: bytes after the "
+		    "dictionary");
+	if (seen != 7)
+		return nfail(n, EMB_EFORMAT, "header: no '%s'", !(seen & 1) ?
+		    "descr" : !(seen & 2) ? "fortran_order" : "shape");
+	if ((descr[0] != '<' && descr[0] != '>') || descr[1] != 'f' ||
+	    (strcmp(descr + 2, "4") != 0 && strcmp(descr + 2, "8") != 0))
+		return nfail(n, EMB_EFORMAT, "dtype '%s' not supported (want "
+		    "float32 or float64: <f4 >f4 <f8 >f8)",
+		    emb_quotes(q, descr));
+	n->esize = descr[2] - '0';
+	n->swap = (descr[0] == '<') != (__BYTE_ORDER__ ==
+	    __ORDER_LITTLE_ENDIAN__);
+	if (nd != 2)
+		return nfail(n, EMB_EFORMAT, "shape has %d dimension%s, want 2 "
+		    "(rows, dim)", nd, nd == 1 ? "" : "s");
+	if (shape[1] < 1 || shape[1] > EMB_DIM_MAX)
+		return nfail(n, EMB_EDIM, "shape (%llu, %llu): dimension out "
+		    "of range 1..%u", (unsigned long long)shape[0],
+		    (unsigned long long)shape[1], EMB_DIM_MAX);
+	n->rows = shape[0];
+	n->dim = (uint32_t)shape[1];
+	if (shape[0] > SIZE_MAX || emb_mul((size_t)shape[0],
+	    (size_t)n->dim * (size_t)n->esize, &n->need) < 0)
+		return nfail(n, EMB_ELIMIT, "shape (%llu, %u) too large",
+		    (unsigned long long)n->rows, n->dim);
+	return 0;
+}
+
+int
+emb_npy_open(struct emb_npy **np, int fd, const char *name)
+{
+	struct emb_npy *n;
+	unsigned char pre[12];
+	struct stat sb;
+	off_t pos;
+	size_t hlen, pl;
+	ssize_t got;
+	char *h;
+	int rc;
+
+	*np = NULL;
+	if ((n = calloc(1, sizeof(*n))) == NULL)
+		return EMB_ENOMEM;
+	*np = n;
+	n->fd = fd;
+	n->name = name;
+	pos = lseek(fd, 0, SEEK_CUR);
+	if ((got = nread(n, pre, 10)) < 0)
+		return n->err;
+	if (memcmp(pre, "\x93NUMPY", got < 6 ? (size_t)got : 6) != 0)
+		return nfail(n, EMB_EFORMAT, "not a NumPy .npy file (bad "
+		    "magic)");
+	if (got < 10)
+		return nfail(n, got ? EMB_ETRUNC : EMB_EFORMAT, got ?
+		    "truncated inside the .npy header" :
+		    "empty input, no .npy header");
+	if (memcmp(pre, "\x93NUMPY", 6) != 0)
+		return nfail(n, EMB_EFORMAT, "not a NumPy .npy file (bad "
+		    "magic)");
+	if (pre[6] < 1 || pre[6] > 3 || pre[7] != 0)
+		return nfail(n, EMB_EFORMAT, ".npy format version %u.%u not "
+		    "supported (want 1.0, 2.0 or 3.0)", pre[6], pre[7]);
+	if (pre[6] == 1) {
+		hlen = emb_le16(pre + 8);
+		pl = 10;
+	} else {
+		if (nread(n, pre + 10, 2) != 2)
+			return n->err ? n->err : nfail(n, EMB_ETRUNC,
+			    "truncated inside the .npy header");
+		hlen = emb_le32(pre + 8);
+		pl = 12;
+	}
+	if (hlen > NPY_HDR_MAX)
+		return nfail(n, EMB_ELIMIT, "header length %zu over limit %u",
+		    hlen, NPY_HDR_MAX);
+	if ((h = malloc(hlen + 1)) == NULL)
+		return EMB_ENOMEM;
+	if (nread(n, h, hlen) != (ssize_t)hlen) {
+		free(h);
+		return n->err ? n->err : nfail(n, EMB_ETRUNC, "truncated "
+		    "inside the .npy header");
+	}
+	rc = header(n, h, hlen);
+	free(h);
+	if (rc < 0)
+		return rc;
+	/* A regular file tells its size: the data must fill it exactly. */
+	if (pos >= 0 && fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode)) {
+		uint64_t have = (uint64_t)sb.st_size - (uint64_t)pos - pl - hlen;
+
+		if ((uint64_t)sb.st_size < (uint64_t)pos + pl + hlen)
+			have = 0;
+		if (have < n->need)
+			return nfail(n, EMB_ETRUNC, "truncated: shape (%llu, "
+			    "%u) needs %zu bytes of data, the file holds "
+			    "%llu", (unsigned long long)n->rows, n->dim,
+			    n->need, (unsigned long long)have);
+		if (have > n->need)
+			return nfail(n, EMB_EFORMAT, "%llu bytes after the "
+			    "data of shape (%llu, %u)",
+			    (unsigned long long)(have - n->need),
+			    (unsigned long long)n->rows, n->dim);
+	}
+	if (!n->fortran && (n->rbuf = malloc((size_t)n->dim *
+	    (size_t)n->esize)) == NULL)
+		return EMB_ENOMEM;
+	return 0;
+}
+
+uint64_t
+emb_npy_rows(const struct emb_npy *n)
+{
+	return n->rows;
+}
+
+uint32_t
+emb_npy_dim(const struct emb_npy *n)
+{
+	return n->dim;
+}
+
+void
+emb_npy_allow_nonfinite(struct emb_npy *n, int allow)
+{
+	n->allow = allow;
+}
+
+const char *
+emb_npy_msg(const struct emb_npy *n)
+{
+	return n->msg;
+}
+
+static void
+swapn(unsigned char *p, int k)
+{
+	for (int i = 0; i < k / 2; i++) {
+		unsigned char t = p[i];
+
+		p[i] = p[k - 1 - i];
+		p[k - 1 - i] = t;
+	}
+}
+
+/* The element at p as a float: 0, or an error for row n->row + 1. */
+static int
+elem(struct emb_npy *n, const unsigned char *p, uint32_t j, float *f)
+{
+	unsigned char b[8];
+
+	memcpy(b, p, (size_t)n->esize);
+	if (n->swap)
+		swapn(b, n->esize);
+	if (n->esize == 4)
+		memcpy(f, b, 4);
+	else {
+		double d;
+
+		memcpy(&d, b, 8);
+		/* Past FLT_MAX by half its ulp: rounds to infinity. */
+		if (isfinite(d) && fabs(d) >= (double)FLT_MAX + ldexp(1, 103))
+			return nfail(n, EMB_ERANGE, "row %llu: component %u "
+			    "out of float32 range", (unsigned long long)n->row +
+			    1, j + 1);
+		*f = (float)d;
+	}
+	if (!n->allow && !isfinite(*f))
+		return nfail(n, EMB_ENONFINITE, "row %llu: component %u is %s "
+		    "(-a allows it)", (unsigned long long)n->row + 1, j + 1,
+		    isnan(*f) ? "NaN" : "infinite");
+	return 0;
+}
+
+/* At the end of the data: the input must end too. */
+static int
+atend(struct emb_npy *n)
+{
+	unsigned char c;
+	ssize_t r = nread(n, &c, 1);
+
+	if (r < 0)
+		return n->err;
+	if (r > 0)
+		return nfail(n, EMB_EFORMAT, "bytes after the data of shape "
+		    "(%llu, %u)", (unsigned long long)n->rows, n->dim);
+	return 0;
+}
+
+static int
+truncated(struct emb_npy *n)
+{
+	return nfail(n, EMB_ETRUNC, "row %llu: truncated (shape (%llu, %u))",
+	    (unsigned long long)n->row + 1, (unsigned long long)n->rows,
+	    n->dim);
+}
+
+/* A Fortran-order array whole, its memory growing with the data read. */
+static int
+loadall(struct emb_npy *n)
+{
+	size_t have = 0, cap = n->need < NPY_FCHUNK ? n->need : NPY_FCHUNK;
+	unsigned char *b = malloc(cap ? cap : 1);
+
+	if (b == NULL)
+		return nfail(n, EMB_ENOMEM, "%s", emb_strerror(EMB_ENOMEM));
+	for (;;) {
+		ssize_t r = nread(n, b + have, cap - have);
+
+		if (r < 0) {
+			free(b);
+			return n->err;
+		}
+		have += (size_t)r;
+		if (have < cap) {
+			free(b);
+			n->row = have / ((size_t)n->esize * n->dim) %
+			    (n->rows ? n->rows : 1);
+			return nfail(n, EMB_ETRUNC, "truncated: shape (%llu, "
+			    "%u) needs %zu bytes of data, the input holds %zu",
+			    (unsigned long long)n->rows, n->dim, n->need,
+			    have);
+		}
+		if (cap == n->need)
+			break;
+		cap = cap > n->need / 2 ? n->need : 2 * cap;
+		unsigned char *nb = realloc(b, cap);
+		if (nb == NULL) {
+			free(b);
+			return nfail(n, EMB_ENOMEM, "%s",
+			    emb_strerror(EMB_ENOMEM));
+		}
+		b = nb;
+	}
+	n->all = b;
+	return atend(n);
+}
+
+int
+emb_npy_next(struct emb_npy *n, float *vec)
+{
+	int rc;
+
+	if (n->err)
+		return n->err;
+	if (n->row == n->rows) {
+		if (n->done)
+			return 0;
+		rc = n->fortran ? (n->all ? 0 : loadall(n)) : atend(n);
+		n->done = 1;
+		return rc < 0 ? rc : 0;
+	}
+	if (n->fortran) {
+		if (n->all == NULL && (rc = loadall(n)) < 0)
+			return rc;
+		for (uint32_t j = 0; j < n->dim; j++)
+			if ((rc = elem(n, n->all + ((size_t)j * n->rows +
+			    n->row) * (size_t)n->esize, j, vec + j)) < 0)
+				return rc;
+	} else {
+		size_t len = (size_t)n->dim * (size_t)n->esize;
+		ssize_t r = nread(n, n->rbuf, len);
+
+		if (r < 0)
+			return n->err;
+		if ((size_t)r < len)
+			return truncated(n);
+		for (uint32_t j = 0; j < n->dim; j++)
+			if ((rc = elem(n, n->rbuf + (size_t)j * n->esize, j,
+			    vec + j)) < 0)
+				return rc;
+	}
+	n->row++;
+	return 1;
+}
+
+void
+emb_npy_free(struct emb_npy *n)
+{
+	if (n == NULL)
+		return;
+	free(n->rbuf);
+	free(n->all);
+	free(n);
+}
+
+/* ---- keys and groups: the rows as a stream ---- */
+
+/* The keys file, line by line. */
+struct klines {
+	int		 fd;
+	const char	*name;
+	unsigned char	 in[NPY_INSZ];
+	size_t		 pos, len;
+	int		 eof;
+	char		*line;
+	size_t		 cap, n;
+	unsigned long long lineno;
+};
+
+/* The next key into k->line (k->n bytes, no LF): 1, 0 at the end, or < 0. */
+static int
+kline(struct emb_npy *n, struct klines *k)
+{
+	k->n = 0;
+	for (;;) {
+		unsigned char *lf;
+		size_t take;
+
+		if (k->pos == k->len) {
+			ssize_t r;
+
+			if (k->eof)
+				r = 0;
+			else if ((r = read(k->fd, k->in, sizeof(k->in))) < 0) {
+				if (errno == EINTR)
+					continue;
+				return kfail(n, k, EMB_EIO, "%s",
+				    strerror(errno));
+			}
+			if (r == 0) {
+				k->eof = 1;
+				if (k->n == 0)
+					return 0;
+				return kfail(n, k, EMB_ETRUNC, "line %llu: "
+				    "truncated: no LF at the end of the text",
+				    k->lineno + 1);
+			}
+			k->pos = 0;
+			k->len = (size_t)r;
+		}
+		lf = memchr(k->in + k->pos, '\n', k->len - k->pos);
+		take = (lf ? (size_t)(lf - k->in) : k->len) - k->pos;
+		if (k->n + take > EMB_KEY_MAX)
+			return kfail(n, k, EMB_EKEY, "line %llu: key over the "
+			    "limit of %u bytes", k->lineno + 1, EMB_KEY_MAX);
+		if (k->n + take + 1 > k->cap) {
+			size_t cap = k->cap ? k->cap : 256;
+			char *nl;
+
+			while (cap < k->n + take + 1)
+				cap *= 2;
+			if ((nl = realloc(k->line, cap)) == NULL)
+				return kfail(n, k, EMB_ENOMEM, "%s",
+				    emb_strerror(EMB_ENOMEM));
+			k->line = nl;
+			k->cap = cap;
+		}
+		memcpy(k->line + k->n, k->in + k->pos, take);
+		k->n += take;
+		k->pos += take;
+		if (lf == NULL)
+			continue;
+		k->pos++;
+		k->lineno++;
+		k->line[k->n] = '\0';
+		if (emb_key_check(k->line, k->n) < 0)
+			return kfail(n, k, EMB_EKEY, "line %llu: badly escaped "
+			    "key (see emb(5))", k->lineno);
+		return 1;
+	}
+}
+
+/* A group being gathered: its members' keys and vectors. */
+struct grp {
+	char		*val;		/* the grouping field */
+	size_t		 vlen;
+	char		*key;		/* the group's key */
+	size_t		 klen;
+	char		*keys;		/* the members' keys, one after another */
+	size_t		 kused, kcap;
+	size_t		*klens;
+	float		*vecs;
+	size_t		 nmemb, cap;
+};
+
+static int
+grow(void **p, size_t *cap, size_t need, size_t size)
+{
+	size_t c = *cap ? *cap : 16;
+	void *np;
+
+	if (need <= *cap)
+		return 0;
+	while (c < need) {
+		if (c > SIZE_MAX / 2 / size)
+			return EMB_ENOMEM;
+		c *= 2;
+	}
+	if ((np = realloc(*p, c * size)) == NULL)
+		return EMB_ENOMEM;
+	*p = np;
+	*cap = c;
+	return 0;
+}
+
+/* Write out g, if it has members. */
+static int
+flush(struct emb_npy *n, struct emb_writer *w, struct grp *g)
+{
+	size_t off = 0;
+	int rc;
+
+	if (g->nmemb == 0)
+		return 0;
+	if ((rc = emb_write_group(w, g->key, g->klen,
+	    (uint32_t)g->nmemb)) < 0)
+		return rc;
+	for (size_t i = 0; i < g->nmemb; i++) {
+		if ((rc = emb_write_vec(w, g->keys + off, g->klens[i],
+		    g->vecs + i * (size_t)n->dim)) < 0)
+			return rc;
+		off += g->klens[i];
+	}
+	g->nmemb = 0;
+	g->kused = 0;
+	return 0;
+}
+
+static int
+infields(unsigned f, unsigned gfield, const unsigned *gkey, unsigned ngkey)
+{
+	if (f == gfield)
+		return 1;
+	for (unsigned i = 0; i < ngkey; i++)
+		if (gkey[i] == f)
+			return 1;
+	return 0;
+}
+
+/*
+ * The fields of key numbered in list (1-based, in its order) or, with
+ * list NULL, those not in gfield and gkey, joined by TAB into *dst (grown
+ * as needed): @return its length, or -1 when a field is missing.
+ */
+static long
+pick(const char *key, size_t len, const unsigned *list, unsigned nlist,
+    unsigned gfield, const unsigned *gkey, unsigned ngkey, char **dst,
+    size_t *cap)
+{
+	unsigned nf = emb_key_nfields(key, len), m = list ? nlist : nf;
+	size_t out = 0, off, flen;
+
+	if (grow((void **)dst, cap, (list ? nlist : 1) * (len + 1), 1) < 0)
+		return -2;
+	for (unsigned i = 0, first = 1; i < m; i++) {
+		unsigned f = list ? list[i] : i + 1;
+
+		if (!list && infields(f, gfield, gkey, ngkey))
+			continue;
+		if (f < 1 || emb_key_field(key, len, f - 1, &off, &flen) < 0)
+			return -1;
+		if (!first)
+			(*dst)[out++] = '\t';
+		first = 0;
+		memcpy(*dst + out, key + off, flen);
+		out += flen;
+	}
+	return (long)out;
+}
+
+int
+emb_npy_copy(struct emb_npy *n, struct emb_writer *w, int keysfd,
+    const char *keysname, unsigned gfield, const unsigned *gkey,
+    unsigned ngkey)
+{
+	struct klines *k;
+	struct grp g;
+	float *vec;
+	size_t vcap = 0, gcap = 0;
+	int rc;
+
+	memset(&g, 0, sizeof(g));
+	if (gfield && ngkey == 0) {
+		gkey = &gfield;
+		ngkey = 1;
+	}
+	k = calloc(1, sizeof(*k));
+	vec = malloc((size_t)n->dim * sizeof(*vec));
+	if (k == NULL || vec == NULL) {
+		rc = nfail(n, EMB_ENOMEM, "%s", emb_strerror(EMB_ENOMEM));
+		goto out;
+	}
+	k->fd = keysfd;
+	k->name = keysname;
+	for (;;) {
+		size_t off, flen;
+		long len;
+
+		if ((rc = emb_npy_next(n, vec)) <= 0)
+			break;
+		if ((rc = kline(n, k)) < 0)
+			break;
+		if (rc == 0) {
+			rc = kfail(n, k, EMB_EFORMAT, "%llu key%s for the %llu "
+			    "rows of %s", k->lineno, k->lineno == 1 ? "" : "s",
+			    (unsigned long long)n->rows, n->name);
+			break;
+		}
+		if (gfield == 0) {
+			n->msg[0] = '\0';
+			if ((rc = emb_write_vec(w, k->line, k->n, vec)) < 0)
+				break;
+			continue;
+		}
+		if (emb_key_field(k->line, k->n, gfield - 1, &off, &flen) < 0) {
+			rc = kfail(n, k, EMB_EFORMAT, "line %llu: no field %u",
+			    k->lineno, gfield);
+			break;
+		}
+		if (g.nmemb == 0 || flen != g.vlen ||
+		    memcmp(k->line + off, g.val, flen) != 0) {
+			n->msg[0] = '\0';
+			if ((rc = flush(n, w, &g)) < 0)
+				break;
+			if ((len = pick(k->line, k->n, gkey, ngkey, 0, NULL, 0,
+			    &g.key, &gcap)) < 0) {
+				rc = len == -1 ? kfail(n, k, EMB_EFORMAT,
+				    "line %llu: no field for the group's key",
+				    k->lineno) : nfail(n, EMB_ENOMEM, "%s",
+				    emb_strerror(EMB_ENOMEM));
+				break;
+			}
+			g.klen = (size_t)len;
+			free(g.val);
+			if ((g.val = malloc(flen + 1)) == NULL) {
+				rc = nfail(n, EMB_ENOMEM, "%s",
+				    emb_strerror(EMB_ENOMEM));
+				break;
+			}
+			memcpy(g.val, k->line + off, flen);
+			g.vlen = flen;
+		}
+		if (g.nmemb == EMB_GROUP_MAX) {
+			rc = kfail(n, k, EMB_ELIMIT, "line %llu: group over "
+			    "the limit of %u members", k->lineno,
+			    EMB_GROUP_MAX);
+			break;
+		}
+		if (grow((void **)&g.keys, &g.kcap, g.kused + k->n, 1) < 0 ||
+		    grow((void **)&g.klens, &g.cap, g.nmemb + 1,
+		    sizeof(*g.klens)) < 0 ||
+		    grow((void **)&g.vecs, &vcap, (g.nmemb + 1) * n->dim,
+		    sizeof(*g.vecs)) < 0) {
+			rc = nfail(n, EMB_ENOMEM, "%s",
+			    emb_strerror(EMB_ENOMEM));
+			break;
+		}
+		/* The member's key: the fields left, in g.keys directly. */
+		{
+			char *mk = NULL;
+			size_t mcap = 0;
+
+			len = pick(k->line, k->n, NULL, 0, gfield, gkey, ngkey,
+			    &mk, &mcap);
+			if (len < 0) {
+				free(mk);
+				rc = nfail(n, EMB_ENOMEM, "%s",
+				    emb_strerror(EMB_ENOMEM));
+				break;
+			}
+			memcpy(g.keys + g.kused, mk, (size_t)len);
+			free(mk);
+		}
+		g.kused += (size_t)len;
+		g.klens[g.nmemb] = (size_t)len;
+		memcpy(g.vecs + g.nmemb * (size_t)n->dim, vec,
+		    (size_t)n->dim * sizeof(*vec));
+		g.nmemb++;
+	}
+	if (rc == 0) {
+		n->msg[0] = '\0';
+		if ((rc = flush(n, w, &g)) == 0 && (rc = kline(n, k)) > 0)
+			rc = kfail(n, k, EMB_EFORMAT, "more keys than the "
+			    "%llu rows of %s", (unsigned long long)n->rows,
+			    n->name);
+	}
+out:
+	if (k)
+		free(k->line);
+	free(k);
+	free(vec);
+	free(g.val);
+	free(g.key);
+	free(g.keys);
+	free(g.klens);
+	free(g.vecs);
+	return rc;
+}
