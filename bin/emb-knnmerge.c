@@ -69,6 +69,7 @@ static unsigned long kopt = 10;	/* -k */
 
 static struct shard *sh;
 static unsigned	 nsh;
+static size_t	 shcap;		/* tagged input: room in sh */
 
 static char	*map;		/* the tagged input's temporary file */
 static size_t	 maplen;
@@ -345,7 +346,10 @@ shardof(unsigned long long tag, unsigned **slot, size_t *hcap)
 			return (*slot)[i] - 1;
 	if (nsh == UINT_MAX)
 		errx(1, "stdin: more than %u shards", UINT_MAX - 1);
-	sh = xreallocarray(sh, (size_t)nsh + 1, sizeof(*sh));
+	if (nsh == shcap) {
+		shcap = shcap ? 2 * shcap : 16;
+		sh = xreallocarray(sh, shcap, sizeof(*sh));
+	}
 	memset(&sh[nsh], 0, sizeof(*sh));
 	sh[nsh].tag = tag;
 	(*slot)[i] = nsh + 1;
