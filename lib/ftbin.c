@@ -78,8 +78,11 @@ rfail(struct rd *r, int code, const char *what, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(tail, sizeof(tail), fmt, ap);
 	va_end(ap);
-	snprintf(r->msg, r->msgsz, "fastText model: %s%s%s", what,
-	    *what ? ": " : "", tail);
+	if (what == NULL)
+		snprintf(r->msg, r->msgsz, "%s", tail);
+	else
+		snprintf(r->msg, r->msgsz, "fastText model: %s%s%s", what,
+		    *what ? ": " : "", tail);
 	return code;
 }
 
@@ -258,7 +261,7 @@ matrix(struct rd *r, struct emb_ft *m)
 	if ((rc = rget(r, &q, 1, "input matrix")) < 0)
 		return rc;
 	if (q != 0)
-		return rfail(r, EMB_EFORMAT, "", "quantized fastText models "
+		return rfail(r, EMB_EFORMAT, NULL, "quantized fastText models "
 		    "(.ftz) are not supported");
 	if ((rc = get64(r, &rows, "input matrix")) < 0 ||
 	    (rc = get64(r, &cols, "input matrix")) < 0)
@@ -336,7 +339,7 @@ outmatrix(struct rd *r)
 	    (rc = get64(r, &cols, "output matrix")) < 0)
 		return rc;
 	if (q != 0)
-		return rfail(r, EMB_EFORMAT, "", "quantized fastText models "
+		return rfail(r, EMB_EFORMAT, NULL, "quantized fastText models "
 		    "(.ftz) are not supported");
 	if (rows < 0 || cols < 0 || rows > INT32_MAX || cols > EMB_DIM_MAX)
 		return rfail(r, EMB_EFORMAT, "output matrix", "%lld x %lld",
