@@ -298,7 +298,8 @@ matrix(struct rd *r, struct emb_ft *m)
 		if (have + n > cap) {
 			float *nr;
 
-			need = cap ? 2 * cap : CHUNK / 4;
+			/* A size checked against the file is taken at once. */
+			need = r->total != 0 ? nf : cap ? 2 * cap : CHUNK / 4;
 			if (need > nf)
 				need = nf;
 			if ((nr = realloc(m->rows, (size_t)need * 4)) == NULL) {
@@ -308,11 +309,16 @@ matrix(struct rd *r, struct emb_ft *m)
 			m->rows = nr;
 			cap = need;
 		}
-		if ((rc = rget(r, chunk, n * 4, "input matrix")) < 0) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+		rc = rget(r, m->rows + have, n * 4, "input matrix");
+#else
+		if ((rc = rget(r, chunk, n * 4, "input matrix")) == 0)
+			emb_getf32s(m->rows + have, chunk, n);
+#endif
+		if (rc < 0) {
 			free(chunk);
 			return rc;
 		}
-		emb_getf32s(m->rows + have, chunk, n);
 		for (size_t k = 0; k < n; k++)
 			if (!isfinite(m->rows[have + k])) {
 				free(chunk);
