@@ -7,6 +7,8 @@
  * (word2vec binary or text, fastText .vec, GloVe, emb(5); plain or gzip),
  * parsed into memory, or from a store built once with -B, which opens with
  * one mmap(2) so that a pipeline over a large vocabulary starts at once.
+ * A fastText model (.bin) also gives unknown words vectors built from
+ * their character n-grams (-o subword).
  */
 #include <err.h>
 #include <errno.h>
@@ -24,7 +26,7 @@
 
 #define IBUFSZ	(1u << 20)
 
-enum { OOV_SKIP, OOV_ZERO, OOV_FAIL, OOV_UNK };
+enum { OOV_SKIP, OOV_ZERO, OOV_FAIL, OOV_UNK, OOV_SUBWORD };
 
 static int	 quiet;		/* -q */
 static int	 fold;		/* -c: look words up in lower case */
@@ -40,9 +42,12 @@ static uint64_t	 nvocab;	/* words usable: count, or limit */
 static const void *unkvec;	/* -o unk */
 static float	*zerovec;	/* -o zero */
 static struct emb_writer *w;	/* the output, reachable until exit */
+static struct emb_ft *ft;	/* -o subword: the fastText model */
+static float	*subv;		/* its vector for the current token */
+static const char subtag[1];	/* "build this token's vector from n-grams" */
 
 /* Counters for the summary. */
-static unsigned long long nlines, ntokens, noov, nempty;
+static unsigned long long nlines, ntokens, noov, nempty, nsub, nsubzero;
 /* The file mapped now (a store, or a plain word2vec binary being read). */
 static const char *volatile mapped;
 static const char *vname;	/* the vectors, for messages */
@@ -146,8 +151,8 @@ dupwarn(const char *name, const struct emb_wfile *f,
 		return;
 	warnx("%s: %llu duplicate word%s ignored, the first kept (first at "
 	    "%s %llu: '%s')", name, (unsigned long long)ss->dups,
-	    ss->dups == 1 ? "" : "s", fmt == EMB_WF_W2VBIN || fmt == EMB_WF_EMB
-	    ? "record" : "line", (unsigned long long)ss->dupwhere,
+	    ss->dups == 1 ? "" : "s", fmt == EMB_WF_FTBIN ? "word" :
+	    fmt == EMB_WF_W2VBIN || fmt == EMB_WF_EMB ? "record" : "line", (unsigned long long)ss->dupwhere,
 	    emb_quotes(q, ss->dupword));
 }
 
@@ -202,10 +207,17 @@ openvocab(const char *path)
 		    emb_wfile_msg(f) : emb_strerror(rc));
 	if (!quiet)
 		dupwarn(inname(path), f, &ss);
+	if (oov == OOV_SUBWORD) {
+		ft = emb_wfile_takeft(f);
+		subv = xreallocarray(NULL, emb_store_dim(st), sizeof(float));
+	}
 	emb_wfile_free(f);
 	if (fd != STDIN_FILENO)
 		close(fd);
 done:
+	if (oov == OOV_SUBWORD && ft == NULL)
+		errx(1, "%s: -o subword needs a fastText model (.bin), not "
+		    "a store or a vectors file", inname(path));
 	nvocab = emb_store_count(st);
 	if (limit && limit < nvocab)
 		nvocab = limit;
@@ -263,11 +275,42 @@ oovvec(const char *name, const char *tok, size_t n)
 		return zerovec;
 	case OOV_UNK:
 		return unkvec;
+	case OOV_SUBWORD:
+		return subtag;
 	case OOV_FAIL:
 		errx(1, "%s: line %llu: '%s' is not in the vocabulary", name,
 		    nlines, emb_quote(q, tok, n));
 	}
 	return NULL;
+}
+
+/*
+ * A vector to write: an OOV token's built from its n-grams now (the zero
+ * vector when it has none, as fastText gives it).
+ */
+static const void *
+resolve(const void *v, const char *name, const char *tok, size_t n)
+{
+	char q[EMB_QUOTE_BUF];
+	int rc;
+
+	if (v != subtag)
+		return v;
+	if ((rc = emb_ft_subvec(ft, tok, n, subv)) < 0)
+		errx(1, "%s: line %llu: '%s': its subword vector is not "
+		    "finite", name, nlines, emb_quote(q, tok, n));
+	nsub++;
+	nsubzero += rc == 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	for (uint32_t i = 0; i < emb_store_dim(st); i++) {
+		uint32_t u;
+
+		memcpy(&u, &subv[i], 4);
+		u = __builtin_bswap32(u);
+		memcpy(&subv[i], &u, 4);
+	}
+#endif
+	return subv;
 }
 
 /* A growable byte buffer for keys. */
@@ -381,7 +424,8 @@ queries(FILE *fp, const char *name)
 			mk.len = 0;
 			bfield(&mk, m[i].tok, m[i].len, 0);
 			keyfits(mk.len, name, "line", nlines);
-			if ((rc = emb_write_vecle(w, mk.p, mk.len, m[i].vec)) < 0)
+			if ((rc = emb_write_vecle(w, mk.p, mk.len, resolve(
+			    m[i].vec, name, m[i].tok, m[i].len))) < 0)
 				vdie(rc, m[i].tok, m[i].len);
 		}
 	}
@@ -444,6 +488,7 @@ words(FILE *fp, const char *name, const char *label)
 		if ((v = lookup(p, (size_t)(we - p))) == NULL &&
 		    (v = oovvec(name, p, (size_t)(we - p))) == NULL)
 			continue;
+		v = resolve(v, name, p, (size_t)(we - p));
 		p0 = p;
 		wlen = (size_t)(we - p);
 		key.len = 0;
@@ -549,6 +594,10 @@ summary(const char *name, int wmode)
 
 	if (quiet)
 		return;
+	if (oov == OOV_SUBWORD)
+		fprintf(stderr, "emb-lookup: %s: %llu OOV built from subwords"
+		    ", %llu of them with no n-gram (zero)\n", name, nsub,
+		    nsubzero);
 	if (wmode)
 		fprintf(stderr, "emb-lookup: %s: %llu words, %llu OOV (%.2f%%)"
 		    "\n", name, ntokens, noov, rate);
@@ -634,10 +683,13 @@ main(int argc, char *argv[])
 				oov = OOV_FAIL;
 			else if (strcmp(optarg, "unk") == 0)
 				oov = OOV_UNK;
+			else if (strcmp(optarg, "subword") == 0)
+				oov = OOV_SUBWORD;
 			else {
 				char q[EMB_QUOTE_BUF];
 
-				warnx("-o: '%s' is not skip, zero, fail or unk",
+				warnx("-o: '%s' is not skip, zero, fail, unk "
+				    "or subword",
 				    emb_quotes(q, optarg));
 				usage(0);
 			}
@@ -719,6 +771,8 @@ main(int argc, char *argv[])
 		fclose(fp);
 	free(flabel);
 	emb_free(zerovec);
+	emb_ft_free(ft);
+	free(subv);
 	emb_store_close(st);
 	return 0;
 }

@@ -390,6 +390,7 @@ int emb_mul(size_t a, size_t b, size_t *res);
 #define EMB_WF_W2VTEXT	2	/* word2vec / fastText text with header */
 #define EMB_WF_GLOVE	3	/* GloVe text, no header */
 #define EMB_WF_EMB	4	/* emb(5) stream */
+#define EMB_WF_FTBIN	5	/* fastText model (.bin), see emb_ft_read */
 
 #define EMB_WORD_MAX	65536	/* longest word accepted, bytes */
 
@@ -506,6 +507,54 @@ int emb_npy_copy(struct emb_npy *n, struct emb_writer *w, int keysfd,
 const char *emb_npy_msg(const struct emb_npy *n);
 /* Free; NULL is a no-op. */
 void emb_npy_free(struct emb_npy *n);
+
+/*
+ * fastText models (ftbin.c).  A model file (.bin) is read whole into
+ * memory: its words and input matrix.  As an embedding file
+ * (EMB_WF_FTBIN) it gives each word the vector fastText gives it, the
+ * mean of its own row and of its character n-grams' rows; an unknown word
+ * gets the mean of its n-grams' rows (emb_ft_subvec).
+ */
+struct emb_ft;
+
+/*
+ * Where the model's bytes come from: copy the next n bytes to dst.
+ * @return 0, 1 when the input ends first, or a negative code (the
+ * callback's owner then holds the message).
+ */
+typedef int emb_ft_get_fn(void *arg, void *dst, size_t n);
+
+/*
+ * emb_ft_read - read a model from its first byte.  total is the file's
+ * size when known (its matrices' declared sizes are then checked against
+ * it before anything is allocated), else 0; memory grows with the bytes
+ * read.  @return 0 and *mp, or a negative code with a message in msg
+ * (empty when the callback failed): EMB_EFORMAT (malformed, truncated,
+ * quantized), EMB_EVERSION, EMB_EDIM, EMB_ENOMEM, EMB_ELIMIT, or the
+ * callback's code.
+ */
+int emb_ft_read(struct emb_ft **mp, emb_ft_get_fn *get, void *arg,
+    uint64_t total, char *msg, size_t msgsz);
+uint32_t emb_ft_dim(const struct emb_ft *m);
+uint32_t emb_ft_nwords(const struct emb_ft *m);
+/* Word i (< nwords), NUL-terminated, *len bytes. */
+const char *emb_ft_word(const struct emb_ft *m, uint32_t i, size_t *len);
+/*
+ * The vector of word i (< nwords), or of an unknown word (len raw bytes;
+ * the zero vector when it has no n-gram), into v (dim floats).
+ * @return the number of rows averaged, or EMB_ENONFINITE when the mean
+ * overflows.
+ */
+int emb_ft_wordvec(const struct emb_ft *m, uint32_t i, float *v);
+int emb_ft_subvec(const struct emb_ft *m, const void *word, size_t len,
+    float *v);
+void emb_ft_free(struct emb_ft *m);
+/*
+ * emb_wfile_takeft - hand the model of an EMB_WF_FTBIN file over to the
+ * caller (free it with emb_ft_free); f reads nothing more.  @return NULL
+ * for another format.
+ */
+struct emb_ft *emb_wfile_takeft(struct emb_wfile *f);
 
 /*
  * emb_parse_f32 - parse one number (len bytes at s, not NUL-terminated)

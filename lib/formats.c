@@ -77,6 +77,7 @@ struct emb_wfile {
 	float		*vec;		/* current vector, aligned */
 	float		*out;		/* where this entry's vector goes */
 	const unsigned char *raw;	/* mapped: this entry's vector bytes */
+	struct emb_ft	*ft;		/* a fastText model, read whole */
 	/* emb(5) input */
 	struct emb_reader *rd;
 	int		 pfd[2];	/* pump pipe */
@@ -107,6 +108,11 @@ where(struct emb_wfile *f, char *buf, size_t sz)
 	if (f->format == EMB_WF_W2VBIN)
 		snprintf(buf, sz, "record %llu",
 		    (unsigned long long)f->nwords + 1);
+	else if (f->format == EMB_WF_FTBIN && f->ft == NULL)
+		snprintf(buf, sz, "fastText model");
+	else if (f->format == EMB_WF_FTBIN)
+		snprintf(buf, sz, "word %llu",
+		    (unsigned long long)f->nwords + 1);
 	else
 		snprintf(buf, sz, "line %llu", (unsigned long long)f->lineno);
 	return buf;
@@ -116,7 +122,7 @@ where(struct emb_wfile *f, char *buf, size_t sz)
 static const char *
 wherenext(struct emb_wfile *f, char *buf, size_t sz)
 {
-	if (f->format == EMB_WF_W2VBIN)
+	if (f->format == EMB_WF_W2VBIN || f->format == EMB_WF_FTBIN)
 		return where(f, buf, sz);
 	snprintf(buf, sz, "line %llu", (unsigned long long)f->lineno + 1);
 	return buf;
@@ -843,6 +849,43 @@ textish(const char *p, const char *e)
 	return digits >= 2;
 }
 
+/* A fastText model's bytes, for emb_ft_read(). */
+static int
+ftget(void *arg, void *dst, size_t n)
+{
+	struct emb_wfile *f = arg;
+	int rc = fill(f, n);
+
+	if (rc < 0)
+		return fillerr(f, rc);
+	if (rc > 0)
+		return 1;
+	memcpy(dst, f->buf + f->beg, n);
+	f->beg += n;
+	return 0;
+}
+
+/* The next word of a fastText model. */
+static int
+nextft(struct emb_wfile *f)
+{
+	size_t len;
+	const char *w;
+	char q[EMB_QUOTE_BUF];
+
+	if (f->nwords == emb_ft_nwords(f->ft))
+		return 0;
+	w = emb_ft_word(f->ft, (uint32_t)f->nwords, &len);
+	if (setword(f, w, len) < 0)
+		return f->err;
+	if (emb_ft_wordvec(f->ft, (uint32_t)f->nwords, f->out) < 0)
+		return wfail(f, EMB_EFORMAT, "word %llu: '%s': the mean of its"
+		    " rows is not finite", (unsigned long long)f->nwords + 1,
+		    qword(f, q));
+	f->nwords++;
+	return 1;
+}
+
 /* Decide the format from the first decompressed bytes and read headers. */
 static int
 detect(struct emb_wfile *f)
@@ -857,6 +900,17 @@ detect(struct emb_wfile *f)
 		return fillerr(f, rc);
 	if (f->end == f->beg)
 		return wfail(f, EMB_EFORMAT, "empty file");
+	if (f->end - f->beg >= 4 && emb_le32(f->buf + f->beg) == 793712314) {
+		char msg[sizeof(f->msg)];
+
+		f->format = EMB_WF_FTBIN;
+		if ((rc = emb_ft_read(&f->ft, ftget, f, f->gz ? 0 :
+		    f->rawsize, msg, sizeof(msg))) < 0)
+			return f->err ? f->err : wfail(f, rc, "%s", msg);
+		f->dim = emb_ft_dim(f->ft);
+		f->declared = emb_ft_nwords(f->ft);
+		goto alloc;
+	}
 	if (f->end - f->beg >= EMB_MAGIC_LEN &&
 	    memcmp(f->buf + f->beg, EMB_MAGIC, EMB_MAGIC_LEN) == 0) {
 		f->format = EMB_WF_EMB;
@@ -1044,6 +1098,10 @@ emb_wfile_read(struct emb_wfile *f, const char **word, size_t *len,
 	case EMB_WF_EMB:
 		rc = nextemb(f);
 		break;
+	case EMB_WF_FTBIN:
+		rc = f->ft != NULL ? nextft(f) : wfail(f, EMB_EINVAL,
+		    "the model was taken");
+		break;
 	default:
 		rc = nexttext(f);
 		break;
@@ -1093,7 +1151,8 @@ emb_wfile_declared(const struct emb_wfile *f)
 uint64_t
 emb_wfile_where(const struct emb_wfile *f)
 {
-	return f->format == EMB_WF_W2VBIN ? f->nwords : f->lineno;
+	return f->format == EMB_WF_W2VBIN || f->format == EMB_WF_FTBIN ?
+	    f->nwords : f->lineno;
 }
 
 void
@@ -1143,6 +1202,15 @@ emb_wfile_takemap(struct emb_wfile *f, size_t *size)
 	return p;
 }
 
+struct emb_ft *
+emb_wfile_takeft(struct emb_wfile *f)
+{
+	struct emb_ft *m = f->ft;
+
+	f->ft = NULL;
+	return m;
+}
+
 int
 emb_wfile_error(const struct emb_wfile *f)
 {
@@ -1167,6 +1235,8 @@ emb_wfile_fmtname(int format)
 		return "GloVe text";
 	case EMB_WF_EMB:
 		return "emb stream";
+	case EMB_WF_FTBIN:
+		return "fastText model";
 	}
 	return "unknown";
 }
@@ -1183,6 +1253,7 @@ emb_wfile_free(struct emb_wfile *f)
 	if (f->pfd[1] >= 0)
 		close(f->pfd[1]);
 	emb_reader_free(f->rd);
+	emb_ft_free(f->ft);
 	if (f->zinit)
 		inflateEnd(&f->zs);
 	if (f->map != NULL) {

@@ -17,20 +17,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 ROWS=${LOOKUP_BIN_ROWS:-3000000}
 mkdir -p "$D"
 
-# "wall cpu": median wall seconds and mean user + system seconds of a
-# command over several runs (hyperfine, no shell).
-median() {
-	runs=$1
-	shift
-	hyperfine -N --style none --runs "$runs" --export-json "$D/hf.json" \
-	    "$@" >/dev/null 2>&1 || { echo nan nan; return; }
-	$PY -c 'import json, sys
-r = json.load(open(sys.argv[1]))["results"][0]
-print("%.4f %.4f" % (r["median"], r["user"] + r["system"]))' "$D/hf.json"
-}
-ratio() {
-	$PY -c 'import sys; a, b = map(float, sys.argv[1:]); print("%.1f" % (a / b))' "$1" "$2"
-}
+. "$top/tests/bench/hyperfine.sh"
 # line WHAT WALL CPU [ANCHORWALL ANCHORCPU]
 line() {
 	printf '%-42s wall %8.3f s  cpu %8.3f s' "$1" "$2" "$3"

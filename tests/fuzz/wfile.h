@@ -54,7 +54,7 @@ fuzz_wread(const void *data, size_t len)
 	}
 	w.format = emb_wfile_format(f);
 	w.dim = emb_wfile_dim(f);
-	CHECK(w.format >= EMB_WF_W2VBIN && w.format <= EMB_WF_EMB);
+	CHECK(w.format >= EMB_WF_W2VBIN && w.format <= EMB_WF_FTBIN);
 	CHECK(w.dim >= 1 && w.dim <= EMB_DIM_MAX);
 	CHECK(strcmp(emb_wfile_fmtname(w.format), "unknown") != 0);
 	while ((rc = emb_wfile_next(f, &word, &wl, &vec)) > 0) {
