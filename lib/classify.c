@@ -2190,7 +2190,10 @@ emb_clf_fit(struct emb_clf **cp, const struct emb_clf_opts *o,
 		return EMB_ENOMEM;
 	}
 	for (size_t i = 0; i < n; i++)
-		nseen += !seen[y[i]]++;
+		if (!seen[y[i]]) {	/* a flag, not a count: no wrap */
+			seen[y[i]] = 1;
+			nseen++;
+		}
 	if (nseen == 1) {
 		/* One class: every kind predicts it, as a constant would. */
 		c->only = y[0];
