@@ -640,12 +640,21 @@ ledoitwolf_gram(const double *G, size_t m, size_t d)
 /*
  * The fits of LDA and ridge go through the n x n dual when there are
  * fewer rows than dimensions (o.dual 0), always (1) or never (-1): the
- * d x d primal costs d^2 memory and d^3 time whatever n is.
+ * d x d primal costs d^2 memory and d^3 time whatever n is.  LDA without
+ * shrinkage takes the dual also while n < d + K: the within-class
+ * scatter then has rank at most n - K < d, and only the dual's
+ * pseudo-inverse solves it (a Cholesky of the singular primal succeeds
+ * on rounding and gives scores of 1e16).
  */
 static int
 usedual(const struct emb_clf *c, size_t n)
 {
-	return c->o.dual > 0 || (c->o.dual == 0 && n < c->d);
+	int noshrink = c->o.kind == EMB_CLF_LDA &&
+	    (c->o.shrinkage == EMB_SHRINK_NONE || c->o.shrinkage == 0);
+
+	if (c->o.dual != 0)
+		return c->o.dual > 0;
+	return n < c->d || (noshrink && n < c->d + (size_t)c->ncls);
 }
 
 /*

@@ -789,6 +789,45 @@ START_TEST(test_dual)
 END_TEST
 
 /*
+ * LDA without shrinkage on d <= n < d + K rows: the within-class scatter
+ * has rank n - K < d, so the default fit takes the dual's pseudo-inverse
+ * (scores of moderate size on the training rows), never a Cholesky of
+ * the singular primal.
+ */
+START_TEST(test_lda_rank)
+{
+	enum { RN = 50, RD = 50, RQ = 4 };
+	float Xr[RN * RD];
+	int yr[RN];
+	double S1[RQ], S2[RQ];
+	struct emb_clf_opts o;
+	struct emb_clf *c1, *c2;
+	uint32_t st = 777;
+
+	for (int i = 0; i < RN * RD; i++)
+		Xr[i] = lcg(&st) + (i / RD % 2 == i % RD % 2);
+	for (int i = 0; i < RN; i++)
+		yr[i] = i % 2;
+	emb_clf_defaults(&o, EMB_CLF_LDA);
+	o.shrinkage = EMB_SHRINK_NONE;
+	ck_assert_int_eq(emb_clf_fit(&c1, &o, Xr, RN, RD, yr, 2, NULL, 0, NULL),
+	    0);
+	o.dual = 1;
+	ck_assert_int_eq(emb_clf_fit(&c2, &o, Xr, RN, RD, yr, 2, NULL, 0, NULL),
+	    0);
+	ck_assert_int_eq(emb_clf_scores(c1, Xr, RQ, S1), 0);
+	ck_assert_int_eq(emb_clf_scores(c2, Xr, RQ, S2), 0);
+	for (int i = 0; i < RQ; i++) {
+		ck_assert_msg(fabs(S1[i]) < 1e6, "score %d: %g", i, S1[i]);
+		ck_assert_msg(fabs(S1[i] - S2[i]) <= 1e-8 * (1 + fabs(S2[i])),
+		    "score %d: default %.12g, dual %.12g", i, S1[i], S2[i]);
+	}
+	emb_clf_free(c1);
+	emb_clf_free(c2);
+}
+END_TEST
+
+/*
  * One class in the training rows: every kind predicts it, whatever ncls
  * says; a class absent from training is never predicted.
  */
@@ -864,6 +903,7 @@ classify_suite(void)
 	tcase_add_test(tc, test_errors);
 	tcase_add_test(tc, test_lda_singular);
 	tcase_add_test(tc, test_dual);
+	tcase_add_test(tc, test_lda_rank);
 	tcase_add_test(tc, test_one_class);
 	suite_add_tcase(s, tc);
 	return s;
