@@ -318,6 +318,19 @@ tagcmp(const void *a, const void *b)
 }
 
 /*
+ * A tag's first slot in a table of cap (a power of two) slots: every bit
+ * of the tag mixed into the low ones (SplitMix64's finalizer), so that
+ * tags sharing their low bits do not share a probe chain.
+ */
+static size_t
+tagslot(unsigned long long t, size_t cap)
+{
+	t = (t ^ (t >> 30)) * 0xbf58476d1ce4e5b9ull;
+	t = (t ^ (t >> 27)) * 0x94d049bb133111ebull;
+	return (size_t)(t ^ (t >> 31)) & (cap - 1);
+}
+
+/*
  * The shard of tag: its index in sh, found or added through the open
  * hash table slot[] (index + 1, 0 for free) of hcap entries.
  */
@@ -331,8 +344,8 @@ shardof(unsigned long long tag, unsigned **slot, size_t *hcap)
 		unsigned *ns = xcalloc(ncap, sizeof(*ns));
 
 		for (unsigned j = 0; j < nsh; j++) {
-			for (i = (size_t)(sh[j].tag * 0x9e3779b97f4a7c15ull) &
-			    (ncap - 1); ns[i] != 0; i = (i + 1) & (ncap - 1))
+			for (i = tagslot(sh[j].tag, ncap); ns[i] != 0;
+			    i = (i + 1) & (ncap - 1))
 				;
 			ns[i] = j + 1;
 		}
@@ -340,8 +353,8 @@ shardof(unsigned long long tag, unsigned **slot, size_t *hcap)
 		*slot = ns;
 		*hcap = ncap;
 	}
-	for (i = (size_t)(tag * 0x9e3779b97f4a7c15ull) & (*hcap - 1);
-	    (*slot)[i] != 0; i = (i + 1) & (*hcap - 1))
+	for (i = tagslot(tag, *hcap); (*slot)[i] != 0;
+	    i = (i + 1) & (*hcap - 1))
 		if (sh[(*slot)[i] - 1].tag == tag)
 			return (*slot)[i] - 1;
 	if (nsh == UINT_MAX)

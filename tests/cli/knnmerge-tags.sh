@@ -23,3 +23,8 @@ awk 'BEGIN { for (q = 1; q <= 2; q++) for (s = 1; s <= 20000; s++)
 	    ((s * 7919 + q * 104729) % 100003) / 100003 }' >tags.txt
 timeout 20 emb-knnmerge -k 3 <tags.txt
 echo "exit $?"
+echo "-- 60000 shards whose tags share their low 32 bits"
+awk 'BEGIN { for (s = 1; s <= 60000; s++) printf "%.0f\tq1\t1\tr%d\t%.6f\n",
+	s * 4294967296, s, (s * 7919 % 100003) / 100003 }' >hi.txt
+timeout 20 emb-knnmerge -k 3 <hi.txt
+echo "exit $?"
