@@ -1,6 +1,6 @@
 /*
  * emb-cat - print an emb(5) stream as text, read the text back, or write
- * the vectors as a NumPy .npy matrix.
+ * the vectors as a NumPy .npy matrix or an embedding file (-f).
  *
  * The text view has one line per record: the key, a TAB, then the
  * components (shortest text that reads back as the same float32) or, for a
@@ -25,6 +25,15 @@
 static int	 allow;		/* -a: accept NaN and Inf */
 static int	 keysonly;	/* -k: keys, no components */
 static uint32_t	 dimopt;	/* -d: dimension for -r */
+static int	 wfmt;		/* -f: embedding file format */
+static int	 gzflag;	/* -z: gzip it */
+static unsigned	 wfield = 1;	/* -w: the key field holding the word */
+static int	 subst = -1;	/* -S: byte replacing what -f cannot carry */
+/* -f's names, by EMB_WF_* format. */
+static const char *const fmtnames[] = {
+	[EMB_WF_W2VBIN] = "w2vbin", [EMB_WF_W2VTEXT] = "w2vtext",
+	[EMB_WF_GLOVE] = "glove", [EMB_WF_VEC] = "vec"
+};
 
 /* The usage: on request (-h) to stdout with exit 0, else a misuse. */
 static void
@@ -32,7 +41,9 @@ usage(int help)
 {
 	fprintf(help ? stdout : stderr,
 	    "usage: emb-cat [-ak] [-N file.npy] [file]\n"
-	    "       emb-cat -r [-a] [-d dim] [file]\n");
+	    "       emb-cat -r [-a] [-d dim] [file]\n"
+	    "       emb-cat -f w2vbin|w2vtext|glove|vec [-z] [-o out] "
+	    "[-S c] [-w field] [file]\n");
 	exit(help ? 0 : 2);
 }
 
@@ -291,6 +302,79 @@ tonpy(int fd, const char *name, const char *npy, const char *in)
 	emb_reader_free(r);
 }
 
+
+/*
+ * Ungrouped records to the embedding file of format wfmt, on out or
+ * stdout, each word field wfield of its key, unescaped.  The whole input
+ * is read and checked before a byte is written (see emb_wout_open).
+ */
+static void
+toformat(int fd, const char *name, const char *out, const char *in)
+{
+	struct emb_reader *r = xreader(fd, name);
+	struct emb_wout *o;
+	struct emb_rec rec;
+	FILE *fp = NULL;
+	char q[EMB_QUOTE_BUF], *word = NULL;
+	unsigned long long ndup = 0;
+	int rc;
+
+	if (out != NULL)
+		fp = outopen(out, &in, 1, 0666);
+	else if (wfmt == EMB_WF_W2VBIN || gzflag)
+		notty(STDOUT_FILENO);
+	if ((rc = emb_wout_open(&o, wfmt, emb_reader_dim(r), xtmpfd())) < 0)
+		wdie(rc);
+	while ((rc = emb_reader_next(r, &rec)) > 0) {
+		unsigned long long n = emb_reader_count(r);
+		size_t off, len;
+		int64_t dup;
+		long bad;
+
+		if (rec.type == EMB_REC_GROUP)
+			errx(1, "%s: record %llu: a group record (only ungrouped "
+			    "records make an embedding file)", name, n);
+		if (emb_key_field(rec.key, rec.keylen, wfield - 1, &off,
+		    &len) < 0)
+			errx(1, "%s: record %llu: key has no field %u", name, n,
+			    wfield);
+		word = xreallocarray(word, len + 1, 1);
+		len = (size_t)emb_key_unescape(word, rec.key + off, len);
+		if (len == 0 || len > EMB_WORD_MAX)
+			errx(1, "%s: record %llu: word of %zu bytes (1 to %u "
+			    "can be written)", name, n, len, EMB_WORD_MAX);
+		while ((bad = emb_wword_bad(word, len)) >= 0) {
+			if (subst < 0)
+				errx(1, "%s: record %llu: word '%s' has byte "
+				    "0x%02x at %ld, which %s cannot carry (-S "
+				    "replaces it)", name, n, emb_quote(q, word,
+				    len), (unsigned char)word[bad], bad + 1,
+				    fmtnames[wfmt]);
+			word[bad] = (char)subst;
+		}
+		if ((rc = emb_wout_add(o, word, len, rec.vec, &dup)) ==
+		    EMB_EIO)
+			err(1, "temporary file");
+		else if (rc < 0)
+			wdie(rc);
+		if (dup >= 0 && ndup++ < 10)
+			warnx("%s: record %llu: word '%s' again, first at record "
+			    "%lld (readers keep the first)", name, n,
+			    emb_quote(q, word, len), (long long)dup + 1);
+	}
+	if (rc < 0)
+		rdie(r, name, rc);
+	if (ndup > 10)
+		warnx("%s: %llu words in all seen again", name, ndup);
+	if (emb_wout_finish(o, fp ? fileno(fp) : STDOUT_FILENO, gzflag) < 0)
+		err(1, "%s", out ? out : "stdout");
+	if (fp != NULL)
+		outcommit(fp, out);
+	emb_wout_free(o);
+	emb_reader_free(r);
+	free(word);
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -299,10 +383,10 @@ main(int argc, char *argv[])
 		{ "version",	no_argument,	NULL, 'V' },
 		{ NULL,		0,		NULL, 0 }
 	};
-	const char *npy = NULL, *name;
+	const char *npy = NULL, *out = NULL, *name;
 	int ch, rflag = 0, fd;
 
-	while ((ch = getopt_long(argc, argv, "ad:hkN:r", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "ad:f:hkN:o:rS:w:z", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'a':
 			allow = 1;
@@ -311,8 +395,33 @@ main(int argc, char *argv[])
 			dimopt = (uint32_t)parsenum(optarg, 1, EMB_DIM_MAX,
 			    "-d");
 			break;
+		case 'f':
+			for (wfmt = EMB_WF_VEC; wfmt > 0; wfmt--)
+				if (fmtnames[wfmt] != NULL &&
+				    strcmp(optarg, fmtnames[wfmt]) == 0)
+					break;
+			if (wfmt == 0)
+				errx(2, "-f: unknown format '%s' (w2vbin, "
+				    "w2vtext, glove, vec)", optarg);
+			break;
 		case 'k':
 			keysonly = 1;
+			break;
+		case 'o':
+			out = optarg;
+			break;
+		case 'S':
+			if (strlen(optarg) != 1 ||
+			    emb_wword_bad(optarg, 1) >= 0)
+				errx(2, "-S: one byte that a word can hold, "
+				    "not '%s'", optarg);
+			subst = (unsigned char)optarg[0];
+			break;
+		case 'w':
+			wfield = (unsigned)parsenum(optarg, 1, EMB_KEY_MAX, "-w");
+			break;
+		case 'z':
+			gzflag = 1;
 			break;
 		case 'N':
 			npy = optarg;
@@ -334,6 +443,10 @@ main(int argc, char *argv[])
 	argv += optind;
 	if (argc > 1 || (rflag && (npy || keysonly)) || (!rflag && dimopt))
 		usage(0);
+	/* -f goes with its own options only, and they with it. */
+	if (wfmt ? rflag || npy || keysonly || allow :
+	    gzflag || out || subst >= 0 || wfield != 1)
+		usage(0);
 	name = inname(argv[0]);
 	fd = openin(argv[0]);
 	if (rflag) {
@@ -342,7 +455,9 @@ main(int argc, char *argv[])
 		if (fp == NULL)
 			err(1, "%s", name);
 		fromtext(fp, name);
-	} else if (npy)
+	} else if (wfmt)
+		toformat(fd, name, out, argv[0] ? argv[0] : "-");
+	else if (npy)
 		tonpy(fd, name, npy, argv[0] ? argv[0] : "-");
 	else {
 		static char obuf[OBUFSZ];
