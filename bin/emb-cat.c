@@ -340,15 +340,18 @@ toformat(int fd, const char *name, const char *out, const char *in)
 			    wfield);
 		word = xreallocarray(word, len + 1, 1);
 		len = (size_t)emb_key_unescape(word, rec.key + off, len);
-		if (len == 0 || len > EMB_WORD_MAX)
-			errx(1, "%s: record %llu: word of %zu bytes (1 to %u "
-			    "can be written)", name, n, len, EMB_WORD_MAX);
+		if (len == 0)
+			errx(1, "%s: record %llu: empty word, which no format "
+			    "can carry", name, n);
+		if (len > EMB_WORD_MAX)
+			errx(1, "%s: record %llu: word of %zu bytes, over the "
+			    "limit %u", name, n, len, EMB_WORD_MAX);
 		while ((bad = emb_wword_bad(word, len)) >= 0) {
 			if (subst < 0)
-				errx(1, "%s: record %llu: word '%s' has byte "
-				    "0x%02x at %ld, which %s cannot carry (-S "
+				errx(1, "%s: record %llu: word '%s': byte %ld "
+				    "is 0x%02x, which -f %s cannot carry (-S "
 				    "replaces it)", name, n, emb_quote(q, word,
-				    len), (unsigned char)word[bad], bad + 1,
+				    len), bad + 1, (unsigned char)word[bad],
 				    fmtnames[wfmt]);
 			word[bad] = (char)subst;
 		}
