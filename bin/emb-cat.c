@@ -358,6 +358,10 @@ toformat(int fd, const char *name, const char *out, const char *in)
 		if ((rc = emb_wout_add(o, word, len, rec.vec, &dup)) ==
 		    EMB_EIO)
 			err(1, "temporary file");
+		else if (rc == EMB_EFORMAT)
+			errx(1, "%s: record %llu: word '%s' and its one number "
+			    "would read as a word2vec header", name, n,
+			    emb_quote(q, word, len));
 		else if (rc < 0)
 			wdie(rc);
 		if (dup >= 0 && ndup++ < 10)

@@ -506,7 +506,9 @@ int emb_wout_open(struct emb_wout **op, int fmt, uint32_t dim, int spool);
  * *dup is the 0-based entry that had the same word first, or -1; the
  * entry is written all the same (readers keep the first).
  * @return 0, EMB_EINVAL (an empty word, one over EMB_WORD_MAX bytes, or
- * one emb_wword_bad() refuses), EMB_EIO (errno kept) or EMB_ENOMEM.
+ * one emb_wword_bad() refuses), EMB_EFORMAT (the first GloVe line of a
+ * file of dimension 1 that would read as a word2vec header, two integers:
+ * nothing is written), EMB_EIO (errno kept) or EMB_ENOMEM.
  */
 int emb_wout_add(struct emb_wout *o, const void *word, size_t n,
     const float *vec, int64_t *dup);

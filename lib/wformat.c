@@ -171,6 +171,18 @@ remember(struct emb_wout *o, const void *word, size_t n, int64_t *dup)
 	return 0;
 }
 
+/* Is s (n bytes) all decimal digits? */
+static int
+alldigits(const void *s, size_t n)
+{
+	const unsigned char *p = s;
+
+	for (size_t i = 0; i < n; i++)
+		if (p[i] < '0' || p[i] > '9')
+			return 0;
+	return 1;
+}
+
 int
 emb_wout_add(struct emb_wout *o, const void *word, size_t n,
     const float *vec, int64_t *dup)
@@ -182,8 +194,6 @@ emb_wout_add(struct emb_wout *o, const void *word, size_t n,
 	*dup = -1;
 	if (n == 0 || n > EMB_WORD_MAX || emb_wword_bad(word, n) >= 0)
 		return EMB_EINVAL;
-	if ((rc = remember(o, word, n, dup)) < 0)
-		return rc;
 	if (o->len + need > o->cap) {
 		if ((rc = emb_writeall(o->spool, o->buf, o->len)) < 0)
 			return rc;
@@ -198,6 +208,16 @@ emb_wout_add(struct emb_wout *o, const void *word, size_t n,
 		}
 	}
 	p = o->buf + o->len;
+	if (o->fmt == EMB_WF_GLOVE && o->count == 0 && o->dim == 1 &&
+	    alldigits(word, n)) {
+		char num[EMB_FTOA_MAX];
+
+		/* "12 3" would read as a word2vec header. */
+		if (alldigits(num, (size_t)emb_ftoa(num, vec[0])))
+			return EMB_EFORMAT;
+	}
+	if ((rc = remember(o, word, n, dup)) < 0)
+		return rc;
 	memcpy(p, word, n);
 	p += n;
 	*p++ = ' ';

@@ -14,6 +14,7 @@ printf 'a\t1 2\nb\\nc\\r\\0\t3 4\n' | emb-cat -r >nl.emb
 printf 'a\t1 2\n\t3 4\n' | emb-cat -r >empty.emb
 printf 'a\tx\t1 2\nb\t3 4\n' | emb-cat -r >fields.emb
 printf 'a\t1 2\nb\t3 4\na\t5 6\n' | emb-cat -r >dup.emb
+printf '12\t3\nb\t4\n' | emb-cat -r >num.emb
 run w2vbin -o out group.emb
 run glove -o out space.emb
 run w2vtext -o out tab.emb
@@ -25,6 +26,9 @@ cat out
 rm -f out
 run glove -o out dup.emb
 cat out
+rm -f out
+run glove -o out num.emb
+run vec -o out num.emb
 rm -f out
 echo "-- usage"
 run w2vbin -o ok.emb ok.emb
