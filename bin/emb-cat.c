@@ -311,14 +311,17 @@ tonpy(int fd, const char *name, const char *npy, const char *in)
 static void
 toformat(int fd, const char *name, const char *out, const char *in)
 {
-	struct emb_reader *r = xreader(fd, name);
-	struct emb_wout *o;
+	/* static: reachable when an error exits, for LSan */
+	static struct emb_reader *r;
+	static struct emb_wout *o;
+	static char *word;
 	struct emb_rec rec;
 	FILE *fp = NULL;
-	char q[EMB_QUOTE_BUF], *word = NULL;
+	char q[EMB_QUOTE_BUF];
 	unsigned long long ndup = 0;
 	int rc;
 
+	r = xreader(fd, name);
 	if (out != NULL)
 		fp = outopen(out, &in, 1, 0666);
 	else if (wfmt == EMB_WF_W2VBIN || gzflag)
