@@ -303,33 +303,27 @@ tonpy(int fd, const char *name, const char *npy, const char *in)
 }
 
 
+/* toformat's reader, writer and word: static, reachable when an error
+ * exits, for LSan. */
+static struct emb_reader *wr;
+static struct emb_wout *wo;
+static char *word;
+
 /*
- * Ungrouped records to the embedding file of format wfmt, on out or
- * stdout, each word field wfield of its key, unescaped.  The whole input
- * is read and checked before a byte is written (see emb_wout_open).
+ * The records of wr to wo, each word field wfield of its key, unescaped;
+ * repeated words warned about if warn; a write error blamed on wname.
+ * @return the records read.
  */
-static void
-toformat(int fd, const char *name, const char *out, const char *in)
+static unsigned long long
+wpass(const char *name, const char *wname, int warn)
 {
-	/* static: reachable when an error exits, for LSan */
-	static struct emb_reader *r;
-	static struct emb_wout *o;
-	static char *word;
 	struct emb_rec rec;
-	FILE *fp = NULL;
 	char q[EMB_QUOTE_BUF];
 	unsigned long long ndup = 0;
 	int rc;
 
-	r = xreader(fd, name);
-	if (out != NULL)
-		fp = outopen(out, &in, 1, 0666);
-	else if (wfmt == EMB_WF_W2VBIN || gzflag)
-		notty(STDOUT_FILENO);
-	if ((rc = emb_wout_open(&o, wfmt, emb_reader_dim(r), xtmpfd())) < 0)
-		wdie(rc);
-	while ((rc = emb_reader_next(r, &rec)) > 0) {
-		unsigned long long n = emb_reader_count(r);
+	while ((rc = emb_reader_next(wr, &rec)) > 0) {
+		unsigned long long n = emb_reader_count(wr);
 		size_t off, len;
 		int64_t dup;
 		long bad;
@@ -358,30 +352,82 @@ toformat(int fd, const char *name, const char *out, const char *in)
 				    fmtnames[wfmt]);
 			word[bad] = (char)subst;
 		}
-		if ((rc = emb_wout_add(o, word, len, rec.vec, &dup)) ==
+		if ((rc = emb_wout_add(wo, word, len, rec.vec, &dup)) ==
 		    EMB_EIO)
-			err(1, "temporary file");
+			err(1, "%s", wname);
 		else if (rc == EMB_EFORMAT)
 			errx(1, "%s: record %llu: word '%s' and its one number "
 			    "would read as a word2vec header", name, n,
 			    emb_quote(q, word, len));
+		else if (rc == EMB_EINVAL)
+			errx(1, "%s: record %llu: changed while read", name, n);
 		else if (rc < 0)
 			wdie(rc);
-		if (dup >= 0 && ndup++ < 10)
+		if (warn && dup >= 0 && ndup++ < 10)
 			warnx("%s: record %llu: word '%s' again, first at record "
 			    "%lld (readers keep the first)", name, n,
 			    emb_quote(q, word, len), (long long)dup + 1);
 	}
 	if (rc < 0)
-		rdie(r, name, rc);
+		rdie(wr, name, rc);
 	if (ndup > 10)
 		warnx("%s: %llu words in all seen again", name, ndup);
-	if (emb_wout_finish(o, fp ? fileno(fp) : STDOUT_FILENO, gzflag) < 0)
-		err(1, "%s", out ? out : "stdout");
+	return emb_reader_count(wr);
+}
+
+/*
+ * Ungrouped records to the embedding file of format wfmt, on out or
+ * stdout.  The header's count comes first: a regular file is read twice,
+ * checked and counted, then written; anything else is spooled to an
+ * unlinked temporary (see emb_wout_open).  Either way the whole input is
+ * checked before a byte is written.
+ */
+static void
+toformat(int fd, const char *name, const char *out, const char *in)
+{
+	struct stat sb;
+	FILE *fp = NULL;
+	const char *oname = out ? out : "stdout";
+	off_t start = lseek(fd, 0, SEEK_CUR);
+	int ofd = STDOUT_FILENO, twice, rc;
+
+	twice = start >= 0 && fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode);
+	wr = xreader(fd, name);
+	if (out != NULL) {
+		fp = outopen(out, &in, 1, 0666);
+		ofd = fileno(fp);
+	} else if (wfmt == EMB_WF_W2VBIN || gzflag)
+		notty(STDOUT_FILENO);
+	if ((rc = emb_wout_open(&wo, wfmt, emb_reader_dim(wr),
+	    twice ? -1 : xtmpfd())) < 0)
+		wdie(rc);
+	if (twice) {
+		unsigned long long n = wpass(name, oname, 1);
+
+		emb_wout_free(wo);
+		emb_reader_free(wr);
+		if (lseek(fd, start, SEEK_SET) != start)
+			err(1, "%s", name);
+		wr = xreader(fd, name);
+		if ((rc = emb_wout_open(&wo, wfmt, emb_reader_dim(wr),
+		    -1)) < 0)
+			wdie(rc);
+		if ((rc = emb_wout_direct(wo, ofd, gzflag, n)) == EMB_EIO)
+			err(1, "%s", oname);
+		else if (rc < 0)
+			wdie(rc);
+		if (wpass(name, oname, 0) != n)
+			errx(1, "%s: changed while read", name);
+	} else
+		wpass(name, "temporary file", 1);
+	if ((rc = emb_wout_finish(wo, ofd, gzflag)) == EMB_EINVAL)
+		errx(1, "%s: changed while read", name);
+	else if (rc < 0)
+		err(1, "%s", oname);
 	if (fp != NULL)
 		outcommit(fp, out);
-	emb_wout_free(o);
-	emb_reader_free(r);
+	emb_wout_free(wo);
+	emb_reader_free(wr);
 	free(word);
 }
 

@@ -495,11 +495,23 @@ struct emb_wout;
 /*
  * emb_wout_open - a writer of format fmt (EMB_WF_W2VBIN, EMB_WF_W2VTEXT,
  * EMB_WF_GLOVE, EMB_WF_VEC) and dimension dim, spooling to spool (an
- * empty file open for reading and writing, positioned at 0, the caller's).
+ * empty file open for reading and writing, positioned at 0, the caller's),
+ * or, with spool -1, writing nothing until emb_wout_direct(): entries are
+ * then only checked and counted (a first pass over an input that can be
+ * read twice).
  * @return 0 and *op (free with emb_wout_free), EMB_EINVAL, EMB_EDIM or
  * EMB_ENOMEM.
  */
 int emb_wout_open(struct emb_wout **op, int fmt, uint32_t dim, int spool);
+
+/*
+ * emb_wout_direct - on a writer opened with spool -1 and no entry yet:
+ * write the header of count entries on fd (through gzip if gzip) now, and
+ * each entry as it is added, so that no spool is needed.  Adding more than
+ * count entries, or finishing with fewer, is EMB_EINVAL.
+ * @return 0, EMB_EINVAL, EMB_EIO or EMB_ENOMEM.
+ */
+int emb_wout_direct(struct emb_wout *o, int fd, int gzip, uint64_t count);
 
 /*
  * emb_wout_add - append an entry: word (n raw bytes) and dim floats.
@@ -518,8 +530,11 @@ uint64_t emb_wout_count(const struct emb_wout *o);
 
 /*
  * emb_wout_finish - write the file on fd: the header, then the spooled
- * entries, through gzip compression (one member) if gzip.  Once only.
- * @return 0, EMB_EIO (errno kept) or EMB_ENOMEM.
+ * entries, through gzip compression (one member) if gzip; after
+ * emb_wout_direct(), the entries still buffered and the end of the gzip
+ * member (fd and gzip are then those given to it).  Once only.
+ * @return 0, EMB_EINVAL (no file: spool -1 without emb_wout_direct, or
+ * fewer entries than it declared), EMB_EIO (errno kept) or EMB_ENOMEM.
  */
 int emb_wout_finish(struct emb_wout *o, int fd, int gzip);
 

@@ -27,7 +27,9 @@
 struct emb_wout {
 	int		 fmt;		/* EMB_WF_W2VBIN ... EMB_WF_VEC */
 	uint32_t	 dim;
-	int		 spool;		/* the caller's fd */
+	int		 out;		/* where buf goes: spool or file, -1 */
+	int		 spooled;	/* out is the spool */
+	uint64_t	 declared;	/* direct: the count in the header */
 	unsigned char	*buf;		/* SPOOLSZ, then entries at a time */
 	size_t		 cap, len;
 	uint64_t	 count;		/* entries added */
@@ -37,6 +39,8 @@ struct emb_wout {
 	size_t		 offcap;
 	uint64_t	*slot;		/* hash table: entry + 1, 0 empty */
 	size_t		 nslot;
+	z_stream	 z;		/* gzip, when zout is set */
+	unsigned char	*zout;		/* COPYSZ */
 };
 
 long
@@ -68,7 +72,8 @@ emb_wout_open(struct emb_wout **op, int fmt, uint32_t dim, int spool)
 		return EMB_ENOMEM;
 	o->fmt = fmt;
 	o->dim = dim;
-	o->spool = spool;
+	o->out = spool;
+	o->spooled = spool >= 0;
 	o->nslot = 1024;
 	o->offcap = 1024;
 	o->cap = SPOOLSZ;
@@ -171,6 +176,67 @@ remember(struct emb_wout *o, const void *word, size_t n, int64_t *dup)
 	return 0;
 }
 
+/*
+ * Write n bytes at p to the file, through deflate if gzip was asked for;
+ * flush: Z_FINISH ends the gzip member.
+ */
+static int
+sink(struct emb_wout *o, const void *p, size_t n, int flush)
+{
+	int zrc, rc;
+
+	if (o->zout == NULL)
+		return emb_writeall(o->out, p, n);
+	o->z.next_in = (unsigned char *)p;
+	o->z.avail_in = (uInt)n;
+	do {
+		o->z.next_out = o->zout;
+		o->z.avail_out = COPYSZ;
+		if ((zrc = deflate(&o->z, flush)) == Z_STREAM_ERROR)
+			return EMB_ENOMEM;
+		if ((rc = emb_writeall(o->out, o->zout,
+		    COPYSZ - o->z.avail_out)) < 0)
+			return rc;
+	} while (o->z.avail_out == 0 || (flush == Z_FINISH &&
+	    zrc != Z_STREAM_END));
+	return 0;
+}
+
+/* Make fd the file, through gzip if asked, and write the header. */
+static int
+startfile(struct emb_wout *o, int fd, int gzip, uint64_t count)
+{
+	char hdr[48];
+	size_t hlen = 0;
+
+	o->out = fd;
+	o->spooled = 0;
+	if (gzip) {
+		/* 16 + 15: a gzip member, as gzip(1) writes, its level. */
+		if ((o->zout = malloc(COPYSZ)) == NULL)
+			return EMB_ENOMEM;
+		if (deflateInit2(&o->z, Z_DEFAULT_COMPRESSION, Z_DEFLATED,
+		    16 + 15, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
+			free(o->zout);
+			o->zout = NULL;
+			return EMB_ENOMEM;
+		}
+	}
+	if (o->fmt != EMB_WF_GLOVE)
+		hlen = (size_t)snprintf(hdr, sizeof(hdr), "%llu %u\n",
+		    (unsigned long long)count, o->dim);
+	return sink(o, hdr, hlen, Z_NO_FLUSH);
+}
+
+int
+emb_wout_direct(struct emb_wout *o, int fd, int gzip, uint64_t count)
+{
+	if (o->out >= 0 || o->count > 0)
+		return EMB_EINVAL;
+	o->declared = count;
+	return startfile(o, fd, gzip, count);
+}
+
 /* Is s (n bytes) all decimal digits? */
 static int
 alldigits(const void *s, size_t n)
@@ -194,8 +260,24 @@ emb_wout_add(struct emb_wout *o, const void *word, size_t n,
 	*dup = -1;
 	if (n == 0 || n > EMB_WORD_MAX || emb_wword_bad(word, n) >= 0)
 		return EMB_EINVAL;
+	if (o->fmt == EMB_WF_GLOVE && o->count == 0 && o->dim == 1 &&
+	    alldigits(word, n)) {
+		char num[EMB_FTOA_MAX];
+
+		/* "12 3" would read as a word2vec header. */
+		if (alldigits(num, (size_t)emb_ftoa(num, vec[0])))
+			return EMB_EFORMAT;
+	}
+	if ((rc = remember(o, word, n, dup)) < 0)
+		return rc;
+	if (o->out < 0) {
+		o->count++;
+		return 0;
+	}
+	if (!o->spooled && o->count == o->declared)
+		return EMB_EINVAL;
 	if (o->len + need > o->cap) {
-		if ((rc = emb_writeall(o->spool, o->buf, o->len)) < 0)
+		if ((rc = sink(o, o->buf, o->len, Z_NO_FLUSH)) < 0)
 			return rc;
 		o->len = 0;
 		if (need > o->cap) {
@@ -208,16 +290,6 @@ emb_wout_add(struct emb_wout *o, const void *word, size_t n,
 		}
 	}
 	p = o->buf + o->len;
-	if (o->fmt == EMB_WF_GLOVE && o->count == 0 && o->dim == 1 &&
-	    alldigits(word, n)) {
-		char num[EMB_FTOA_MAX];
-
-		/* "12 3" would read as a word2vec header. */
-		if (alldigits(num, (size_t)emb_ftoa(num, vec[0])))
-			return EMB_EFORMAT;
-	}
-	if ((rc = remember(o, word, n, dup)) < 0)
-		return rc;
 	memcpy(p, word, n);
 	p += n;
 	*p++ = ' ';
@@ -249,75 +321,32 @@ emb_wout_count(const struct emb_wout *o)
 int
 emb_wout_finish(struct emb_wout *o, int fd, int gzip)
 {
-	char hdr[48];
-	size_t hlen = 0;
-	z_stream z;
-	unsigned char *zout = NULL;
-	int rc = 0, zrc;
+	int rc = 0;
 
-	if (o->len > 0 && (rc = emb_writeall(o->spool, o->buf, o->len)) < 0)
+	if (o->out < 0 || (!o->spooled && o->count != o->declared))
+		return EMB_EINVAL;
+	if (o->len > 0 && (rc = sink(o, o->buf, o->len, Z_NO_FLUSH)) < 0)
 		return rc;
 	o->len = 0;
-	if (lseek(o->spool, 0, SEEK_SET) != 0)
-		return EMB_EIO;
-	if (o->fmt != EMB_WF_GLOVE)
-		hlen = (size_t)snprintf(hdr, sizeof(hdr), "%llu %u\n",
-		    (unsigned long long)o->count, o->dim);
-	if (!gzip) {
+	if (o->spooled) {
+		int spool = o->out;
 		ssize_t n;
 
-		if ((rc = emb_writeall(fd, hdr, hlen)) < 0)
+		if (lseek(spool, 0, SEEK_SET) != 0)
+			return EMB_EIO;
+		if ((rc = startfile(o, fd, gzip, o->count)) < 0)
 			return rc;
-		while ((n = read(o->spool, o->buf, o->cap)) != 0) {
+		while ((n = read(spool, o->buf, o->cap)) != 0) {
 			if (n < 0 && errno == EINTR)
 				continue;
 			if (n < 0)
 				return EMB_EIO;
-			if ((rc = emb_writeall(fd, o->buf, (size_t)n)) < 0)
+			if ((rc = sink(o, o->buf, (size_t)n, Z_NO_FLUSH)) < 0)
 				return rc;
 		}
-		return 0;
 	}
-	memset(&z, 0, sizeof(z));
-	/* 16 + 15: a gzip member, as gzip(1) writes, at its default level. */
-	if (deflateInit2(&z, Z_DEFAULT_COMPRESSION, Z_DEFLATED, 16 + 15, 8,
-	    Z_DEFAULT_STRATEGY) != Z_OK)
-		return EMB_ENOMEM;
-	if ((zout = malloc(COPYSZ)) == NULL) {
-		deflateEnd(&z);
-		return EMB_ENOMEM;
-	}
-	z.next_in = (unsigned char *)hdr;
-	z.avail_in = (uInt)hlen;
-	for (int flush = Z_NO_FLUSH; rc == 0;) {
-		if (z.avail_in == 0 && flush == Z_NO_FLUSH) {
-			ssize_t n = read(o->spool, o->buf,
-			    o->cap < COPYSZ ? o->cap : COPYSZ);
-
-			if (n < 0 && errno == EINTR)
-				continue;
-			if (n < 0) {
-				rc = EMB_EIO;
-				break;
-			}
-			if (n == 0)
-				flush = Z_FINISH;
-			z.next_in = o->buf;
-			z.avail_in = (uInt)n;
-		}
-		z.next_out = zout;
-		z.avail_out = COPYSZ;
-		zrc = deflate(&z, flush);
-		if (zrc == Z_STREAM_ERROR) {
-			rc = EMB_ENOMEM;
-			break;
-		}
-		rc = emb_writeall(fd, zout, COPYSZ - z.avail_out);
-		if (zrc == Z_STREAM_END)
-			break;
-	}
-	deflateEnd(&z);
-	free(zout);
+	if (o->zout != NULL)
+		rc = sink(o, NULL, 0, Z_FINISH);
 	return rc;
 }
 
@@ -330,5 +359,8 @@ emb_wout_free(struct emb_wout *o)
 	free(o->words);
 	free(o->woff);
 	free(o->slot);
+	if (o->zout != NULL)
+		deflateEnd(&o->z);
+	free(o->zout);
 	free(o);
 }

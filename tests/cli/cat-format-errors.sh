@@ -28,6 +28,9 @@ run glove -o out dup.emb
 cat out
 rm -f out
 run glove -o out num.emb
+cat group.emb | emb-cat -f vec -z -o out
+echo "from a pipe, emb-cat -f vec -z -o out: exit $?"
+ls out* 2>/dev/null
 run vec -o out num.emb
 rm -f out
 echo "-- usage"
