@@ -3,6 +3,8 @@
 # word2vec binary (and text), beside gensim's save_word2vec_format
 # (binary=True) on the same vectors, read from a .npy and its keys; the
 # save alone is timed inside Python too, without the import and the load.
+# emb-cat reads a file twice (check and count, then write) and spools a
+# pipe: both are timed.
 # Both files must read back to the same stream through emb-lookup -D.
 #
 # The machine is shared: beside each median wall time the script prints
@@ -70,7 +72,7 @@ PYEOF
 
 set -- $(median 5 "emb-cat -f w2vbin -o $D/emb.bin $D/m.emb")
 e_w=$1 e_c=$2
-set -- $(median 5 "emb-cat -f w2vbin <$D/m.emb >$D/emb-pipe.bin")
+set -- $(median 5 "cat $D/m.emb | emb-cat -f w2vbin >$D/emb-pipe.bin")
 p_w=$1 p_c=$2
 set -- $(median 3 "$PY $D/save-gensim.py $D")
 g_w=$1 g_c=$2
@@ -87,7 +89,7 @@ echo "rows $N x 300, stream $(($(stat -c %s "$D/m.emb") / 1000000)) MB," \
     "word2vec binary $(($(stat -c %s "$D/emb.bin") / 1000000)) MB;" \
     "both read back as the stream: $same"
 line "emb-cat -f w2vbin -o (file)" "$e_w" "$e_c" "$g_w" "$g_c"
-line "emb-cat -f w2vbin (stdin, stdout)" "$p_w" "$p_c" "$g_w" "$g_c"
+line "cat | emb-cat -f w2vbin (spooled)" "$p_w" "$p_c" "$g_w" "$g_c"
 line "gensim: load .npy, save_word2vec_format" "$g_w" "$g_c"
 printf '%-40s wall %8.3f s  gensim save/emb-cat: %sx\n' \
     "gensim: save_word2vec_format alone" "$g_save" "$(ratio "$g_save" "$e_w")"
