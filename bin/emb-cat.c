@@ -1,6 +1,7 @@
 /*
  * emb-cat - print an emb(5) stream as text, read the text back, write
- * the vectors as a NumPy .npy matrix or read one with its keys.
+ * the vectors as a NumPy .npy matrix or an embedding file (-f), or read a
+ * .npy matrix with its keys (-n).
  *
  * The text view has one line per record: the key, a TAB, then the
  * components (shortest text that reads back as the same float32) or, for a
@@ -28,6 +29,15 @@ static uint32_t	 dimopt;	/* -d: dimension for -r */
 static unsigned	 gfield;	/* -g: the field naming a row's group */
 static unsigned	 gkey[64];	/* -G: the fields of a group's key */
 static unsigned	 ngkey;
+static int	 wfmt;		/* -f: embedding file format */
+static int	 gzflag;	/* -z: gzip it */
+static unsigned	 wfield = 1;	/* -w: the key field holding the word */
+static int	 subst = -1;	/* -S: byte replacing what -f cannot carry */
+/* -f's names, by EMB_WF_* format. */
+static const char *const fmtnames[] = {
+	[EMB_WF_W2VBIN] = "w2vbin", [EMB_WF_W2VTEXT] = "w2vtext",
+	[EMB_WF_GLOVE] = "glove", [EMB_WF_VEC] = "vec"
+};
 
 /* The usage: on request (-h) to stdout with exit 0, else a misuse. */
 static void
@@ -36,7 +46,9 @@ usage(int help)
 	fprintf(help ? stdout : stderr,
 	    "usage: emb-cat [-ak] [-N file.npy] [file]\n"
 	    "       emb-cat -r [-a] [-d dim] [file]\n"
-	    "       emb-cat -n file.npy -K keys [-a] [-g field [-G fields]]\n");
+	    "       emb-cat -n file.npy -K keys [-a] [-g field [-G fields]]\n"
+	    "       emb-cat -f w2vbin|w2vtext|glove|vec [-z] [-o out] "
+	    "[-S c] [-w field] [file]\n");
 	exit(help ? 0 : 2);
 }
 
@@ -341,6 +353,134 @@ fieldlist(char *s)
 	}
 }
 
+/* toformat's reader, writer and word: static, reachable when an error
+ * exits, for LSan. */
+static struct emb_reader *wr;
+static struct emb_wout *wo;
+static char *word;
+
+/*
+ * The records of wr to wo, each word field wfield of its key, unescaped;
+ * repeated words warned about if warn; a write error blamed on wname.
+ * @return the records read.
+ */
+static unsigned long long
+wpass(const char *name, const char *wname, int warn)
+{
+	struct emb_rec rec;
+	char q[EMB_QUOTE_BUF];
+	unsigned long long ndup = 0;
+	int rc;
+
+	while ((rc = emb_reader_next(wr, &rec)) > 0) {
+		unsigned long long n = emb_reader_count(wr);
+		size_t off, len;
+		int64_t dup;
+		long bad;
+
+		if (rec.type == EMB_REC_GROUP)
+			errx(1, "%s: record %llu: a group record (only ungrouped "
+			    "records make an embedding file)", name, n);
+		if (emb_key_field(rec.key, rec.keylen, wfield - 1, &off,
+		    &len) < 0)
+			errx(1, "%s: record %llu: key has no field %u", name, n,
+			    wfield);
+		word = xreallocarray(word, len + 1, 1);
+		len = (size_t)emb_key_unescape(word, rec.key + off, len);
+		if (len == 0)
+			errx(1, "%s: record %llu: empty word, which no format "
+			    "can carry", name, n);
+		if (len > EMB_WORD_MAX)
+			errx(1, "%s: record %llu: word of %zu bytes, over the "
+			    "limit %u", name, n, len, EMB_WORD_MAX);
+		while ((bad = emb_wword_bad(word, len)) >= 0) {
+			if (subst < 0)
+				errx(1, "%s: record %llu: word '%s': byte %ld "
+				    "is 0x%02x, which -f %s cannot carry (-S "
+				    "replaces it)", name, n, emb_quote(q, word,
+				    len), bad + 1, (unsigned char)word[bad],
+				    fmtnames[wfmt]);
+			word[bad] = (char)subst;
+		}
+		if ((rc = emb_wout_add(wo, word, len, rec.vec, &dup)) ==
+		    EMB_EIO)
+			err(1, "%s", wname);
+		else if (rc == EMB_EFORMAT)
+			errx(1, "%s: record %llu: word '%s' and its one number "
+			    "would read as a word2vec header", name, n,
+			    emb_quote(q, word, len));
+		else if (rc == EMB_EINVAL)
+			errx(1, "%s: record %llu: changed while read", name, n);
+		else if (rc < 0)
+			wdie(rc);
+		if (warn && dup >= 0 && ndup++ < 10)
+			warnx("%s: record %llu: word '%s' again, first at record "
+			    "%lld (readers keep the first)", name, n,
+			    emb_quote(q, word, len), (long long)dup + 1);
+	}
+	if (rc < 0)
+		rdie(wr, name, rc);
+	if (ndup > 10)
+		warnx("%s: %llu words in all seen again", name, ndup);
+	return emb_reader_count(wr);
+}
+
+/*
+ * Ungrouped records to the embedding file of format wfmt, on out or
+ * stdout.  The header's count comes first: a regular file is read twice,
+ * checked and counted, then written; anything else is spooled to an
+ * unlinked temporary (see emb_wout_open).  Either way the whole input is
+ * checked before a byte is written.
+ */
+static void
+toformat(int fd, const char *name, const char *out, const char *in)
+{
+	struct stat sb;
+	FILE *fp = NULL;
+	const char *oname = out ? out : "stdout";
+	off_t start = lseek(fd, 0, SEEK_CUR);
+	int ofd = STDOUT_FILENO, twice, rc;
+
+	twice = start >= 0 && fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode);
+	wr = xreader(fd, name);
+	if (out != NULL) {
+		fp = outopen(out, &in, 1, 0666);
+		ofd = fileno(fp);
+	} else if (wfmt == EMB_WF_W2VBIN || gzflag)
+		notty(STDOUT_FILENO);
+	if ((rc = emb_wout_open(&wo, wfmt, emb_reader_dim(wr),
+	    twice ? -1 : xtmpfd())) < 0)
+		wdie(rc);
+	if (twice) {
+		unsigned long long n = wpass(name, oname, 1);
+
+		emb_wout_free(wo);
+		emb_reader_free(wr);
+		if (lseek(fd, start, SEEK_SET) != start)
+			err(1, "%s", name);
+		wr = xreader(fd, name);
+		if ((rc = emb_wout_open(&wo, wfmt, emb_reader_dim(wr),
+		    -1)) < 0)
+			wdie(rc);
+		if ((rc = emb_wout_direct(wo, ofd, gzflag, n)) == EMB_EIO)
+			err(1, "%s", oname);
+		else if (rc < 0)
+			wdie(rc);
+		if (wpass(name, oname, 0) != n)
+			errx(1, "%s: changed while read", name);
+	} else
+		wpass(name, "temporary file", 1);
+	if ((rc = emb_wout_finish(wo, ofd, gzflag)) == EMB_EINVAL)
+		errx(1, "%s: changed while read", name);
+	else if (rc < 0)
+		err(1, "%s", oname);
+	if (fp != NULL)
+		outcommit(fp, out);
+	emb_wout_free(wo);
+	emb_reader_free(wr);
+	free(word);
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -349,10 +489,12 @@ main(int argc, char *argv[])
 		{ "version",	no_argument,	NULL, 'V' },
 		{ NULL,		0,		NULL, 0 }
 	};
-	const char *npy = NULL, *npyin = NULL, *keys = NULL, *name;
+	const char *npy = NULL, *npyin = NULL, *keys = NULL, *out = NULL;
+	const char *name;
 	int ch, rflag = 0, fd;
 
-	while ((ch = getopt_long(argc, argv, "ad:G:g:hK:kN:n:r", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "ad:f:G:g:hK:kN:n:o:rS:w:z",
+	    longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'a':
 			allow = 1;
@@ -370,11 +512,36 @@ main(int argc, char *argv[])
 		case 'K':
 			keys = optarg;
 			break;
+		case 'f':
+			for (wfmt = EMB_WF_VEC; wfmt > 0; wfmt--)
+				if (fmtnames[wfmt] != NULL &&
+				    strcmp(optarg, fmtnames[wfmt]) == 0)
+					break;
+			if (wfmt == 0)
+				errx(2, "-f: unknown format '%s' (w2vbin, "
+				    "w2vtext, glove, vec)", optarg);
+			break;
 		case 'k':
 			keysonly = 1;
 			break;
 		case 'n':
 			npyin = optarg;
+			break;
+		case 'o':
+			out = optarg;
+			break;
+		case 'S':
+			if (strlen(optarg) != 1 ||
+			    emb_wword_bad(optarg, 1) >= 0)
+				errx(2, "-S: one byte that a word can hold, "
+				    "not '%s'", optarg);
+			subst = (unsigned char)optarg[0];
+			break;
+		case 'w':
+			wfield = (unsigned)parsenum(optarg, 1, EMB_KEY_MAX, "-w");
+			break;
+		case 'z':
+			gzflag = 1;
 			break;
 		case 'N':
 			npy = optarg;
@@ -396,12 +563,17 @@ main(int argc, char *argv[])
 	argv += optind;
 	if (npyin || keys || gfield || ngkey) {
 		if (!npyin || !keys || argc > 0 || rflag || npy || keysonly ||
-		    dimopt || (ngkey && !gfield))
+		    dimopt || (ngkey && !gfield) || wfmt || gzflag || out ||
+		    subst >= 0 || wfield != 1)
 			usage(0);
 		fromnpy(npyin, keys);
 		return 0;
 	}
 	if (argc > 1 || (rflag && (npy || keysonly)) || (!rflag && dimopt))
+		usage(0);
+	/* -f goes with its own options only, and they with it. */
+	if (wfmt ? rflag || npy || keysonly || allow :
+	    gzflag || out || subst >= 0 || wfield != 1)
 		usage(0);
 	name = inname(argv[0]);
 	fd = openin(argv[0]);
@@ -411,7 +583,9 @@ main(int argc, char *argv[])
 		if (fp == NULL)
 			err(1, "%s", name);
 		fromtext(fp, name);
-	} else if (npy)
+	} else if (wfmt)
+		toformat(fd, name, out, argv[0] ? argv[0] : "-");
+	else if (npy)
 		tonpy(fd, name, npy, argv[0] ? argv[0] : "-");
 	else {
 		static char obuf[OBUFSZ];

@@ -566,6 +566,75 @@ struct emb_ft *emb_wfile_takeft(struct emb_wfile *f);
 int emb_parse_f32(const char *s, size_t len, float *f, size_t *used);
 
 /*
+ * Writing embedding files (wformat.c), as their own tools write them:
+ * word2vec binary ("N D\n", then per word the word, a space, D
+ * little-endian float32 and a newline, as word2vec does), word2vec text
+ * and fastText .vec (the same header, then "word x1 x2 ... xD \n": each
+ * value followed by a space, as word2vec and fastText print them) and
+ * GloVe text (no header, "word x1 ... xD\n").  Values are emb_ftoa()'s,
+ * which read back as the same float32.  An entry is spooled to a file the
+ * caller gives until the count is known; words are kept to find repeats.
+ */
+#define EMB_WF_VEC	5	/* fastText .vec (read as EMB_WF_W2VTEXT) */
+
+/*
+ * emb_wword_bad - the offset of the first byte of word (n bytes) that no
+ * format can carry: a space, TAB, LF, VT, FF, CR (what C's %s and
+ * Python's split() take for separators) or a NUL.  @return it, or -1.
+ */
+long emb_wword_bad(const void *word, size_t n);
+
+struct emb_wout;
+
+/*
+ * emb_wout_open - a writer of format fmt (EMB_WF_W2VBIN, EMB_WF_W2VTEXT,
+ * EMB_WF_GLOVE, EMB_WF_VEC) and dimension dim, spooling to spool (an
+ * empty file open for reading and writing, positioned at 0, the caller's),
+ * or, with spool -1, writing nothing until emb_wout_direct(): entries are
+ * then only checked and counted (a first pass over an input that can be
+ * read twice).
+ * @return 0 and *op (free with emb_wout_free), EMB_EINVAL, EMB_EDIM or
+ * EMB_ENOMEM.
+ */
+int emb_wout_open(struct emb_wout **op, int fmt, uint32_t dim, int spool);
+
+/*
+ * emb_wout_direct - on a writer opened with spool -1 and no entry yet:
+ * write the header of count entries on fd (through gzip if gzip) now, and
+ * each entry as it is added, so that no spool is needed.  Adding more than
+ * count entries, or finishing with fewer, is EMB_EINVAL.
+ * @return 0, EMB_EINVAL, EMB_EIO or EMB_ENOMEM.
+ */
+int emb_wout_direct(struct emb_wout *o, int fd, int gzip, uint64_t count);
+
+/*
+ * emb_wout_add - append an entry: word (n raw bytes) and dim floats.
+ * *dup is the 0-based entry that had the same word first, or -1; the
+ * entry is written all the same (readers keep the first).
+ * @return 0, EMB_EINVAL (an empty word, one over EMB_WORD_MAX bytes, or
+ * one emb_wword_bad() refuses), EMB_EFORMAT (the first GloVe line of a
+ * file of dimension 1 that would read as a word2vec header, two integers:
+ * nothing is written), EMB_EIO (errno kept) or EMB_ENOMEM.
+ */
+int emb_wout_add(struct emb_wout *o, const void *word, size_t n,
+    const float *vec, int64_t *dup);
+
+/* Entries added so far. */
+uint64_t emb_wout_count(const struct emb_wout *o);
+
+/*
+ * emb_wout_finish - write the file on fd: the header, then the spooled
+ * entries, through gzip compression (one member) if gzip; after
+ * emb_wout_direct(), the entries still buffered and the end of the gzip
+ * member (fd and gzip are then those given to it).  Once only.
+ * @return 0, EMB_EINVAL (no file: spool -1 without emb_wout_direct, or
+ * fewer entries than it declared), EMB_EIO (errno kept) or EMB_ENOMEM.
+ */
+int emb_wout_finish(struct emb_wout *o, int fd, int gzip);
+
+void emb_wout_free(struct emb_wout *o);
+
+/*
  * The store (store.c): a file built once from any embedding file, opened
  * with mmap(2) so that it is ready in milliseconds and shared through the
  * page cache.  Words keep the order of the source file; a word seen again

@@ -1,0 +1,366 @@
+/*
+ * wformat.c - writing the embedding files other tools read: word2vec
+ * binary and text, GloVe text and fastText .vec, plain or gzip-compressed,
+ * byte for byte as word2vec, GloVe and fastText themselves write them.
+ *
+ * A file with a header must say its word count first, and the count is
+ * known only at the end: the entries go to a spool (a file the caller
+ * gives, unlinked) as they come, and emb_wout_finish() writes the header
+ * and copies them behind it.  The words are kept too, in an arena and a
+ * hash table, so that a word seen again is reported with the entry that
+ * had it first; memory grows with the words written, never with a count.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <zlib.h>
+
+#include "emb.h"
+#include "int.h"
+
+#define SPOOLSZ	(1u << 20)	/* spool buffer */
+#define COPYSZ	(1u << 18)	/* copy and deflate blocks */
+
+struct emb_wout {
+	int		 fmt;		/* EMB_WF_W2VBIN ... EMB_WF_VEC */
+	uint32_t	 dim;
+	int		 out;		/* where buf goes: spool or file, -1 */
+	int		 spooled;	/* out is the spool */
+	uint64_t	 declared;	/* direct: the count in the header */
+	unsigned char	*buf;		/* SPOOLSZ, then entries at a time */
+	size_t		 cap, len;
+	uint64_t	 count;		/* entries added */
+	char		*words;		/* every word, back to back */
+	size_t		 wlen, wcap;
+	uint64_t	*woff;		/* count + 1 offsets into words */
+	size_t		 offcap;
+	uint64_t	*slot;		/* hash table: entry + 1, 0 empty */
+	size_t		 nslot;
+	z_stream	 z;		/* gzip, when zout is set */
+	unsigned char	*zout;		/* COPYSZ */
+};
+
+long
+emb_wword_bad(const void *word, size_t n)
+{
+	const unsigned char *w = word;
+
+	for (size_t i = 0; i < n; i++)
+		switch (w[i]) {
+		case ' ': case '\t': case '\n': case '\v': case '\f':
+		case '\r': case '\0':
+			return (long)i;
+		}
+	return -1;
+}
+
+int
+emb_wout_open(struct emb_wout **op, int fmt, uint32_t dim, int spool)
+{
+	struct emb_wout *o;
+
+	*op = NULL;
+	if (fmt != EMB_WF_W2VBIN && fmt != EMB_WF_W2VTEXT &&
+	    fmt != EMB_WF_GLOVE && fmt != EMB_WF_VEC)
+		return EMB_EINVAL;
+	if (dim == 0 || dim > EMB_DIM_MAX)
+		return EMB_EDIM;
+	if ((o = calloc(1, sizeof(*o))) == NULL)
+		return EMB_ENOMEM;
+	o->fmt = fmt;
+	o->dim = dim;
+	o->out = spool;
+	o->spooled = spool >= 0;
+	o->nslot = 1024;
+	o->offcap = 1024;
+	o->cap = SPOOLSZ;
+	if ((o->buf = malloc(o->cap)) == NULL ||
+	    (o->slot = calloc(o->nslot, sizeof(*o->slot))) == NULL ||
+	    (o->woff = malloc(o->offcap * sizeof(*o->woff))) == NULL) {
+		emb_wout_free(o);
+		return EMB_ENOMEM;
+	}
+	o->woff[0] = 0;
+	*op = o;
+	return 0;
+}
+
+static uint64_t
+hashword(const void *p, size_t n)
+{
+	const unsigned char *s = p;
+	uint64_t h = 0xcbf29ce484222325ull;
+
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ s[i]) * 0x100000001b3ull;
+	return h ^ (h >> 29);
+}
+
+/* The slot of word (n bytes): where it is, or the empty one it goes to. */
+static size_t
+findslot(const struct emb_wout *o, const void *word, size_t n)
+{
+	size_t i = hashword(word, n) & (o->nslot - 1);
+
+	for (; o->slot[i] != 0; i = (i + 1) & (o->nslot - 1)) {
+		uint64_t e = o->slot[i] - 1;
+		size_t len = o->woff[e + 1] - o->woff[e];
+
+		if (len == n && memcmp(o->words + o->woff[e], word, n) == 0)
+			break;
+	}
+	return i;
+}
+
+/* Double the hash table. */
+static int
+rehash(struct emb_wout *o)
+{
+	uint64_t *old = o->slot;
+	size_t nold = o->nslot;
+
+	if ((o->slot = calloc(nold * 2, sizeof(*o->slot))) == NULL) {
+		o->slot = old;
+		return EMB_ENOMEM;
+	}
+	o->nslot = nold * 2;
+	for (size_t i = 0; i < nold; i++)
+		if (old[i] != 0) {
+			uint64_t e = old[i] - 1;
+
+			o->slot[findslot(o, o->words + o->woff[e],
+			    o->woff[e + 1] - o->woff[e])] = old[i];
+		}
+	free(old);
+	return 0;
+}
+
+/* Keep word as entry o->count; *dup the entry that had it, or -1. */
+static int
+remember(struct emb_wout *o, const void *word, size_t n, int64_t *dup)
+{
+	size_t i;
+
+	if (o->wlen + n > o->wcap) {
+		size_t cap = o->wcap ? o->wcap : 1 << 16;
+		char *p;
+
+		while (cap < o->wlen + n)
+			cap *= 2;
+		if ((p = realloc(o->words, cap)) == NULL)
+			return EMB_ENOMEM;
+		o->words = p;
+		o->wcap = cap;
+	}
+	if (o->count + 2 > o->offcap) {
+		uint64_t *p = reallocarray(o->woff, o->offcap * 2,
+		    sizeof(*o->woff));
+
+		if (p == NULL)
+			return EMB_ENOMEM;
+		o->woff = p;
+		o->offcap *= 2;
+	}
+	if (2 * (o->count + 1) > o->nslot && rehash(o) < 0)
+		return EMB_ENOMEM;
+	i = findslot(o, word, n);
+	*dup = o->slot[i] != 0 ? (int64_t)(o->slot[i] - 1) : -1;
+	memcpy(o->words + o->wlen, word, n);
+	o->wlen += n;
+	o->woff[o->count + 1] = o->wlen;
+	if (o->slot[i] == 0)
+		o->slot[i] = o->count + 1;
+	return 0;
+}
+
+/*
+ * Write n bytes at p to the file, through deflate if gzip was asked for;
+ * flush: Z_FINISH ends the gzip member.
+ */
+static int
+sink(struct emb_wout *o, const void *p, size_t n, int flush)
+{
+	int zrc, rc;
+
+	if (o->zout == NULL)
+		return emb_writeall(o->out, p, n);
+	o->z.next_in = (unsigned char *)p;
+	o->z.avail_in = (uInt)n;
+	do {
+		o->z.next_out = o->zout;
+		o->z.avail_out = COPYSZ;
+		if ((zrc = deflate(&o->z, flush)) == Z_STREAM_ERROR)
+			return EMB_ENOMEM;
+		if ((rc = emb_writeall(o->out, o->zout,
+		    COPYSZ - o->z.avail_out)) < 0)
+			return rc;
+	} while (o->z.avail_out == 0 || (flush == Z_FINISH &&
+	    zrc != Z_STREAM_END));
+	return 0;
+}
+
+/* Make fd the file, through gzip if asked, and write the header. */
+static int
+startfile(struct emb_wout *o, int fd, int gzip, uint64_t count)
+{
+	char hdr[48];
+	size_t hlen = 0;
+
+	o->out = fd;
+	o->spooled = 0;
+	if (gzip) {
+		/* 16 + 15: a gzip member, as gzip(1) writes, its level. */
+		if ((o->zout = malloc(COPYSZ)) == NULL)
+			return EMB_ENOMEM;
+		if (deflateInit2(&o->z, Z_DEFAULT_COMPRESSION, Z_DEFLATED,
+		    16 + 15, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
+			free(o->zout);
+			o->zout = NULL;
+			return EMB_ENOMEM;
+		}
+	}
+	if (o->fmt != EMB_WF_GLOVE)
+		hlen = (size_t)snprintf(hdr, sizeof(hdr), "%llu %u\n",
+		    (unsigned long long)count, o->dim);
+	return sink(o, hdr, hlen, Z_NO_FLUSH);
+}
+
+int
+emb_wout_direct(struct emb_wout *o, int fd, int gzip, uint64_t count)
+{
+	if (o->out >= 0 || o->count > 0)
+		return EMB_EINVAL;
+	o->declared = count;
+	return startfile(o, fd, gzip, count);
+}
+
+/* Is s (n bytes) all decimal digits? */
+static int
+alldigits(const void *s, size_t n)
+{
+	const unsigned char *p = s;
+
+	for (size_t i = 0; i < n; i++)
+		if (p[i] < '0' || p[i] > '9')
+			return 0;
+	return 1;
+}
+
+int
+emb_wout_add(struct emb_wout *o, const void *word, size_t n,
+    const float *vec, int64_t *dup)
+{
+	size_t need = n + (size_t)o->dim * (EMB_FTOA_MAX + 1) + 2;
+	unsigned char *p;
+	int rc;
+
+	*dup = -1;
+	if (n == 0 || n > EMB_WORD_MAX || emb_wword_bad(word, n) >= 0)
+		return EMB_EINVAL;
+	if (o->fmt == EMB_WF_GLOVE && o->count == 0 && o->dim == 1 &&
+	    alldigits(word, n)) {
+		char num[EMB_FTOA_MAX];
+
+		/* "12 3" would read as a word2vec header. */
+		if (alldigits(num, (size_t)emb_ftoa(num, vec[0])))
+			return EMB_EFORMAT;
+	}
+	if ((rc = remember(o, word, n, dup)) < 0)
+		return rc;
+	if (o->out < 0) {
+		o->count++;
+		return 0;
+	}
+	if (!o->spooled && o->count == o->declared)
+		return EMB_EINVAL;
+	if (o->len + need > o->cap) {
+		if ((rc = sink(o, o->buf, o->len, Z_NO_FLUSH)) < 0)
+			return rc;
+		o->len = 0;
+		if (need > o->cap) {
+			unsigned char *b = realloc(o->buf, need);
+
+			if (b == NULL)
+				return EMB_ENOMEM;
+			o->buf = b;
+			o->cap = need;
+		}
+	}
+	p = o->buf + o->len;
+	memcpy(p, word, n);
+	p += n;
+	*p++ = ' ';
+	if (o->fmt == EMB_WF_W2VBIN) {
+		/* word2vec's own layout: a newline after each vector. */
+		emb_putf32s(p, vec, o->dim);
+		p += (size_t)o->dim * 4;
+	} else
+		for (uint32_t i = 0; i < o->dim; i++) {
+			/* GloVe: " x" per value; word2vec, fastText: "x ". */
+			if (i > 0 && o->fmt == EMB_WF_GLOVE)
+				*p++ = ' ';
+			p += emb_ftoa((char *)p, vec[i]);
+			if (o->fmt != EMB_WF_GLOVE)
+				*p++ = ' ';
+		}
+	*p++ = '\n';
+	o->len = (size_t)(p - o->buf);
+	o->count++;
+	return 0;
+}
+
+uint64_t
+emb_wout_count(const struct emb_wout *o)
+{
+	return o->count;
+}
+
+int
+emb_wout_finish(struct emb_wout *o, int fd, int gzip)
+{
+	int rc = 0;
+
+	if (o->out < 0 || (!o->spooled && o->count != o->declared))
+		return EMB_EINVAL;
+	if (o->len > 0 && (rc = sink(o, o->buf, o->len, Z_NO_FLUSH)) < 0)
+		return rc;
+	o->len = 0;
+	if (o->spooled) {
+		int spool = o->out;
+		ssize_t n;
+
+		if (lseek(spool, 0, SEEK_SET) != 0)
+			return EMB_EIO;
+		if ((rc = startfile(o, fd, gzip, o->count)) < 0)
+			return rc;
+		while ((n = read(spool, o->buf, o->cap)) != 0) {
+			if (n < 0 && errno == EINTR)
+				continue;
+			if (n < 0)
+				return EMB_EIO;
+			if ((rc = sink(o, o->buf, (size_t)n, Z_NO_FLUSH)) < 0)
+				return rc;
+		}
+	}
+	if (o->zout != NULL)
+		rc = sink(o, NULL, 0, Z_FINISH);
+	return rc;
+}
+
+void
+emb_wout_free(struct emb_wout *o)
+{
+	if (o == NULL)
+		return;
+	free(o->buf);
+	free(o->words);
+	free(o->woff);
+	free(o->slot);
+	if (o->zout != NULL)
+		deflateEnd(&o->z);
+	free(o->zout);
+	free(o);
+}
