@@ -32,6 +32,7 @@ enum { CONTIG, COUNT, ROUND, HASH };
 /* One output part. */
 struct part {
 	struct emb_writer *w;		/* NULL until opened, and once closed */
+	FILE		*fp;		/* a file part's temporary (outopen) */
 	int		 fd;
 	int		 done;		/* written and closed */
 };
@@ -159,10 +160,10 @@ partw(uint64_t i)
 		emb_writer_allow_nonfinite(pt->w, 1);
 		return pt->w;
 	}
+	/* Under a temporary name until every part is whole (outcommitall). */
 	partname(i + 1);
-	notinput(pname, &input, 1);
-	if ((pt->fd = open(pname, O_WRONLY | O_CREAT | O_TRUNC, 0666)) < 0)
-		err(1, "%s", pname);
+	pt->fp = outopen(pname, &input, 1, 0666);
+	pt->fd = fileno(pt->fp);
 	if ((rc = emb_writer_open(&pt->w, pt->fd, dim)) < 0)
 		errx(1, "%s: %s", pname, emb_strerror(rc));
 	/* Records pass unchanged; the stages around judge their values. */
@@ -195,10 +196,8 @@ partclose(uint64_t i)
 	if ((rc = emb_writer_close(w)) < 0)
 		partdie(i, rc);
 	emb_writer_free(w);
-	if (parts[i].fd != STDOUT_FILENO && close(parts[i].fd) < 0) {
-		partname(i + 1);
-		err(1, "%s", pname);
-	}
+	if (parts[i].fd != STDOUT_FILENO)
+		outclose(parts[i].fp);
 	parts[i].w = NULL;
 	parts[i].done = 1;
 }
@@ -460,6 +459,8 @@ main(int argc, char *argv[])
 	if (only)
 		notty(STDOUT_FILENO);
 	split(fd);
+	/* The parts take their names together, once all are whole. */
+	outcommitall();
 	free(parts);
 	free(pname);
 	return 0;

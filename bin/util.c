@@ -19,8 +19,22 @@
 
 #include "util.h"
 
-/* The temporary of outopen() until outcommit(): removed on exit or signal. */
-static char *volatile outtmp;
+/*
+ * outopen's temporaries, in a list that changes with the signals held (a
+ * handler removes them): each with its path, its file while open, and
+ * the order it was opened in.
+ */
+struct out {
+	char		*tmp;
+	char		*path;
+	int		 fd;
+	int		 closed;
+	unsigned long	 seq;
+};
+static struct out *volatile outs;
+static volatile size_t nouts;
+static size_t outcap;
+static unsigned long outseq;
 
 void *
 xmalloc(size_t n)
@@ -259,13 +273,11 @@ notinput(const char *path, const char *const in[], size_t n)
 void
 outabort(void)
 {
-	char *t = outtmp;
-
-	if (t != NULL)
-		(void)unlink(t);
+	for (size_t i = 0; i < nouts; i++)
+		(void)unlink(outs[i].tmp);
 }
 
-/* A fatal signal: remove the temporary, then die of the signal. */
+/* A fatal signal: remove the temporaries, then die of the signal. */
 static void
 onfatal(int sig)
 {
@@ -283,6 +295,7 @@ outopen(const char *path, const char *const in[], size_t n, mode_t mode)
 	struct sigaction sa, old;
 	sigset_t all, prev;
 	struct stat sb;
+	struct out *no;
 	mode_t mask;
 	char *tmp;
 	FILE *fp;
@@ -307,11 +320,31 @@ outopen(const char *path, const char *const in[], size_t n, mode_t mode)
 	}
 	tmp = xmalloc(strlen(path) + 16);
 	sprintf(tmp, "%s.tmp.XXXXXX", path);
-	/* Published with the signals held, so that a handler sees it whole. */
+	/*
+	 * The list changes with the signals held, so that a handler sees it
+	 * whole; the array is replaced, never moved under a reader.
+	 */
 	sigfillset(&all);
 	sigprocmask(SIG_BLOCK, &all, &prev);
-	if ((fd = mkstemp(tmp)) >= 0)
-		outtmp = tmp;
+	if (nouts == outcap) {
+		size_t cap = outcap ? 2 * outcap : 4;
+
+		if ((no = calloc(cap, sizeof(*no))) == NULL)
+			err(1, "calloc");
+		if (nouts > 0)
+			memcpy(no, outs, nouts * sizeof(*no));
+		free(outs);
+		outs = no;
+		outcap = cap;
+	}
+	if ((fd = mkstemp(tmp)) >= 0) {
+		outs[nouts].tmp = tmp;
+		outs[nouts].path = xstrdup(path);
+		outs[nouts].fd = fd;
+		outs[nouts].closed = 0;
+		outs[nouts].seq = outseq++;
+		nouts++;
+	}
 	sigprocmask(SIG_SETMASK, &prev, NULL);
 	if (fd < 0)
 		err(1, "%s", path);
@@ -322,21 +355,70 @@ outopen(const char *path, const char *const in[], size_t n, mode_t mode)
 	return fp;
 }
 
+/* The entry of fp's temporary, or exit. */
+static size_t
+outfind(FILE *fp)
+{
+	int fd = fileno(fp);
+
+	for (size_t i = 0; i < nouts; i++)
+		if (!outs[i].closed && outs[i].fd == fd)
+			return i;
+	errx(1, "internal error: an output that outopen did not open");
+}
+
+/* Rename entry i onto its path and forget it. */
+static void
+outrename(size_t i)
+{
+	sigset_t all, prev;
+	char *t = outs[i].tmp, *p = outs[i].path;
+
+	if (rename(t, p) < 0)
+		err(1, "%s", p);
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, &prev);
+	outs[i] = outs[--nouts];
+	sigprocmask(SIG_SETMASK, &prev, NULL);
+	free(t);
+	free(p);
+}
+
+void
+outclose(FILE *fp)
+{
+	size_t i = outfind(fp);
+
+	if (fflush(fp) != 0 || ferror(fp) || fsync(fileno(fp)) < 0)
+		err(1, "%s", outs[i].path);
+	outs[i].closed = 1;
+	if (fclose(fp) != 0)
+		err(1, "%s", outs[i].path);
+}
+
 void
 outcommit(FILE *fp, const char *path)
 {
-	sigset_t all, prev;
-	char *t = outtmp;
+	size_t i = outfind(fp);
 
-	if (fflush(fp) != 0 || ferror(fp) || fsync(fileno(fp)) < 0)
-		err(1, "%s", path);
-	if (fclose(fp) != 0)
-		err(1, "%s", path);
-	if (rename(t, path) < 0)
-		err(1, "%s", path);
-	sigfillset(&all);
-	sigprocmask(SIG_BLOCK, &all, &prev);
-	outtmp = NULL;
-	sigprocmask(SIG_SETMASK, &prev, NULL);
-	free(t);
+	(void)path;
+	outclose(fp);
+	outrename(i);
+}
+
+void
+outcommitall(void)
+{
+	/* In the order opened (a renamed entry's place takes the last). */
+	while (nouts > 0) {
+		size_t first = 0;
+
+		for (size_t i = 1; i < nouts; i++)
+			if (outs[i].seq < outs[first].seq)
+				first = i;
+		if (!outs[first].closed)
+			errx(1, "internal error: %s still open",
+			    outs[first].path);
+		outrename(first);
+	}
 }

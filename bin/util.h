@@ -72,13 +72,21 @@ void	 notinput(const char *path, const char *const in[], size_t n);
  * for writing and reading, that outcommit() renames onto path.  Until
  * then the temporary is removed at exit and on SIGHUP, SIGINT, SIGTERM,
  * SIGPIPE and SIGXFSZ (those not ignored), which then end the program.
- * One at a time.
+ * Any number may be open at once.
  */
 FILE	*outopen(const char *path, const char *const in[], size_t n,
 	    mode_t mode);
 /* Flush, fsync and close fp, rename it onto path; exit 1 on failure. */
 void	 outcommit(FILE *fp, const char *path);
-/* Remove outopen()'s temporary now: async-signal-safe, for a handler. */
+/*
+ * outclose: flush, fsync and close fp, its temporary kept (and removed on
+ * failure as before) until outcommitall() renames every closed one onto
+ * its path, in the order opened: outputs that stand whole together or
+ * not at all (the parts of a split).
+ */
+void	 outclose(FILE *fp);
+void	 outcommitall(void);
+/* Remove outopen()'s temporaries now: async-signal-safe, for a handler. */
 void	 outabort(void);
 
 /* Flush fp and exit 1 with a message if any write to it failed. */

@@ -19,8 +19,8 @@ run emb-split -l 5 -o 'x%d.emb' x1.emb
 ln x1.emb x2.emb
 run emb-split -n 2 -o 'x%d.emb' -k 2 x2.emb
 run emb-split -n 2 -o 'x%d.emb' - <x2.emb
-# -l knows its parts only as it goes: the parts before the input are
-# written, and it stops there.
+# -l knows its parts only as it goes: it stops at the part that is the
+# input, and the parts before it, under temporary names, are removed.
 ln x1.emb y3.emb
 run emb-split -l 5 -o 'y%d.emb' x1.emb
 ls y*.emb
