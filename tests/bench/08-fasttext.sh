@@ -1,5 +1,5 @@
 #!/bin/sh
-# 07-fasttext.sh - emb-lookup on a fastText model (.bin) beside gensim's
+# 08-fasttext.sh - emb-lookup on a fastText model (.bin) beside gensim's
 # load_facebook_model and "fasttext print-word-vectors" on the same model
 # and the same words: 2,000 words, half of them in the vocabulary, half
 # unknown (built from their n-grams).  Each program loads the model and
