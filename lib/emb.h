@@ -550,6 +550,35 @@ int emb_ft_subvec(const struct emb_ft *m, const void *word, size_t len,
     float *v);
 void emb_ft_free(struct emb_ft *m);
 /*
+ * What an unknown word's vector is built from: the character n-grams of
+ * minn to maxn characters, hashed into bucket rows of dim floats; row(arg,
+ * id) is the row of bucket id (< bucket), or NULL for an n-gram a pruned
+ * model dropped.  Served by a model in memory (emb_ft_subword) and by a
+ * store's subword section (emb_store_subword).
+ */
+struct emb_subword {
+	int32_t		 minn, maxn;
+	uint32_t	 bucket;	/* 0: no n-grams */
+	uint32_t	 dim;
+	const float	*(*row)(const void *arg, uint32_t id);
+	const void	*arg;
+};
+
+/*
+ * emb_subvec - the vector fastText gives the unknown word (len raw
+ * bytes): the mean of its n-grams' rows, the zero vector when it has
+ * none, into v (dim floats).  @return the number of rows averaged, or
+ * EMB_ENONFINITE when the mean overflows.
+ */
+int emb_subvec(const struct emb_subword *sw, const void *word, size_t len,
+    float *v);
+/*
+ * emb_ft_subword - the model's n-grams into *sw (valid while m lives).
+ * @return 0, or 1 for a model whose buckets were pruned (row() may then
+ * return NULL: its n-grams are not one row per bucket).
+ */
+int emb_ft_subword(const struct emb_ft *m, struct emb_subword *sw);
+/*
  * emb_wfile_takeft - hand the model of an EMB_WF_FTBIN file over to the
  * caller (free it with emb_ft_free); f reads nothing more.  @return NULL
  * for another format.
