@@ -549,6 +549,7 @@ int emb_ft_wordvec(const struct emb_ft *m, uint32_t i, float *v);
 int emb_ft_subvec(const struct emb_ft *m, const void *word, size_t len,
     float *v);
 void emb_ft_free(struct emb_ft *m);
+
 /*
  * What an unknown word's vector is built from: the character n-grams of
  * minn to maxn characters, hashed into bucket rows of dim floats; row(arg,
@@ -584,6 +585,8 @@ int emb_ft_subword(const struct emb_ft *m, struct emb_subword *sw);
  * for another format.
  */
 struct emb_ft *emb_wfile_takeft(struct emb_wfile *f);
+/* emb_wfile_ft - the model of an EMB_WF_FTBIN file, still f's; or NULL. */
+const struct emb_ft *emb_wfile_ft(const struct emb_wfile *f);
 
 /*
  * emb_parse_f32 - parse one number (len bytes at s, not NUL-terminated)
@@ -755,8 +758,17 @@ int emb_store_open(struct emb_store **sp, const char *path);
  */
 int emb_store_fdopen(struct emb_store **sp, int fd);
 
-/* emb_store_verify - check the vectors' crc32 too.  @return 0 or EMB_ESTORE. */
+/*
+ * emb_store_verify - check the crc32 of the vectors, and of the subword
+ * rows if any, too.  @return 0 or EMB_ESTORE.
+ */
 int emb_store_verify(struct emb_store *s);
+/*
+ * emb_store_subword - the store's subword section (built from a fastText
+ * model) into *sw, valid while s lives.  @return 0, or -1 when the store
+ * has none.
+ */
+int emb_store_subword(const struct emb_store *s, struct emb_subword *sw);
 
 uint32_t emb_store_dim(const struct emb_store *s);
 uint64_t emb_store_count(const struct emb_store *s);	/* words */
