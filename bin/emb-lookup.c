@@ -7,8 +7,9 @@
  * (word2vec binary or text, fastText .vec, GloVe, emb(5); plain or gzip),
  * parsed into memory, or from a store built once with -B, which opens with
  * one mmap(2) so that a pipeline over a large vocabulary starts at once.
- * A fastText model (.bin) also gives unknown words vectors built from
- * their character n-grams (-o subword).
+ * A fastText model (.bin), or a store built from one (which keeps its
+ * n-gram buckets), also gives unknown words vectors built from their
+ * character n-grams (-o subword).
  */
 #include <err.h>
 #include <errno.h>
