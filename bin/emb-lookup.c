@@ -7,8 +7,9 @@
  * (word2vec binary or text, fastText .vec, GloVe, emb(5); plain or gzip),
  * parsed into memory, or from a store built once with -B, which opens with
  * one mmap(2) so that a pipeline over a large vocabulary starts at once.
- * A fastText model (.bin) also gives unknown words vectors built from
- * their character n-grams (-o subword).
+ * A fastText model (.bin), or a store built from one (which keeps its
+ * n-gram buckets), also gives unknown words vectors built from their
+ * character n-grams (-o subword).
  */
 #include <err.h>
 #include <errno.h>
@@ -42,8 +43,10 @@ static uint64_t	 nvocab;	/* words usable: count, or limit */
 static const void *unkvec;	/* -o unk */
 static float	*zerovec;	/* -o zero */
 static struct emb_writer *w;	/* the output, reachable until exit */
-static struct emb_ft *ft;	/* -o subword: the fastText model */
-static float	*subv;		/* its vector for the current token */
+static struct emb_ft *ft;	/* -o subword: the fastText model, */
+static struct emb_subword sw;	/* its n-grams or the store's */
+static int	 hassw;
+static float	*subv;		/* the vector for the current token */
 static const char subtag[1];	/* "build this token's vector from n-grams" */
 
 /* Counters for the summary. */
@@ -180,7 +183,7 @@ static void
 openvocab(const char *path)
 {
 	struct emb_store_stats ss;
-	struct emb_wfile *f;
+	struct emb_wfile *f = NULL;
 	int rc, fd, tty = !quiet && isatty(STDERR_FILENO);
 
 	/* Opened once, so that a FIFO or <(...) is read as it comes. */
@@ -191,6 +194,8 @@ openvocab(const char *path)
 	if (rc == 0) {
 		if (fd != STDIN_FILENO)
 			close(fd);
+		if (oov == OOV_SUBWORD)
+			hassw = emb_store_subword(st, &sw) == 0;
 		goto done;
 	}
 	if (rc != EMB_EMAGIC)
@@ -208,16 +213,24 @@ openvocab(const char *path)
 	if (!quiet)
 		dupwarn(inname(path), f, &ss);
 	if (oov == OOV_SUBWORD) {
-		ft = emb_wfile_takeft(f);
-		subv = xreallocarray(NULL, emb_store_dim(st), sizeof(float));
+		if ((ft = emb_wfile_takeft(f)) != NULL) {
+			emb_ft_subword(ft, &sw);
+			hassw = 1;
+		}
 	}
 	emb_wfile_free(f);
 	if (fd != STDIN_FILENO)
 		close(fd);
 done:
-	if (oov == OOV_SUBWORD && ft == NULL)
-		errx(1, "%s: -o subword needs a fastText model (.bin), not "
-		    "a store or a vectors file", inname(path));
+	if (oov == OOV_SUBWORD && !hassw && f == NULL)
+		errx(1, "%s: -o subword: the store has no n-gram buckets "
+		    "(build it with -B from the fastText model, .bin)",
+		    inname(path));
+	if (oov == OOV_SUBWORD && !hassw)
+		errx(1, "%s: -o subword needs a fastText model (.bin) or a "
+		    "store built from one, not a vectors file", inname(path));
+	if (oov == OOV_SUBWORD)
+		subv = xreallocarray(NULL, emb_store_dim(st), sizeof(float));
 	nvocab = emb_store_count(st);
 	if (limit && limit < nvocab)
 		nvocab = limit;
@@ -296,7 +309,7 @@ resolve(const void *v, const char *name, const char *tok, size_t n)
 
 	if (v != subtag)
 		return v;
-	if ((rc = emb_ft_subvec(ft, tok, n, subv)) < 0)
+	if ((rc = emb_subvec(&sw, tok, n, subv)) < 0)
 		errx(1, "%s: line %llu: '%s': its subword vector is not "
 		    "finite", name, nlines, emb_quote(q, tok, n));
 	nsub++;
@@ -582,8 +595,12 @@ check(const char *path)
 	    (rc = emb_store_verify(st)) < 0)
 		errx(1, "%s: %s", path, st ? emb_store_msg(st) :
 		    emb_strerror(rc));
-	printf("%s: %llu words, dimension %u, ok\n", path,
+	printf("%s: %llu words, dimension %u", path,
 	    (unsigned long long)emb_store_count(st), emb_store_dim(st));
+	if (emb_store_subword(st, &sw) == 0)
+		printf(", n-grams of %ld to %ld characters in %lu buckets",
+		    (long)sw.minn, (long)sw.maxn, (unsigned long)sw.bucket);
+	printf(", ok\n");
 	fshut(stdout, "stdout");
 }
 

@@ -549,12 +549,44 @@ int emb_ft_wordvec(const struct emb_ft *m, uint32_t i, float *v);
 int emb_ft_subvec(const struct emb_ft *m, const void *word, size_t len,
     float *v);
 void emb_ft_free(struct emb_ft *m);
+
+/*
+ * What an unknown word's vector is built from: the character n-grams of
+ * minn to maxn characters, hashed into bucket rows of dim floats; row(arg,
+ * id) is the row of bucket id (< bucket), or NULL for an n-gram a pruned
+ * model dropped.  Served by a model in memory (emb_ft_subword) and by a
+ * store's subword section (emb_store_subword).
+ */
+struct emb_subword {
+	int32_t		 minn, maxn;
+	uint32_t	 bucket;	/* 0: no n-grams */
+	uint32_t	 dim;
+	const float	*(*row)(const void *arg, uint32_t id);
+	const void	*arg;
+};
+
+/*
+ * emb_subvec - the vector fastText gives the unknown word (len raw
+ * bytes): the mean of its n-grams' rows, the zero vector when it has
+ * none, into v (dim floats).  @return the number of rows averaged, or
+ * EMB_ENONFINITE when the mean overflows.
+ */
+int emb_subvec(const struct emb_subword *sw, const void *word, size_t len,
+    float *v);
+/*
+ * emb_ft_subword - the model's n-grams into *sw (valid while m lives).
+ * @return 0, or 1 for a model whose buckets were pruned (row() may then
+ * return NULL: its n-grams are not one row per bucket).
+ */
+int emb_ft_subword(const struct emb_ft *m, struct emb_subword *sw);
 /*
  * emb_wfile_takeft - hand the model of an EMB_WF_FTBIN file over to the
  * caller (free it with emb_ft_free); f reads nothing more.  @return NULL
  * for another format.
  */
 struct emb_ft *emb_wfile_takeft(struct emb_wfile *f);
+/* emb_wfile_ft - the model of an EMB_WF_FTBIN file, still f's; or NULL. */
+const struct emb_ft *emb_wfile_ft(const struct emb_wfile *f);
 
 /*
  * emb_parse_f32 - parse one number (len bytes at s, not NUL-terminated)
@@ -726,8 +758,17 @@ int emb_store_open(struct emb_store **sp, const char *path);
  */
 int emb_store_fdopen(struct emb_store **sp, int fd);
 
-/* emb_store_verify - check the vectors' crc32 too.  @return 0 or EMB_ESTORE. */
+/*
+ * emb_store_verify - check the crc32 of the vectors, and of the subword
+ * rows if any, too.  @return 0 or EMB_ESTORE.
+ */
 int emb_store_verify(struct emb_store *s);
+/*
+ * emb_store_subword - the store's subword section (built from a fastText
+ * model) into *sw, valid while s lives.  @return 0, or -1 when the store
+ * has none.
+ */
+int emb_store_subword(const struct emb_store *s, struct emb_subword *sw);
 
 uint32_t emb_store_dim(const struct emb_store *s);
 uint64_t emb_store_count(const struct emb_store *s);	/* words */

@@ -1202,6 +1202,12 @@ emb_wfile_takemap(struct emb_wfile *f, size_t *size)
 	return p;
 }
 
+const struct emb_ft *
+emb_wfile_ft(const struct emb_wfile *f)
+{
+	return f->ft;
+}
+
 struct emb_ft *
 emb_wfile_takeft(struct emb_wfile *f)
 {

@@ -454,13 +454,11 @@ emb_ft_word(const struct emb_ft *m, uint32_t i, size_t *len)
 	return m->wbytes + m->woff[i];
 }
 
-/* Add row i to acc. */
+/* Add dim floats at row to acc. */
 static void
-addrow(const struct emb_ft *m, uint64_t i, float *acc)
+addrow(const float *row, uint32_t dim, float *acc)
 {
-	const float *row = m->rows + i * m->dim;
-
-	for (uint32_t j = 0; j < m->dim; j++)
+	for (uint32_t j = 0; j < dim; j++)
 		acc[j] += row[j];
 }
 
@@ -479,13 +477,13 @@ fnv(uint32_t h, unsigned char c)
 
 /* Add the rows of the n-grams of word to acc.  @return their count. */
 static uint64_t
-ngrams(const struct emb_ft *m, const unsigned char *w, size_t len,
+ngrams(const struct emb_subword *sw, const unsigned char *w, size_t len,
     float *acc)
 {
 	size_t L = len + 2;
 	uint64_t count = 0;
 
-	if (m->bucket == 0 || m->npruned == 0)
+	if (sw->bucket == 0)
 		return 0;
 	for (size_t i = 0; i < L; i++) {
 		uint32_t h = 2166136261u;
@@ -493,35 +491,17 @@ ngrams(const struct emb_ft *m, const unsigned char *w, size_t len,
 
 		if ((at(w, len, i) & 0xC0) == 0x80)
 			continue;
-		for (int64_t n = 1; j < L && n <= m->maxn; n++) {
-			int64_t id;
+		for (int64_t n = 1; j < L && n <= sw->maxn; n++) {
+			const float *row;
 
 			h = fnv(h, at(w, len, j++));
 			while (j < L && (at(w, len, j) & 0xC0) == 0x80)
 				h = fnv(h, at(w, len, j++));
-			if (n < m->minn || (n == 1 && (i == 0 || j == L)))
+			if (n < sw->minn || (n == 1 && (i == 0 || j == L)))
 				continue;
-			id = (int64_t)(h % (uint32_t)m->bucket);
-			if (m->npruned > 0) {
-				struct prune key = { (int32_t)id, 0,
-				    UINT64_MAX }, *p;
-				size_t lo = 0, hi = (size_t)m->npruned;
-
-				/* The last entry <= (id, max): the last wins. */
-				while (lo < hi) {
-					size_t mid = lo + (hi - lo) / 2;
-
-					if (prunecmp(&m->prune[mid], &key) <= 0)
-						lo = mid + 1;
-					else
-						hi = mid;
-				}
-				if (lo == 0 || (p = &m->prune[lo - 1])->from !=
-				    (int32_t)id)
-					continue;
-				id = p->to;
-			}
-			addrow(m, m->nwords + (uint64_t)id, acc);
+			if ((row = sw->row(sw->arg, h % sw->bucket)) == NULL)
+				continue;
+			addrow(row, sw->dim, acc);
 			count++;
 		}
 	}
@@ -530,14 +510,14 @@ ngrams(const struct emb_ft *m, const unsigned char *w, size_t len,
 
 /* acc times the float nearest 1/count.  @return count (at most INT_MAX). */
 static int
-mean(const struct emb_ft *m, float *acc, uint64_t count)
+mean(uint32_t dim, float *acc, uint64_t count)
 {
 	float s;
 
 	if (count == 0)
 		return 0;
 	s = (float)(1.0 / (double)count);
-	for (uint32_t j = 0; j < m->dim; j++) {
+	for (uint32_t j = 0; j < dim; j++) {
 		acc[j] *= s;
 		if (!isfinite(acc[j]))
 			return EMB_ENONFINITE;
@@ -546,24 +526,82 @@ mean(const struct emb_ft *m, float *acc, uint64_t count)
 }
 
 int
+emb_subvec(const struct emb_subword *sw, const void *word, size_t len,
+    float *v)
+{
+	memset(v, 0, (size_t)sw->dim * 4);
+	return mean(sw->dim, v, ngrams(sw, word, len, v));
+}
+
+/* The row of n-gram bucket id, through the pruned buckets if any. */
+static const float *
+ftrow(const void *arg, uint32_t id)
+{
+	const struct emb_ft *m = arg;
+	uint64_t r = id;
+
+	if (m->npruned > 0) {
+		struct prune key = { (int32_t)id, 0, UINT64_MAX }, *p;
+		size_t lo = 0, hi = (size_t)m->npruned;
+
+		/* The last entry <= (id, max): the last wins. */
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+
+			if (prunecmp(&m->prune[mid], &key) <= 0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (lo == 0 || (p = &m->prune[lo - 1])->from != (int32_t)id)
+			return NULL;
+		r = (uint64_t)p->to;
+	}
+	return m->rows + (m->nwords + r) * m->dim;
+}
+
+/* The model's n-grams, pruned or not. */
+static void
+ftsub(const struct emb_ft *m, struct emb_subword *sw)
+{
+	sw->minn = m->minn;
+	sw->maxn = m->maxn;
+	sw->bucket = m->npruned == 0 ? 0 : (uint32_t)m->bucket;
+	sw->dim = m->dim;
+	sw->row = ftrow;
+	sw->arg = m;
+}
+
+int
+emb_ft_subword(const struct emb_ft *m, struct emb_subword *sw)
+{
+	ftsub(m, sw);
+	return m->npruned > 0;
+}
+
+int
 emb_ft_wordvec(const struct emb_ft *m, uint32_t i, float *v)
 {
 	size_t len;
 	const char *w = emb_ft_word(m, i, &len);
+	struct emb_subword sw;
 	uint64_t count = 1;
 
+	ftsub(m, &sw);
 	memset(v, 0, (size_t)m->dim * 4);
-	addrow(m, i, v);
+	addrow(m->rows + (uint64_t)i * m->dim, m->dim, v);
 	if (strcmp(w, "</s>") != 0)
-		count += ngrams(m, (const unsigned char *)w, len, v);
-	return mean(m, v, count);
+		count += ngrams(&sw, (const unsigned char *)w, len, v);
+	return mean(m->dim, v, count);
 }
 
 int
 emb_ft_subvec(const struct emb_ft *m, const void *word, size_t len, float *v)
 {
-	memset(v, 0, (size_t)m->dim * 4);
-	return mean(m, v, ngrams(m, word, len, v));
+	struct emb_subword sw;
+
+	ftsub(m, &sw);
+	return emb_subvec(&sw, word, len, v);
 }
 
 void

@@ -2,11 +2,14 @@
  * store.c - the native store: an embedding file turned once into a file
  * that opens with one mmap(2), with a hash index over its words.
  *
- * Layout (emb-store(1) is the normative description): a 64-byte header;
- * the vectors, one 64-byte aligned row per word; the word offsets; the
- * word bytes (each word followed by a NUL); the hash buckets (FNV-1a 64,
- * linear probing, at most half full).  The header carries the sizes and
- * three crc32 values (header, index, vectors).  Opening reads the header
+ * Layout (emb-lookup(1) is the normative description): a 64-byte header;
+ * in a store built from a fastText model, a 64-byte subword header; the
+ * vectors, one 64-byte aligned row per word; the subword rows, one per
+ * n-gram bucket, likewise; the word offsets; the word bytes (each word
+ * followed by a NUL); the hash buckets (FNV-1a 64, linear probing, at
+ * most half full).  The header carries the sizes and three crc32 values
+ * (header, index, vectors), the subword header its own sizes and two
+ * (its own, the subword rows).  Opening reads the header
  * with pread(2) and checks every size against the file's own size before
  * mapping anything, then checks the index's crc32 and structure, so that a
  * truncated or altered store is refused instead of faulting later.
@@ -32,6 +35,8 @@
 #define COUNT_MAX	0x7fffffffu	/* words: bucket values are u32 */
 #define POOL_MAX	0xffffffffu	/* word bytes: offsets are u32 */
 #define PROGRESS_EVERY	16384
+#define SUBHEADER	64		/* the subword header's size */
+#define FLAG_SUB	1u		/* header flag: a subword section */
 
 struct emb_store {
 	unsigned char	*map;		/* the mapped file, or NULL */
@@ -46,6 +51,11 @@ struct emb_store {
 	uint64_t	 poolsz;
 	const uint32_t	*bkt;		/* 0 empty, else index + 1 */
 	uint32_t	 vcrc;		/* crc32 of the vectors as stored */
+	int		 hassub;	/* a subword section: */
+	int32_t		 minn, maxn;
+	uint32_t	 sbucket;	/* its rows */
+	const float	*svec;		/* row b at svec + b * stride */
+	uint32_t	 scrc;		/* crc32 of the rows as stored */
 	/* memory stores own these */
 	float		*mvec;		/* rows, mapped anonymous memory */
 	size_t		 mvecsz;	/* bytes mapped at mvec */
@@ -702,12 +712,23 @@ emb_store_load_inplace(struct emb_store **sp, struct emb_wfile *f,
 	return load(sp, f, limit, progress, arg, st, emb_wfile_mapped(f));
 }
 
-/* Sizes of the regions after the vectors. */
-static void
-layout(uint64_t count, size_t stride, uint64_t poolsz, uint32_t nb,
-    uint64_t *offoff, uint64_t *pooloff, uint64_t *bktoff, uint64_t *fsize)
+/* The headers' size: 64 bytes, 128 with a subword section. */
+static uint64_t
+hdrsize(int sub)
 {
-	*offoff = EMB_STORE_HEADER + count * stride * 4;
+	return EMB_STORE_HEADER + (sub ? SUBHEADER : 0);
+}
+
+/*
+ * Offsets of the regions after the vectors (the subword rows, sbucket of
+ * them, start at the vectors' end).
+ */
+static void
+layout(int sub, uint64_t count, size_t stride, uint64_t sbucket,
+    uint64_t poolsz, uint32_t nb, uint64_t *offoff, uint64_t *pooloff,
+    uint64_t *bktoff, uint64_t *fsize)
+{
+	*offoff = hdrsize(sub) + (count + sbucket) * stride * 4;
 	*pooloff = *offoff + (count + 1) * 4;
 	*bktoff = *pooloff + ((poolsz + 3) & ~(uint64_t)3);
 	*fsize = *bktoff + (uint64_t)nb * 4;
@@ -728,8 +749,36 @@ mkheader(unsigned char *h, const struct emb_store *s, uint64_t fsize,
 	emb_put64(h + 40, fsize);
 	emb_put32(h + 48, icrc);
 	emb_put32(h + 52, vcrc);
-	emb_put32(h + 56, 0);
+	emb_put32(h + 56, s->hassub ? FLAG_SUB : 0);
 	emb_put32(h + 60, emb_crc32(0, h, 60));
+}
+
+/* The subword header. */
+static void
+mksubheader(unsigned char *h, int32_t minn, int32_t maxn, uint32_t bucket,
+    uint32_t scrc)
+{
+	memset(h, 0, SUBHEADER);
+	emb_put32(h, (uint32_t)minn);
+	emb_put32(h + 4, (uint32_t)maxn);
+	emb_put32(h + 8, bucket);
+	emb_put32(h + 12, scrc);
+	emb_put32(h + 60, emb_crc32(0, h, 60));
+}
+
+/*
+ * Put the subword row b (dim floats from row) into the buffer at out,
+ * little-endian, padded with zeros to stride.
+ */
+static void
+putsubrow(unsigned char *out, const float *row, uint32_t dim, size_t stride)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	memcpy(out, row, (size_t)dim * 4);
+#else
+	emb_putf32s(out, row, dim);
+#endif
+	memset(out + (size_t)dim * 4, 0, (stride - dim) * 4);
 }
 
 /* Write offsets, word bytes, padding and buckets; @return their crc32. */
@@ -763,10 +812,12 @@ emb_store_build(int fd, struct emb_wfile *f, uint64_t limit,
     emb_progress_fn *progress, void *arg, struct emb_store_stats *st)
 {
 	struct builder b = { .fd = fd };
-	unsigned char h[EMB_STORE_HEADER];
+	unsigned char h[EMB_STORE_HEADER + SUBHEADER];
+	const struct emb_ft *m = emb_wfile_ft(f);
+	struct emb_subword sw;
 	uint64_t offoff, pooloff, bktoff, fsize;
-	uint32_t icrc;
-	int rc;
+	uint32_t icrc, vcrc;
+	int rc, sub = m != NULL && emb_ft_subword(m, &sw) == 0;
 
 	b.vcrc = 0;
 	if ((b.s = calloc(1, sizeof(*b.s))) == NULL ||
@@ -787,20 +838,40 @@ emb_store_build(int fd, struct emb_wfile *f, uint64_t limit,
 	    fcntl(fd, F_SETFL, b.fdfl | O_DIRECT) == 0)
 		b.direct = 1;
 #endif
-	/* A placeholder header; the real one is written last. */
-	memset(b.wbuf, 0, EMB_STORE_HEADER);
-	b.wlen = b.crcd = EMB_STORE_HEADER;
+	/* Placeholder headers; the real ones are written last. */
+	memset(b.wbuf, 0, hdrsize(sub));
+	b.wlen = b.crcd = hdrsize(sub);
 	if ((rc = readall(&b, f, limit, progress, arg, st)) < 0 ||
 	    (rc = flushvec(&b, 0, 0)) < 0)
 		goto out;
+	vcrc = b.vcrc;
+	if (sub) {
+		/* The subword rows follow the vectors, with their own crc. */
+		size_t rowb = b.s->stride * 4;
+
+		b.s->hassub = 1;
+		b.vcrc = 0;
+		for (uint32_t i = 0; i < sw.bucket; i++) {
+			if (b.wlen + rowb > WBUFSZ &&
+			    (rc = flushvec(&b, 0, 0)) < 0)
+				goto out;
+			putsubrow(b.wbuf + b.wlen, sw.row(sw.arg, i), sw.dim,
+			    b.s->stride);
+			b.wlen += rowb;
+		}
+		if ((rc = flushvec(&b, 0, 0)) < 0)
+			goto out;
+		mksubheader(h + EMB_STORE_HEADER, sw.minn, sw.maxn,
+		    sw.bucket, b.vcrc);
+	}
 	nodirect(&b);
 	if ((rc = flushvec(&b, 1, 0)) < 0 ||
 	    (rc = writeindex(b.s, fd, &icrc)) < 0)
 		goto out;
-	layout(b.s->count, b.s->stride, b.s->poolsz, b.s->nb, &offoff,
-	    &pooloff, &bktoff, &fsize);
-	mkheader(h, b.s, fsize, icrc, b.vcrc);
-	if (pwrite(fd, h, sizeof(h), 0) != (ssize_t)sizeof(h))
+	layout(sub, b.s->count, b.s->stride, sub ? sw.bucket : 0,
+	    b.s->poolsz, b.s->nb, &offoff, &pooloff, &bktoff, &fsize);
+	mkheader(h, b.s, fsize, icrc, vcrc);
+	if (pwrite(fd, h, hdrsize(sub), 0) != (ssize_t)hdrsize(sub))
 		rc = EMB_EIO;
 out:
 	nodirect(&b);
@@ -814,14 +885,14 @@ out:
 int
 emb_store_write(const struct emb_store *s, int fd)
 {
-	unsigned char h[EMB_STORE_HEADER];
+	unsigned char h[EMB_STORE_HEADER + SUBHEADER];
 	uint64_t offoff, pooloff, bktoff, fsize;
-	uint32_t vcrc = 0, icrc;
-	size_t rowb = s->stride * 4;
+	uint32_t vcrc = 0, scrc = 0, icrc;
+	size_t rowb = s->stride * 4, hsz = hdrsize(s->hassub);
 	unsigned char *pad = NULL;
 
 	memset(h, 0, sizeof(h));
-	if (emb_writeall(fd, h, sizeof(h)) < 0)
+	if (emb_writeall(fd, h, hsz) < 0)
 		return EMB_EIO;
 	/* Rows in place are copied into a padded row first. */
 	if (s->mrow != NULL && (pad = calloc(1, rowb)) == NULL)
@@ -838,12 +909,23 @@ emb_store_write(const struct emb_store *s, int fd)
 		}
 	}
 	free(pad);
+	/* A store's subword rows are already as stored. */
+	for (uint32_t i = 0; s->hassub && i < s->sbucket; i++) {
+		const float *row = s->svec + (size_t)i * s->stride;
+
+		scrc = emb_crc32(scrc, row, rowb);
+		if (emb_writeall(fd, row, rowb) < 0)
+			return EMB_EIO;
+	}
 	if (writeindex(s, fd, &icrc) < 0)
 		return EMB_EIO;
-	layout(s->count, s->stride, s->poolsz, s->nb, &offoff, &pooloff,
-	    &bktoff, &fsize);
+	layout(s->hassub, s->count, s->stride, s->hassub ? s->sbucket : 0,
+	    s->poolsz, s->nb, &offoff, &pooloff, &bktoff, &fsize);
 	mkheader(h, s, fsize, icrc, vcrc);
-	if (pwrite(fd, h, sizeof(h), 0) != (ssize_t)sizeof(h))
+	if (s->hassub)
+		mksubheader(h + EMB_STORE_HEADER, s->minn, s->maxn,
+		    s->sbucket, scrc);
+	if (pwrite(fd, h, hsz, 0) != (ssize_t)hsz)
 		return EMB_EIO;
 	return 0;
 }
@@ -865,9 +947,10 @@ storenew(struct emb_store **sp)
 static int
 storemap(struct emb_store *s, int fd)
 {
-	unsigned char h[EMB_STORE_HEADER];
+	unsigned char h[EMB_STORE_HEADER + SUBHEADER];
 	uint64_t count, poolsz, fsize, offoff, pooloff, bktoff, want, used;
-	uint32_t dim, stride, nb;
+	uint64_t sbucket = 0;
+	uint32_t dim, stride, nb, flags;
 	struct stat st;
 	ssize_t got;
 	int rc;
@@ -909,15 +992,42 @@ storemap(struct emb_store *s, int fd)
 	nb = emb_le32(h + 28);
 	poolsz = emb_le64(h + 32);
 	fsize = emb_le64(h + 40);
+	flags = emb_le32(h + 56);
 	if (dim == 0 || dim > EMB_DIM_MAX || stride != rowstride(dim) ||
 	    count > COUNT_MAX || nb == 0 || (nb & (nb - 1)) != 0 ||
 	    nb <= count || poolsz > POOL_MAX || poolsz < 2 * count ||
-	    emb_le32(h + 56) != 0) {
+	    (flags & ~FLAG_SUB) != 0) {
 		rc = sfail(s, EMB_ESTORE, "header sizes out of range");
 		goto out;
 	}
+	if (flags & FLAG_SUB) {
+		const unsigned char *sh = h + EMB_STORE_HEADER;
+
+		if (got < EMB_STORE_HEADER + SUBHEADER) {
+			rc = sfail(s, EMB_ESTORE, "truncated subword header");
+			goto out;
+		}
+		if (emb_le32(sh + 60) != emb_crc32(0, sh, 60)) {
+			rc = sfail(s, EMB_ESTORE, "subword header checksum "
+			    "mismatch");
+			goto out;
+		}
+		s->minn = (int32_t)emb_le32(sh);
+		s->maxn = (int32_t)emb_le32(sh + 4);
+		sbucket = emb_le32(sh + 8);
+		s->scrc = emb_le32(sh + 12);
+		for (int i = 16; i < 60; i++)
+			if (sh[i] != 0)
+				sbucket = UINT64_MAX;
+		if (sbucket > INT32_MAX) {
+			rc = sfail(s, EMB_ESTORE, "subword header out of "
+			    "range");
+			goto out;
+		}
+	}
 	/* All of these fit in 64 bits given the limits just checked. */
-	layout(count, stride, poolsz, nb, &offoff, &pooloff, &bktoff, &want);
+	layout(flags & FLAG_SUB, count, stride, sbucket, poolsz, nb, &offoff,
+	    &pooloff, &bktoff, &want);
 	if (fsize != want) {
 		rc = sfail(s, EMB_ESTORE, "header sizes disagree");
 		goto out;
@@ -945,7 +1055,12 @@ storemap(struct emb_store *s, int fd)
 	s->stride = stride;
 	s->nb = nb;
 	s->poolsz = poolsz;
-	s->vec = (const float *)(s->map + EMB_STORE_HEADER);
+	s->vec = (const float *)(s->map + hdrsize(flags & FLAG_SUB));
+	if (flags & FLAG_SUB) {
+		s->hassub = 1;
+		s->sbucket = (uint32_t)sbucket;
+		s->svec = s->vec + count * stride;
+	}
 	s->offs = (const uint32_t *)(s->map + offoff);
 	s->pool = (const char *)(s->map + pooloff);
 	s->bkt = (const uint32_t *)(s->map + bktoff);
@@ -1022,5 +1137,32 @@ emb_store_verify(struct emb_store *s)
 	if (emb_crc32(0, s->vec, s->count * s->stride * 4) != s->vcrc)
 		return sfail(s, EMB_ESTORE, "vector checksum mismatch (store "
 		    "modified or damaged)");
+	if (s->hassub && emb_crc32(0, s->svec, (uint64_t)s->sbucket *
+	    s->stride * 4) != s->scrc)
+		return sfail(s, EMB_ESTORE, "subword checksum mismatch (store "
+		    "modified or damaged)");
+	return 0;
+}
+
+/* The row of bucket id in a store's subword section. */
+static const float *
+storerow(const void *arg, uint32_t id)
+{
+	const struct emb_store *s = arg;
+
+	return s->svec + (size_t)id * s->stride;
+}
+
+int
+emb_store_subword(const struct emb_store *s, struct emb_subword *sw)
+{
+	if (!s->hassub)
+		return -1;
+	sw->minn = s->minn;
+	sw->maxn = s->maxn;
+	sw->bucket = s->sbucket;
+	sw->dim = s->dim;
+	sw->row = storerow;
+	sw->arg = s;
 	return 0;
 }

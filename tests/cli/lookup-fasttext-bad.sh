@@ -1,6 +1,6 @@
 # fastText models refused: quantized (.ftz), cut short (plain, gzip,
 # through a pipe), a byte too long, another version; -o subword without a
-# model; each exits 1 naming the file.
+# model or a store built from one; each exits 1 naming the file.
 d=$TESTDATA/fasttext
 cp "$d/model.ftz" "$d/model.bin" .
 emb-lookup -e model.ftz -D; echo "exit $?"
@@ -16,7 +16,7 @@ emb-lookup -e cutz.bin.gz -D; echo "exit $?"
 emb-lookup -e long.bin -D; echo "exit $?"
 { head -c 4 model.bin; printf '\013\0\0\0'; tail -c +9 model.bin; } >v11.bin
 emb-lookup -e v11.bin -D; echo "exit $?"
-emb-lookup -e model.bin -B m.store
-echo the | emb-lookup -e m.store -o subword; echo "exit $?"
 cp "$TESTDATA/lookup/tiny.vec" .
+emb-lookup -q -e tiny.vec -B m.store
+echo the | emb-lookup -e m.store -o subword; echo "exit $?"
 echo the | emb-lookup -e tiny.vec -o subword; echo "exit $?"

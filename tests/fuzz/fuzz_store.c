@@ -8,7 +8,8 @@
  * the checksums against a forged store.  Checks: an open that fails says
  * why; an open that succeeds gives a store whose every word and vector can
  * be read and looked up without leaving the file (ASan and the mapping's
- * bounds would catch it) and without probing forever; in a store whose
+ * bounds would catch it) and without probing forever, and whose subword
+ * section, if any, builds vectors from its rows without leaving it; in a store whose
  * checksums were not forged every word looks up to its own index; the
  * same file one byte shorter or longer is refused.
  */
@@ -59,6 +60,7 @@ openstore(const void *data, size_t len, int check, int forged)
 		return rc;
 	}
 	if (check) {
+		struct emb_subword sw;
 		uint64_t count = emb_store_count(s);
 		uint32_t dim = emb_store_dim(s);
 		volatile float sink = 0;
@@ -81,6 +83,20 @@ openstore(const void *data, size_t len, int check, int forged)
 		}
 		(void)sink;
 		CHECK(emb_store_lookup(s, "", 0) >= -1);
+		if (emb_store_subword(s, &sw) == 0) {
+			static const char *const tok[] = { "a", "the",
+			    "caf\xc3\xa9", "xyzzy", "\x80\xff<>" };
+			float *v = malloc((size_t)dim * sizeof(*v));
+
+			if (v == NULL)
+				abort();
+			CHECK(sw.dim == dim);
+			for (size_t t = 0; t < sizeof(tok) / sizeof(*tok); t++) {
+				rc = emb_subvec(&sw, tok[t], strlen(tok[t]), v);
+				CHECK(rc >= 0 || rc == EMB_ENONFINITE);
+			}
+			free(v);
+		}
 		rc = emb_store_verify(s);
 		CHECK(rc == 0 || rc == EMB_ESTORE);
 		rc = 0;
@@ -97,15 +113,23 @@ openstore(const void *data, size_t len, int check, int forged)
 static int
 forge(unsigned char *p, size_t len)
 {
-	uint64_t count, stride, offoff;
+	uint64_t count, stride, offoff, hdr = EMB_STORE_HEADER, bucket = 0;
 
 	if (len < EMB_STORE_HEADER || memcmp(p, EMB_STORE_MAGIC, 8) != 0)
 		return 0;
 	count = le64(p + 16);
 	stride = le32(p + 24);
-	if (count > len || stride > len)
+	if (le32(p + 56) & 1) {
+		/* The subword header too. */
+		if (len < 2 * EMB_STORE_HEADER)
+			return 0;
+		hdr = 2 * EMB_STORE_HEADER;
+		bucket = le32(p + 72);
+		put32(p + 124, (uint32_t)crc32(0, p + 64, 60));
+	}
+	if (count > len || stride > len || bucket > len)
 		return 0;
-	offoff = EMB_STORE_HEADER + count * stride * 4;
+	offoff = hdr + (count + bucket) * stride * 4;
 	if (offoff > len)
 		return 0;
 	put32(p + 48, (uint32_t)crc32(0, p + offoff, (uInt)(len - offoff)));

@@ -173,15 +173,33 @@ START_TEST(build_and_open)
 }
 END_TEST
 
+/* Write s as a store: the same bytes as the store file sto. */
+static void
+rewrite(const struct emb_store *s)
+{
+	unsigned char *a, *b;
+	size_t na, nb;
+	char path[300];
+	int out;
+
+	snprintf(path, sizeof(path), "%s/w.store", dir);
+	out = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	ck_assert_int_eq(emb_store_write(s, out), 0);
+	close(out);
+	a = slurp(sto, &na);
+	b = slurp(path, &nb);
+	ck_assert_uint_eq(na, nb);
+	ck_assert(memcmp(a, b, na) == 0);
+	free(a);
+	free(b);
+}
+
 START_TEST(load_equals_build)
 {
 	struct emb_store_stats ss;
 	struct emb_store *s;
 	struct emb_wfile *f;
-	unsigned char *a, *b;
-	size_t na, nb;
-	char path[300];
-	int fd, out;
+	int fd;
 
 	build(0, &ss);
 	f = wopen(&fd);
@@ -189,17 +207,55 @@ START_TEST(load_equals_build)
 	emb_wfile_free(f);
 	close(fd);
 	check_all(s, NW);
-	snprintf(path, sizeof(path), "%s/w.store", dir);
-	out = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-	ck_assert_int_eq(emb_store_write(s, out), 0);
-	close(out);
+	rewrite(s);
 	emb_store_close(s);
-	a = slurp(sto, &na);
-	b = slurp(path, &nb);
-	ck_assert_uint_eq(na, nb);
-	ck_assert(memcmp(a, b, na) == 0);
-	free(a);
-	free(b);
+}
+END_TEST
+
+/*
+ * A store built from a fastText model (make check runs from the top of
+ * the tree) keeps its n-grams: an unknown word's vector is the model's,
+ * bit for bit, and the store written again is the same file.
+ */
+START_TEST(subword)
+{
+	static const char *const tok[] = { "xyzzy", "the", "caf\xc3\xa9", "q" };
+	struct emb_store_stats ss;
+	struct emb_subword sw;
+	struct emb_store *s;
+	struct emb_wfile *f;
+	float v[8], u[8];
+	int fd, out;
+
+	fd = open("tests/data/fasttext/model.bin", O_RDONLY);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(emb_wfile_open(&f, fd, "model.bin"), 0);
+	ck_assert_uint_eq(emb_wfile_dim(f), 8);
+	out = open(sto, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	ck_assert_int_eq(emb_store_build(out, f, 0, NULL, NULL, &ss), 0);
+	close(out);
+	ck_assert_int_eq(emb_store_open(&s, sto), 0);
+	ck_assert_int_eq(emb_store_verify(s), 0);
+	ck_assert_int_eq(emb_store_subword(s, &sw), 0);
+	ck_assert_int_eq(sw.minn, 3);
+	ck_assert_int_eq(sw.maxn, 5);
+	ck_assert_uint_eq(sw.bucket, 500);
+	for (size_t i = 0; i < sizeof(tok) / sizeof(*tok); i++) {
+		int n = emb_subvec(&sw, tok[i], strlen(tok[i]), v);
+
+		ck_assert_int_eq(n, emb_ft_subvec(emb_wfile_ft(f), tok[i],
+		    strlen(tok[i]), u));
+		ck_assert(memcmp(u, v, sizeof(v)) == 0);
+	}
+	emb_wfile_free(f);
+	close(fd);
+	rewrite(s);
+	emb_store_close(s);
+	/* A store of another format has none. */
+	build(0, &ss);
+	ck_assert_int_eq(emb_store_open(&s, sto), 0);
+	ck_assert_int_eq(emb_store_subword(s, &sw), -1);
+	emb_store_close(s);
 }
 END_TEST
 
@@ -358,6 +414,7 @@ store_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, build_and_open);
 	tcase_add_test(tc, load_equals_build);
+	tcase_add_test(tc, subword);
 	tcase_add_test(tc, limit);
 	tcase_add_test(tc, fdopen_once);
 	tcase_add_test(tc, truncated);
