@@ -961,15 +961,22 @@ detect(struct emb_wfile *f)
 		if ((rc = fill(f, want)) < 0)
 			return fillerr(f, rc);
 		f->format = EMB_WF_W2VBIN;
+		/*
+		 * The decision looks at the first want bytes only, however
+		 * many a block of the file or of gzip's output brought, so
+		 * that the same bytes are read the same way plain or gzip'd.
+		 */
 		s = (const char *)f->buf + f->beg;
-		nl = memchr(s, '\n', f->end - f->beg);
-		e = nl != NULL ? nl : s + (f->end - f->beg);
+		wl = f->end - f->beg < want ? f->end - f->beg : want;
+		nl = memchr(s, '\n', wl);
+		e = nl != NULL ? nl : s + wl;
 		if (e > s && e[-1] == '\r')
 			e--;
 		for (p = s; p < e && *p != ' ' && *p != '\t'; p++)
 			;
-		if ((nl != NULL || f->eof) && (parsenums(p, (size_t)(e - p),
-		    NULL, 0, &bad) == (long)f->dim || textish(p, e)))
+		if ((nl != NULL || (f->eof && wl == f->end - f->beg)) &&
+		    (parsenums(p, (size_t)(e - p), NULL, 0, &bad) ==
+		    (long)f->dim || textish(p, e)))
 			f->format = EMB_WF_W2VTEXT;
 	} else {
 		/* GloVe: the first line is an entry; it sets the dimension. */
