@@ -319,15 +319,16 @@ tagcmp(const void *a, const void *b)
 
 /*
  * A tag's first slot in a table of cap (a power of two) slots: every bit
- * of the tag mixed into the low ones (SplitMix64's finalizer), so that
- * tags sharing their low bits do not share a probe chain.
+ * of the tag mixed into the low ones (one SplitMix64 step, the library's
+ * emb_rng_next, seeded with the tag), so that tags sharing their low bits
+ * do not share a probe chain.
  */
 static size_t
 tagslot(unsigned long long t, size_t cap)
 {
-	t = (t ^ (t >> 30)) * 0xbf58476d1ce4e5b9ull;
-	t = (t ^ (t >> 27)) * 0x94d049bb133111ebull;
-	return (size_t)(t ^ (t >> 31)) & (cap - 1);
+	struct emb_rng g = { t };
+
+	return (size_t)emb_rng_next(&g) & (cap - 1);
 }
 
 /*

@@ -17,18 +17,9 @@ D=$BENCHDIR/export
 N=${EXPORT_ROWS:-400000}
 mkdir -p "$D"
 
-# "wall cpu": median wall seconds and mean user + system seconds of a
-# command over several runs (hyperfine, through sh for the redirection).
-median() {
-	hyperfine --style none --runs "$1" --export-json "$D/hf.json" \
-	    "$2" >/dev/null 2>&1 || { echo nan nan; return; }
-	$PY -c 'import json, sys
-r = json.load(open(sys.argv[1]))["results"][0]
-print("%.4f %.4f" % (r["median"], r["user"] + r["system"]))' "$D/hf.json"
-}
-ratio() {
-	$PY -c 'import sys; a, b = map(float, sys.argv[1:]); print("%.1f" % (a / b))' "$1" "$2"
-}
+top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$top/tests/bench/hyperfine.sh"
+
 line() {	# line WHAT WALL CPU [ANCHORWALL ANCHORCPU]
 	printf '%-40s wall %8.3f s  cpu %8.3f s' "$1" "$2" "$3"
 	[ $# -gt 3 ] && printf '  gensim/this: wall %sx, cpu %sx' \
@@ -70,14 +61,14 @@ kv.save_word2vec_format(d + "/gensim.bin", binary=True)
 print("%.4f" % (time.perf_counter() - t))
 PYEOF
 
-set -- $(median 5 "emb-cat -f w2vbin -o $D/emb.bin $D/m.emb")
+set -- $(median_sh 5 "emb-cat -f w2vbin -o $D/emb.bin $D/m.emb")
 e_w=$1 e_c=$2
-set -- $(median 5 "cat $D/m.emb | emb-cat -f w2vbin >$D/emb-pipe.bin")
+set -- $(median_sh 5 "cat $D/m.emb | emb-cat -f w2vbin >$D/emb-pipe.bin")
 p_w=$1 p_c=$2
-set -- $(median 3 "$PY $D/save-gensim.py $D")
+set -- $(median_sh 3 "$PY $D/save-gensim.py $D")
 g_w=$1 g_c=$2
 g_save=$(for i in 1 2 3; do $PY "$D/save-gensim.py" "$D"; done | sort -n | sed -n 2p)
-set -- $(median 3 "emb-cat -f w2vtext -o $D/emb.txt $D/m.emb")
+set -- $(median_sh 3 "emb-cat -f w2vtext -o $D/emb.txt $D/m.emb")
 t_w=$1 t_c=$2
 
 same=same
