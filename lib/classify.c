@@ -78,36 +78,9 @@ struct emb_clf {
  * join (BLIS's own threads spin at barriers, which a descheduled thread
  * turns into lost time slices).  Every BLIS call runs on one thread.
  */
-#define MAXTHR	256
+#define MAXTHR	EMB_MAXTHREADS
 
-typedef void lanefn(void *arg, int w, size_t lane, size_t r0, size_t r1);
-
-struct par {
-	lanefn		*fn;		/* fn(arg, worker, lane, first, end) */
-	void		*arg;
-	size_t		 n, nlane;	/* rows, lanes */
-	atomic_size_t	 next;		/* the next lane to take */
-};
-
-struct parw {
-	struct par	*p;
-	int		 w;		/* worker index, for its scratch */
-	pthread_t	 tid;
-	int		 started;
-};
-
-static void *
-parwork(void *arg)
-{
-	struct parw *pw = arg;
-	struct par *p = pw->p;
-	size_t l;
-
-	while ((l = atomic_fetch_add(&p->next, 1)) < p->nlane)
-		p->fn(p->arg, pw->w, l, p->n * l / p->nlane,
-		    p->n * (l + 1) / p->nlane);
-	return NULL;
-}
+typedef emb_lanefn lanefn;
 
 /*
  * Threads for a step of work multiply-adds: below o.parmin (2^27 by
@@ -119,45 +92,6 @@ static int
 threadsfor(const struct emb_clf_opts *o, double work)
 {
 	return work < o->parmin ? 1 : o->threads;
-}
-
-/* Workers for nlane lanes on up to nt threads. */
-static int
-nworkers(int nt, size_t nlane)
-{
-	if (nt > MAXTHR)
-		nt = MAXTHR;
-	if (nt < 1 || nlane < 1)
-		return 1;
-	return (size_t)nt < nlane ? nt : (int)nlane;
-}
-
-/*
- * Run fn on every lane of n rows with nworkers(nt, nlane) workers.  A
- * thread that cannot be started leaves its share to the others.
- */
-static void
-parrun(int nt, size_t n, size_t nlane, lanefn *fn, void *arg)
-{
-	struct par p;
-	struct parw w[MAXTHR];
-	int nw = nworkers(nt, nlane);
-
-	p.fn = fn;
-	p.arg = arg;
-	p.n = n;
-	p.nlane = nlane;
-	atomic_init(&p.next, 0);
-	for (int t = 0; t < nw; t++) {
-		w[t].p = &p;
-		w[t].w = t;
-		w[t].started = t > 0 && pthread_create(&w[t].tid, NULL,
-		    parwork, &w[t]) == 0;
-	}
-	parwork(&w[0]);
-	for (int t = 1; t < nw; t++)
-		if (w[t].started)
-			pthread_join(w[t].tid, NULL);
 }
 
 /* Lanes for n rows: one per `per' rows, at least one, at most max. */
@@ -237,41 +171,8 @@ syrk_up(size_t d, size_t m, double alpha, const double *A, double beta,
 }
 
 /*
- * Seeded generator and folds.
+ * Folds.
  */
-
-void
-emb_rng_seed(struct emb_rng *g, uint64_t seed)
-{
-	g->s = seed;
-}
-
-uint64_t
-emb_rng_next(struct emb_rng *g)
-{
-	uint64_t z = (g->s += 0x9e3779b97f4a7c15ull);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
-}
-
-double
-emb_rng_unif(struct emb_rng *g)
-{
-	return (double)(emb_rng_next(g) >> 11) * 0x1p-53;
-}
-
-void
-emb_rng_perm(struct emb_rng *g, size_t *idx, size_t n)
-{
-	for (size_t i = n; i > 1; i--) {
-		size_t j = (size_t)(emb_rng_next(g) % i), t = idx[i - 1];
-
-		idx[i - 1] = idx[j];
-		idx[j] = t;
-	}
-}
 
 int
 emb_folds(const int *y, size_t n, int ncls, int k, uint64_t seed, int *fold)
@@ -339,7 +240,7 @@ todouble(const float *X, size_t n, size_t d, int nt)
 		return NULL;
 	cv.X = X;
 	cv.d = d;
-	parrun(nt, n, lanes(n, 1024, 64), convlane, &cv);
+	emb_par_run(nt, n, lanes(n, 1024, 64), convlane, &cv);
 	return cv.D;
 }
 
@@ -1121,7 +1022,7 @@ fit_ridge(struct emb_clf *c, const float *X, size_t n, const int *y)
 		goto intercept;
 	}
 	nt = threadsfor(&c->o, (double)n * d * d / 2);
-	nw = nworkers(nt, nl);
+	nw = emb_par_workers(nt, nl);
 	for (int t = 0; t < nw; t++)
 		if ((g.Xb[t] = emb_alloc((n < RBLK ? n : RBLK) * d *
 		    sizeof(double))) == NULL)
@@ -1137,7 +1038,7 @@ fit_ridge(struct emb_clf *c, const float *X, size_t n, const int *y)
 	g.X = X;
 	g.xm = xm;
 	g.d = d;
-	parrun(nt, n, nl, gramlane, &g);
+	emb_par_run(nt, n, nl, gramlane, &g);
 	for (size_t l = 1; l < nl; l++)
 		for (size_t i = 0; i < d; i++)
 			for (size_t j = i; j < d; j++)
@@ -1226,7 +1127,7 @@ lrprod(struct lrdata *L, const double *M, double *out)
 {
 	L->M = M;
 	L->out = out;
-	parrun(L->nt, L->n, L->nl, prodlane, L);
+	emb_par_run(L->nt, L->n, L->nl, prodlane, L);
 }
 
 /* One lane's loss (times n) and slope at the trial; R and Zt there. */
@@ -1290,7 +1191,7 @@ lrloss(struct lrdata *L, const double *thn, const double *p, double t,
 	L->bt = thn + nw;
 	L->pb = p ? p + nw : NULL;
 	L->t = t;
-	parrun(L->nt, L->n, L->nl, losslane, L);
+	emb_par_run(L->nt, L->n, L->nl, losslane, L);
 	for (size_t l = 0; l < L->nl; l++) {
 		f += L->part[l * LRPART(L)];
 		sl += L->part[l * LRPART(L) + 1];
@@ -1330,7 +1231,7 @@ lrgrad(struct lrdata *L, const double *th, double *g)
 {
 	size_t nw = L->d * L->nf, np = nw + L->nf;
 
-	parrun(L->nt, L->n, L->nl, gradlane, L);
+	emb_par_run(L->nt, L->n, L->nl, gradlane, L);
 	memset(g, 0, np * sizeof(*g));
 	for (size_t l = 0; l < L->nl; l++)
 		for (size_t j = 0; j < np; j++)
@@ -1926,7 +1827,7 @@ predict_knn(const struct emb_clf *c, const float *X, size_t n, int *pred)
 	nl = (n + qb - 1) / qb;
 	rows = n < qb ? n : qb;
 	nt = threadsfor(&c->o, (double)n * nr * d);
-	nw = nworkers(nt, nl);
+	nw = emb_par_workers(nt, nl);
 	for (int t = 0; t < nw; t++) {
 		struct knnw *w = &jb->w[t];
 
@@ -1939,7 +1840,7 @@ predict_knn(const struct emb_clf *c, const float *X, size_t n, int *pred)
 			rc = EMB_ENOMEM;
 	}
 	if (rc == 0)
-		parrun(nt, n, nl, knnlane, jb);
+		emb_par_run(nt, n, nl, knnlane, jb);
 	for (int t = 0; t < nw; t++) {
 		emb_free(jb->w[t].Q);
 		emb_free(jb->w[t].S);
@@ -2004,7 +1905,7 @@ linear(const struct emb_clf *c, const float *X, size_t n, double *S,
 	size_t nl = (n + SBLK - 1) / SBLK, rows = n < SBLK ? n : SBLK;
 	struct scoring *sc;
 	int nt = threadsfor(&c->o, (double)n * c->d * c->nout);
-	int nw = nworkers(nt, nl), rc = 0;
+	int nw = emb_par_workers(nt, nl), rc = 0;
 
 	if ((sc = calloc(1, sizeof(*sc))) == NULL)
 		return EMB_ENOMEM;
@@ -2020,7 +1921,7 @@ linear(const struct emb_clf *c, const float *X, size_t n, double *S,
 			rc = EMB_ENOMEM;
 	}
 	if (rc == 0)
-		parrun(nt, n, nl, scorelane, sc);
+		emb_par_run(nt, n, nl, scorelane, sc);
 	for (int t = 0; t < nw; t++) {
 		emb_free(sc->Xb[t]);
 		emb_free(sc->Sb[t]);

@@ -90,6 +90,105 @@ const char *emb_quote(char *dst, const void *src, size_t n);
 const char *emb_quotes(char *dst, const char *s);
 
 /*
+ * Building blocks: hashing, a string index, a seeded generator, a byte
+ * buffer, threads (hash.c, par.c).
+ *
+ * emb_hash - FNV-1a, 64 bits, over n bytes: the one hash of the suite
+ * (a store's buckets use it too; emb-store(5)).
+ */
+uint64_t emb_hash(const void *p, size_t n);
+
+/*
+ * An emb_index maps byte strings to entry numbers (< 2^32 - 1); the
+ * strings stay with the caller, and key(ctx, i, &len) returns entry i's
+ * bytes.  Open addressing, linear probing, entry + 1 in slot
+ * hash & (cap - 1), at most half full.  Zero it with emb_index_init().
+ */
+typedef const char *emb_keyfn(const void *ctx, size_t i, size_t *len);
+struct emb_index {
+	uint32_t	*slot;		/* entry + 1, 0 free */
+	uint32_t	*tag;		/* the low 32 bits of its hash */
+	size_t		 cap, n;	/* slots (a power of two), entries */
+	emb_keyfn	*key;
+	const void	*ctx;
+};
+void emb_index_init(struct emb_index *x, emb_keyfn *key, const void *ctx);
+void emb_index_free(struct emb_index *x);
+/* Room for n entries without growing: 0, EMB_ENOMEM or EMB_ELIMIT. */
+int emb_index_reserve(struct emb_index *x, size_t n);
+/*
+ * emb_index_add - enter entry e (its key through key()) unless an entry
+ * of the same key is there.  @return 0 when entered, 1 when another was
+ * there (its number in *had, unless NULL), EMB_ENOMEM or EMB_ELIMIT.
+ */
+int emb_index_add(struct emb_index *x, size_t e, size_t *had);
+/* @return the entry whose key is the len bytes at s, or -1. */
+int64_t emb_index_find(const struct emb_index *x, const void *s, size_t len);
+/*
+ * emb_index_probe - the search itself over any slot array of that layout
+ * (tag may be NULL: a store's mapped buckets), key hashed to h.
+ * @return the slot where the key is, or the free slot where it would go;
+ * *entry is its entry or -1.
+ */
+uint32_t emb_index_probe(const uint32_t *slot, const uint32_t *tag,
+    size_t cap, uint64_t h, const void *s, size_t len, emb_keyfn *key,
+    const void *ctx, int64_t *entry);
+
+/*
+ * Seeded randomness.  The generator is splitmix64 (Steele, Lea and Flood,
+ * 2014): the state s starts at the seed; each draw adds 0x9e3779b97f4a7c15
+ * to s and returns z ^ (z >> 31), where z = s,
+ * z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9,
+ * z = (z ^ (z >> 27)) * 0x94d049bb133111eb.
+ */
+struct emb_rng {
+	uint64_t	 s;		/* state */
+};
+
+void emb_rng_seed(struct emb_rng *g, uint64_t seed);
+uint64_t emb_rng_next(struct emb_rng *g);
+/* @return a uniform double in [0, 1): the top 53 bits of a draw / 2^53. */
+double emb_rng_unif(struct emb_rng *g);
+/*
+ * emb_rng_below - a uniform integer in [0, n), n >= 1: draws x until
+ * x < 2^64 - (2^64 mod n), then returns x mod n.
+ */
+uint64_t emb_rng_below(struct emb_rng *g, uint64_t n);
+/*
+ * emb_rng_perm - shuffle idx[0..n-1] in place (Fisher-Yates from the end:
+ * for i = n - 1 down to 1, swap idx[i] and idx[draw mod (i + 1)]).
+ */
+void emb_rng_perm(struct emb_rng *g, size_t *idx, size_t n);
+
+/*
+ * A growable byte buffer: p holds len bytes and a NUL after them.
+ * emb_buf_add appends n bytes: 0 or EMB_ENOMEM.  Zero-initialise it.
+ */
+struct emb_buf {
+	char		*p;
+	size_t		 len, cap;
+};
+int emb_buf_add(struct emb_buf *b, const void *p, size_t n);
+void emb_buf_free(struct emb_buf *b);
+
+/*
+ * Threads.  emb_par_run runs fn(arg, worker, lane, r0, r1) on every lane
+ * of n rows (lane l: rows [n l / nlane, n (l + 1) / nlane)) with
+ * emb_par_workers(nt, nlane) workers, the caller one of them; lanes
+ * depend on the problem only, so a caller that combines lane results in
+ * lane order gets the same bits for every thread count.
+ * emb_ncpu - the processors online, 1 to EMB_MAXTHREADS: the default of
+ * every program's -j.  emb_now - a monotonic clock, in seconds.
+ */
+#define EMB_MAXTHREADS	256
+typedef void emb_lanefn(void *arg, int worker, size_t lane, size_t r0,
+    size_t r1);
+int emb_par_workers(int nt, size_t nlane);
+void emb_par_run(int nt, size_t n, size_t nlane, emb_lanefn *fn, void *arg);
+int emb_ncpu(void);
+double emb_now(void);
+
+/*
  * Keys.
  *
  * A key is a line of text without its newline: fields separated by TAB.
@@ -1197,26 +1296,6 @@ int emb_pearson(const double *x, const double *y, size_t n, double *r);
  * ranks.  @return as emb_pearson, or EMB_ENOMEM.
  */
 int emb_spearman(const double *x, const double *y, size_t n, double *rho);
-
-/*
- * Seeded randomness and folds.  The generator is splitmix64: the state s
- * starts at the seed; each draw adds 0x9e3779b97f4a7c15 to s and returns
- * z ^ (z >> 31), where z = s, z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9,
- * z = (z ^ (z >> 27)) * 0x94d049bb133111eb.
- */
-struct emb_rng {
-	uint64_t	 s;		/* state */
-};
-
-void emb_rng_seed(struct emb_rng *g, uint64_t seed);
-uint64_t emb_rng_next(struct emb_rng *g);
-/* @return a uniform double in [0, 1): the top 53 bits of a draw / 2^53. */
-double emb_rng_unif(struct emb_rng *g);
-/*
- * emb_rng_perm - shuffle idx[0..n-1] in place (Fisher-Yates from the end:
- * for i = n - 1 down to 1, swap idx[i] and idx[draw mod (i + 1)]).
- */
-void emb_rng_perm(struct emb_rng *g, size_t *idx, size_t n);
 
 /*
  * emb_folds - stratified assignment of n labelled records to k folds.
