@@ -260,9 +260,10 @@ main(int argc, char *argv[])
 				int64_t e;
 
 				nwords++;
-				if ((wd = keyfield(rec.key, rec.keylen,
-				    (unsigned)field, &flen)) != NULL &&
-				    (e = emb_index_find(&wtab, wd, flen)) >= 0) {
+				wd = keyfield(rec.key, rec.keylen,
+				    (unsigned)field, &flen);
+				if (wd != NULL && (e = emb_index_find(&wtab,
+				    wd, flen)) >= 0) {
 					wt = a / (a + wcount[e] / total);
 					nknown++;
 				}

@@ -115,14 +115,12 @@ usage(int help)
 static void
 progress(void *arg, const struct emb_wfile *f, uint64_t n)
 {
-	static struct timespec last;
+	static double last;
 	const char *name = arg;
-	struct timespec now;
+	double now = emb_now();
 	uint64_t done, total;
 
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	if ((now.tv_sec - last.tv_sec) * 1000000000L + now.tv_nsec -
-	    last.tv_nsec < 250000000L)
+	if (now - last < 0.25)
 		return;
 	last = now;
 	emb_wfile_progress(f, &done, &total);
