@@ -51,13 +51,12 @@ static const char	*iname;	/* the input, for messages */
 /*
  * Live only while the input is read or a class written; freed at exit.
  * Indexes (emb_index) of the classes by label, of the distinct pairs
- * "label TAB word" (pair e is pairs.p[pairoff[e] .. pairoff[e + 1]]) and
- * of the k-sets drawn for a class (set j is drawnset[j k .. j k + k]).
+ * "label TAB word" and of the k-sets drawn for a class (set j is
+ * drawnset[j k .. j k + k]).
  */
 static struct emb_writer	*wr;
 static struct emb_index	 bylabel, seen, drawn;
-static struct emb_buf	 pairs;
-static size_t		*pairoff, npair, paircap;
+static struct strs	 pairs;
 static size_t		*drawnset, drawncap;
 static size_t		*set, *swap, *perm;
 static struct emb_buf	 gkey;	/* the key of the group being written */
@@ -77,14 +76,6 @@ labelkey(const void *ctx, size_t c, size_t *len)
 	(void)ctx;
 	*len = classes[c].labellen;
 	return R.keys.p + classes[c].label;
-}
-
-static const char *
-pairkey(const void *ctx, size_t e, size_t *len)
-{
-	(void)ctx;
-	*len = pairoff[e + 1] - pairoff[e];
-	return pairs.p + pairoff[e];
 }
 
 static const char *
@@ -143,21 +134,14 @@ sortin(void *arg, struct flat *F, const struct emb_rec *rec)
 	lab = field(i, lfield, &llen, rec->recno);
 	word = field(i, wfield, &wlen, rec->recno);
 	/* Escaped fields hold no raw TAB: "label TAB word" is unique. */
-	if (npair + 2 > paircap) {
-		paircap = paircap ? 2 * paircap : 64;
-		pairoff = xreallocarray(pairoff, paircap, sizeof(*pairoff));
-	}
-	pairoff[npair] = pairs.len;
-	xbufadd(&pairs, lab, llen);
-	xbufadd(&pairs, "\t", 1);
-	xbufadd(&pairs, word, wlen);
-	pairoff[npair + 1] = pairs.len;
-	if (enter(&seen, npair, NULL)) {
-		pairs.len = pairoff[npair];
+	xbufadd(&pairs.b, lab, llen);
+	xbufadd(&pairs.b, "\t", 1);
+	xbufadd(&pairs.b, word, wlen);
+	if (enter(&seen, strsend(&pairs), NULL)) {
+		strspop(&pairs);
 		(*ndup)++;
 		return;
 	}
-	npair++;
 	if (nclass == classcap) {
 		classcap = classcap ? 2 * classcap : 16;
 		classes = xreallocarray(classes, classcap, sizeof(*classes));
@@ -183,15 +167,13 @@ readall(const char *path)
 	size_t ndup = 0;
 
 	emb_index_init(&bylabel, labelkey, NULL);
-	emb_index_init(&seen, pairkey, NULL);
+	emb_index_init(&seen, strskey, &pairs);
 	flatload(&R, path, "a group; expected ungrouped word records", sortin,
 	    &ndup);
 	if (ndup > 0)
 		warnx("%s: %zu repeated word%s in a class ignored", iname,
 		    ndup, ndup == 1 ? "" : "s");
-	emb_buf_free(&pairs);
-	free(pairoff);
-	pairoff = NULL;
+	strsfree(&pairs);
 	emb_index_free(&bylabel);
 	emb_index_free(&seen);
 }
@@ -349,8 +331,7 @@ cleanup(void)
 	emb_index_free(&bylabel);
 	emb_index_free(&seen);
 	emb_index_free(&drawn);
-	emb_buf_free(&pairs);
-	free(pairoff);
+	strsfree(&pairs);
 	free(drawnset);
 	free(set);
 	free(swap);

@@ -22,14 +22,10 @@
 
 static const char *const methods[] = { "mean", "unit", "max", "min" };
 
-/*
- * The distinct words of the frequency file: word i is
- * words.p[woff[i] .. woff[i + 1]], its count wcount[i].
- */
-static struct emb_buf words;
-static size_t	*woff;
+/* The distinct words of the frequency file; word i has count wcount[i]. */
+static struct strs words;
 static double	*wcount;
-static size_t	 nword, wcap;
+static size_t	 wcap;
 static struct emb_index wtab;	/* word -> its number */
 static double total;		/* sum of the counts */
 
@@ -39,14 +35,6 @@ usage(int help)
 	fprintf(help ? stdout : stderr, "usage: emb-bov [-qs] [-e policy] "
 	    "[-k field] [-m method] [-w freqfile [-A a]] [file]\n");
 	exit(help ? 0 : 2);
-}
-
-static const char *
-wkey(const void *ctx, size_t i, size_t *len)
-{
-	(void)ctx;
-	*len = woff[i + 1] - woff[i];
-	return words.p + woff[i];
 }
 
 /*
@@ -92,7 +80,7 @@ loadfreq(const char *path)
 	ssize_t len;
 
 	fp = fopenside(path);
-	emb_index_init(&wtab, wkey, NULL);
+	emb_index_init(&wtab, strskey, &words);
 	while ((len = getline(&line, &cap, fp)) != -1) {
 		char *sep, *end;
 		size_t had;
@@ -124,21 +112,18 @@ loadfreq(const char *path)
 			end--;
 		if (end == line)
 			errx(1, "%s: line %llu: no word", path, lno);
-		if (nword + 2 > wcap) {
+		if (words.n == wcap) {
 			wcap = wcap ? 2 * wcap : 1024;
-			woff = xreallocarray(woff, wcap, sizeof(*woff));
 			wcount = xreallocarray(wcount, wcap, sizeof(*wcount));
 		}
-		woff[nword] = words.len;
-		xbufadd(&words, line, (size_t)(end - line));
-		woff[nword + 1] = words.len;
-		if ((rc = emb_index_add(&wtab, nword, &had)) < 0)
+		xbufadd(&words.b, line, (size_t)(end - line));
+		if ((rc = emb_index_add(&wtab, strsend(&words), &had)) < 0)
 			errx(1, "%s: %s", path, emb_strerror(rc));
 		if (rc == 0) {
-			had = nword++;
+			had = words.n - 1;
 			wcount[had] = 0;
 		} else
-			words.len = woff[nword];
+			strspop(&words);
 		wcount[had] += c;
 		total += c;
 		if (!isfinite(total))
@@ -186,7 +171,7 @@ main(int argc, char *argv[])
 			pempty = parsepolicy(optarg, 0, "-e");
 			break;
 		case 'k':
-			field = (long)parsenum(optarg, 1, EMB_FIELD_MAX, "-k");
+			field = (long)parsenum(optarg, 1, 1 << 20, "-k");
 			break;
 		case 'm':
 			for (how = 0; how < 4; how++)
@@ -314,8 +299,7 @@ main(int argc, char *argv[])
 		fputc('\n', stderr);
 	}
 	emb_index_free(&wtab);
-	emb_buf_free(&words);
-	free(woff);
+	strsfree(&words);
 	free(wcount);
 	free(acc);
 	free(out);

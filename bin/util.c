@@ -93,6 +93,42 @@ xbufreserve(struct emb_buf *b, size_t n)
 }
 
 size_t
+strsend(struct strs *s)
+{
+	if (s->n + 2 > s->cap) {
+		s->cap = s->cap ? 2 * s->cap : 64;
+		s->off = xreallocarray(s->off, s->cap, sizeof(*s->off));
+		if (s->n == 0)
+			s->off[0] = 0;
+	}
+	s->off[s->n + 1] = s->b.len;
+	return s->n++;
+}
+
+void
+strspop(struct strs *s)
+{
+	s->b.len = s->off[--s->n];
+}
+
+const char *
+strskey(const void *ctx, size_t i, size_t *len)
+{
+	const struct strs *s = ctx;
+
+	*len = s->off[i + 1] - s->off[i];
+	return s->b.p + s->off[i];
+}
+
+void
+strsfree(struct strs *s)
+{
+	emb_buf_free(&s->b);
+	free(s->off);
+	memset(s, 0, sizeof(*s));
+}
+
+size_t
 recmax(const struct stat *st, uint32_t dim)
 {
 	if (!S_ISREG(st->st_mode))

@@ -42,6 +42,22 @@ const char	*keyfield(const char *key, size_t len, unsigned f,
 void	 xbufadd(struct emb_buf *b, const void *p, size_t n);
 void	 xbufreserve(struct emb_buf *b, size_t n);
 
+/*
+ * Byte strings one after another, for an emb_index over them (strskey,
+ * its context the struct strs): string i is b.p[off[i] .. off[i + 1]].
+ * A string's bytes are added to b (xbufadd), then strsend numbers it;
+ * strspop takes the last one back.  Zero-initialise it.
+ */
+struct strs {
+	struct emb_buf	 b;
+	size_t		*off;
+	size_t		 n, cap;
+};
+size_t	 strsend(struct strs *s);
+void	 strspop(struct strs *s);
+const char	*strskey(const void *ctx, size_t i, size_t *len);
+void	 strsfree(struct strs *s);
+
 /* Open path for reading ("-" or NULL is stdin): fd, or exit 1 (a
  * directory is refused as such). */
 int	 openin(const char *path);
