@@ -254,16 +254,16 @@ distances(struct slot *sl, size_t i)
 			a[j] = calpha;
 	} else if (dfield > 0) {
 		for (uint32_t j = 0; j < g->nmemb; j++) {
-			size_t len, off, flen;
-			const char *k = emb_group_mkey(g, j, &len);
+			size_t len, flen;
+			const char *k = emb_group_mkey(g, j, &len), *d;
 			unsigned long long rn = g->recno + (g->lone ? 0 : j + 1);
 			char buf[64];
 
-			if (emb_key_field(k, len, (unsigned)dfield - 1, &off,
-			    &flen) < 0 || flen == 0 || flen >= sizeof(buf))
+			if ((d = keyfield(k, len, (unsigned)dfield,
+			    &flen)) == NULL || flen == 0 || flen >= sizeof(buf))
 				errx(1, "%s: record %llu: no distance in key "
 				    "field %ld", name, rn, dfield);
-			memcpy(buf, k + off, flen);
+			memcpy(buf, d, flen);
 			buf[flen] = '\0';
 			snprintf(where, sizeof(where), "%s: record", name);
 			a[j] = distance(buf, where, rn);
@@ -450,7 +450,7 @@ main(int argc, char *argv[])
 			calpha = parsedbl(optarg, 0, 2, "-c");
 			break;
 		case 'D':
-			dfield = (long)parsenum(optarg, 1, 1 << 20, "-D");
+			dfield = (long)parsenum(optarg, 1, EMB_FIELD_MAX, "-D");
 			break;
 		case 'e':
 			pempty = parsepolicy(optarg, 0, "-e");
