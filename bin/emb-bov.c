@@ -171,7 +171,7 @@ main(int argc, char *argv[])
 			pempty = parsepolicy(optarg, 0, "-e");
 			break;
 		case 'k':
-			field = (long)parsenum(optarg, 1, 1 << 20, "-k");
+			field = (long)parsenum(optarg, 1, EMB_FIELD_MAX, "-k");
 			break;
 		case 'm':
 			for (how = 0; how < 4; how++)

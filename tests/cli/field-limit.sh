@@ -1,7 +1,6 @@
 # One limit on key field numbers (and counts of fields) in every program:
-# 1000000 is taken, 1000001 is a usage error (emb-bov -k keeps 2^20 for
-# now: quote-input pins its message).
-for o in "emb-augment -k 1 -K 1 -l" "emb-augment -k 1 -K 1 -w" \
+# 1000000 is taken, 1000001 is a usage error.
+for o in "emb-augment -k 1 -K 1 -l" "emb-augment -k 1 -K 1 -w" "emb-bov -k" \
     "emb-cat -g" "emb-cat -g 1 -G" "emb-cat -w" \
     "emb-eval -f" "emb-eval -i" "emb-eval -l" "emb-eval -s" "emb-eval -u" \
     "emb-knn -c" "emb-knn -A -e" "emb-knn -A -g" "emb-knn -q" "emb-knn -w" \
