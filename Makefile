@@ -1,12 +1,16 @@
 # Makefile for the emb suite: plain GNU make, no configure step.
 #
 #   make            build the library and programs into build/
+#   make deps       install the Debian packages the build and tests need
 #   make check      unit, program and example tests (SAN=1: sanitizers)
 #   make demo       a real pipeline on the bundled data
 #   make bench      benchmarks beside their anchors (never part of check)
 #   make install    PREFIX, DESTDIR; uninstall, clean
 #
-# Missing build dependencies (Debian packages) are installed first.
+# make only builds: a missing library stops it with a message naming it.
+# make deps installs what is missing (apt-get, through sudo when not
+# root); make check, make demo and the other test targets run it first,
+# so that they work on a fresh Debian machine.
 
 include config.mk
 
@@ -16,26 +20,46 @@ CFLAGS += $(SANFLAGS)
 LDFLAGS += $(SANFLAGS)
 endif
 
+# Every object also depends on the headers it includes, as the compiler
+# lists them (-MMD, in a .d file beside it; -MP so that a header removed
+# does not stop the build), and on config.mk and this Makefile, which
+# hold its flags.  gcc lists only the last source of a command that
+# compiles several: the one whose headers matter goes last.
+DEPFLAGS = -MMD -MP
+MKFILES = Makefile config.mk
+
 LIBSRC = $(sort $(wildcard lib/*.c))
 LIBOBJ = $(LIBSRC:lib/%.c=$(B)/lib/%.o)
 LIBA = $(B)/libemb.a
-UTILOBJ = $(B)/bin/util.o
 PROGSRC = $(sort $(wildcard bin/emb-*.c))
 PROGS = $(PROGSRC:bin/%.c=$(B)/%)
+# The programs' shared code: every bin/*.c that is not a program.
+UTILSRC = $(sort $(filter-out $(PROGSRC),$(wildcard bin/*.c)))
+UTILOBJ = $(UTILSRC:bin/%.c=$(B)/bin/%.o)
+UTILA = $(B)/libutil.a
 MANS = $(sort $(wildcard man/*.1 man/*.5))
 UNITSRC = $(sort $(wildcard tests/unit/test_*.c))
 UNITS = $(UNITSRC:tests/unit/%.c=$(B)/tests/%)
 CHECKLIBS = $(shell pkg-config --libs check 2>/dev/null || echo -lcheck)
-DEPSTAMP = build/.deps-ok
+LIBSOK = $(B)/.libs-ok
 
 # Debian packages the build and the tests need.
 DEBS = build-essential pkg-config zlib1g-dev libblis-dev liblapack-dev check \
 	mandoc gnuplot-nox python3
 
-all: $(DEPSTAMP) $(PROGS) $(B)/unhex
+# The targets that install missing packages before they build: the tests,
+# the demo, the benchmarks.  Plain make, make install and the files
+# themselves only build.
+DEPGOALS = deps check demo bench fuzz fuzz-afl fuzz-programs fuzz-replay \
+	programs-replay valgrind soak
+NEEDDEPS = $(if $(filter $(DEPGOALS) fuzz-lf-% fuzz-afl-%,$(MAKECMDGOALS)),deps)
 
-$(DEPSTAMP):
-	@missing=; for p in $(DEBS); do \
+all: $(PROGS) $(B)/unhex
+
+# aptget PACKAGES: install those of the Debian packages that are missing.
+aptget = command -v dpkg-query >/dev/null || { \
+	echo "emb: no dpkg-query: install $(strip $(1)) yourself"; exit 0; }; \
+	missing=; for p in $(1); do \
 		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | \
 		    grep -q 'ok installed' || missing="$$missing $$p"; \
 	done; \
@@ -46,33 +70,59 @@ $(DEPSTAMP):
 		DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq \
 		    $$missing >/dev/null || exit 1; \
 	fi
-	@mkdir -p build && touch $@
 
-$(B)/lib/%.o: lib/%.c lib/emb.h lib/int.h | $(DEPSTAMP)
+deps:
+	@$(call aptget,$(DEBS))
+
+# Can the compiler find the libraries in config.mk?  One small program
+# compiled and linked against them, once per build directory and flags,
+# so that a missing one is named at the start and not deep in the build.
+$(LIBSOK): $(MKFILES) | $(NEEDDEPS)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(CFLAGS) -fPIC -c -o $@ $<
+	@printf '#include <blis.h>\n#include <zlib.h>\nvoid dgeqp3_(void);\n%s\n' \
+	    'int main(void) { bli_init(); (void)zlibVersion(); dgeqp3_(); return 0; }' \
+	    >$(B)/.libs-probe.c
+	@$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $(B)/.libs-probe \
+	    $(B)/.libs-probe.c $(LDLIBS) 2>$(B)/.libs-probe.err || { \
+		sed 's/^/    /' $(B)/.libs-probe.err | head -5 >&2; \
+		echo "emb: cannot build against $(LDLIBS): a library or" \
+		    "its headers are missing; make deps installs them" \
+		    "on Debian" >&2; exit 1; }
+	@rm -f $(B)/.libs-probe $(B)/.libs-probe.c $(B)/.libs-probe.err
+	@touch $@
+
+$(B)/lib/%.o: lib/%.c $(MKFILES) | $(LIBSOK)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -fPIC -c -o $@ $<
 
 $(LIBA): $(LIBOBJ)
 	rm -f $@
 	ar rcs $@ $(LIBOBJ)
 
-$(B)/bin/%.o: bin/%.c bin/util.h lib/emb.h | $(DEPSTAMP)
+$(B)/bin/%.o: bin/%.c $(MKFILES) | $(LIBSOK)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
-$(B)/emb-%: $(B)/bin/emb-%.o $(UTILOBJ) $(LIBA)
-	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+$(UTILA): $(UTILOBJ)
+	rm -f $@
+	ar rcs $@ $(UTILOBJ)
 
-$(B)/tests/test_%: tests/unit/test_%.c tests/unit/check_main.h $(LIBA)
+$(B)/emb-%: $(B)/bin/emb-%.o $(UTILA) $(LIBA)
+	$(CC) $(LDFLAGS) -o $@ $< $(UTILA) $(LIBA) $(LDLIBS)
+
+$(B)/tests/test_%: tests/unit/test_%.c $(LIBA) $(MKFILES) | $(LIBSOK)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) -Itests/unit $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIBA) \
-	    $(CHECKLIBS) $(LDLIBS)
+	$(CC) $(CPPFLAGS) -Itests/unit $(CFLAGS) $(DEPFLAGS) $(LDFLAGS) \
+	    -o $@ $< $(LIBA) $(CHECKLIBS) $(LDLIBS)
 
-$(B)/unhex: tests/unhex.c | $(DEPSTAMP)
+$(B)/unhex: tests/unhex.c $(MKFILES) | $(NEEDDEPS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $<
+	$(CC) $(CFLAGS) $(DEPFLAGS) $(LDFLAGS) -o $@ $<
 
-check: all $(UNITS)
+-include $(LIBOBJ:.o=.d) $(UTILOBJ:.o=.d) $(PROGSRC:bin/%.c=$(B)/bin/%.d) \
+	$(UNITS:=.d) $(B)/unhex.d
+
+check: deps all $(UNITS)
 	@echo "== unit tests"
 	@fail=0; for t in $(UNITS); do $$t || fail=1; done; \
 	[ $$fail = 0 ] || { echo "unit tests failed"; exit 1; }
@@ -83,10 +133,10 @@ check: all $(UNITS)
 	@echo "== examples"
 	@sh examples/run $(B)
 
-demo: all
+demo: deps all
 	@sh examples/demo $(B)
 
-bench: all
+bench: deps all
 	@sh tests/bench/run $(B)
 
 install: all
@@ -104,7 +154,7 @@ uninstall:
 clean:
 	rm -rf build build-san
 
-.PHONY: all check demo bench install uninstall clean
+.PHONY: all deps check demo bench install uninstall clean
 .SECONDARY:
 
 # ---- fuzzing, valgrind and the soak run (see tests/fuzz/README.md) ----
@@ -128,7 +178,6 @@ FZ = build/fuzz
 FUZZSTAMP = build/.fuzzdeps-ok
 FUZZDEBS = clang libclang-rt-14-dev afl++ valgrind
 FUZZSRC = $(sort $(wildcard tests/fuzz/fuzz_*.c))
-FUZZH = $(wildcard tests/fuzz/*.h)
 FUZZT = $(FUZZSRC:tests/fuzz/fuzz_%.c=%)
 FUZZCFLAGS = -O1 -g -std=c11 $(CPPFLAGS) $(FUZZBUF) \
 	-fno-omit-frame-pointer -fsanitize=address,undefined \
@@ -148,34 +197,33 @@ fuzz-replay: all $(REPLAY)
 		    { echo "fuzz replay: $$t failed"; exit 1; }; \
 	done; echo "fuzz replay: $(words $(FUZZT)) harnesses passed"
 
-$(B)/replay/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/driver.c $(FUZZH) $(LIBA)
+$(B)/replay/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/driver.c $(LIBA) $(MKFILES)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< tests/fuzz/driver.c \
-	    $(LIBA) $(LDLIBS)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(DEPFLAGS) $(LDFLAGS) -o $@ \
+	    tests/fuzz/driver.c $< $(LIBA) $(LDLIBS)
 
 # The packages the fuzzers and valgrind need, installed as the build's are.
-ifneq ($(DEPSTAMP),$(FUZZSTAMP))
-$(FUZZSTAMP):
-	@$(MAKE) -s DEBS="$(FUZZDEBS)" DEPSTAMP=$@ $@
-endif
+$(FUZZSTAMP): | $(NEEDDEPS)
+	@$(call aptget,$(FUZZDEBS))
+	@mkdir -p $(@D) && touch $@
 
-$(FZ)/lf/lib/%.o: lib/%.c lib/emb.h lib/int.h | $(FUZZSTAMP)
+$(FZ)/lf/lib/%.o: lib/%.c $(MKFILES) | $(FUZZSTAMP)
 	@mkdir -p $(@D)
-	$(FUZZCC) $(FUZZCFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
+	$(FUZZCC) $(FUZZCFLAGS) $(DEPFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
 
 $(FZ)/lf/fuzz_%: tests/fuzz/fuzz_%.c $(LIBSRC:lib/%.c=$(FZ)/lf/lib/%.o) \
-    $(FUZZH)
-	$(FUZZCC) $(FUZZCFLAGS) -fsanitize=fuzzer -o $@ $(filter %.c %.o,$^) \
+    $(MKFILES)
+	$(FUZZCC) $(FUZZCFLAGS) $(DEPFLAGS) -fsanitize=fuzzer -o $@ $(filter %.c %.o,$^) \
 	    $(LDLIBS)
 
-$(FZ)/afl/lib/%.o: lib/%.c lib/emb.h lib/int.h | $(FUZZSTAMP)
+$(FZ)/afl/lib/%.o: lib/%.c $(MKFILES) | $(FUZZSTAMP)
 	@mkdir -p $(@D)
-	AFL_QUIET=1 $(AFLCC) $(FUZZCFLAGS) -c -o $@ $<
+	AFL_QUIET=1 $(AFLCC) $(FUZZCFLAGS) $(DEPFLAGS) -c -o $@ $<
 
 $(FZ)/afl/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/driver.c \
-    $(LIBSRC:lib/%.c=$(FZ)/afl/lib/%.o) $(FUZZH)
-	AFL_QUIET=1 $(AFLCC) $(FUZZCFLAGS) -o $@ $(filter %.c %.o,$^) \
-	    $(LDLIBS)
+    $(LIBSRC:lib/%.c=$(FZ)/afl/lib/%.o) $(MKFILES)
+	AFL_QUIET=1 $(AFLCC) $(FUZZCFLAGS) $(DEPFLAGS) -o $@ \
+	    tests/fuzz/driver.c $< $(filter %.o,$^) $(LDLIBS)
 
 fuzz-seeds: all
 	@sh tests/fuzz/seeds $(B) $(FZ)/seeds
@@ -210,6 +258,10 @@ valgrind: all $(FUZZSTAMP)
 
 soak: all
 	@sh tests/fuzz/soak $(B)
+
+-include $(REPLAY:=.d) $(LIBSRC:lib/%.c=$(FZ)/lf/lib/%.d) \
+	$(LIBSRC:lib/%.c=$(FZ)/afl/lib/%.d) $(FUZZT:%=$(FZ)/lf/fuzz_%.d) \
+	$(FUZZT:%=$(FZ)/afl/fuzz_%.d)
 
 .PHONY: fuzz fuzz-afl fuzz-replay fuzz-seeds fuzz-programs programs-replay \
 	valgrind soak
