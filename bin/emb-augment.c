@@ -349,13 +349,15 @@ main(int argc, char *argv[])
 	static const struct option longopts[] = {
 		{ "help",	no_argument,	NULL, 'h' },
 		{ "version",	no_argument,	NULL, 'V' },
+		{ "quiet",	no_argument,	NULL, 'q' },
+		{ "verbose",	no_argument,	NULL, 'v' },
 		{ NULL,		0,		NULL, 0 }
 	};
 	struct emb_writer *w;
 	const char *name;
 	int ch, kset = 0, Kset = 0;
 
-	while ((ch = getopt_long(argc, argv, "hk:K:l:s:vw:", longopts,
+	while ((ch = getopt_long(argc, argv, "hk:K:l:qs:vw:", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'k':
@@ -369,6 +371,9 @@ main(int argc, char *argv[])
 		case 'l':
 			lfield = (unsigned)parsenum(optarg, 1, EMB_FIELD_MAX,
 			    "-l");
+			break;
+		case 'q':
+			verbose = 0;
 			break;
 		case 's':
 			seed = (uint64_t)parsenum(optarg, 0, INT64_MAX, "-s");

@@ -144,6 +144,8 @@ main(int argc, char *argv[])
 	static const struct option lopts[] = {
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "verbose", no_argument, NULL, 'v' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct emb_reader *r;
@@ -161,7 +163,7 @@ main(int argc, char *argv[])
 	int how = EMB_POOL_MEAN, appsize = 0, quiet = 0, c, rc, fd;
 	float *out, *zero;
 
-	while ((c = getopt_long(argc, argv, "A:e:hk:m:qsw:", lopts, NULL)) !=
+	while ((c = getopt_long(argc, argv, "A:e:hk:m:qsvw:", lopts, NULL)) !=
 	    -1) {
 		switch (c) {
 		case 'A':
@@ -190,6 +192,9 @@ main(int argc, char *argv[])
 			break;
 		case 's':
 			appsize = 1;
+			break;
+		case 'v':
+			quiet = 0;
 			break;
 		case 'w':
 			freqfile = optarg;

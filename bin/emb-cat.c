@@ -487,13 +487,15 @@ main(int argc, char *argv[])
 	static const struct option longopts[] = {
 		{ "help",	no_argument,	NULL, 'h' },
 		{ "version",	no_argument,	NULL, 'V' },
+		{ "quiet",	no_argument,	NULL, 'q' },
+		{ "verbose",	no_argument,	NULL, 'v' },
 		{ NULL,		0,		NULL, 0 }
 	};
 	const char *npy = NULL, *npyin = NULL, *keys = NULL, *out = NULL;
 	const char *name;
 	int ch, rflag = 0, fd;
 
-	while ((ch = getopt_long(argc, argv, "ad:f:G:g:hK:kN:n:o:rS:w:z",
+	while ((ch = getopt_long(argc, argv, "ad:f:G:g:hK:kN:n:o:qrS:vw:z",
 	    longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'a':
@@ -550,6 +552,9 @@ main(int argc, char *argv[])
 			break;
 		case 'r':
 			rflag = 1;
+			break;
+		case 'q':	/* no summary to silence or add */
+		case 'v':
 			break;
 		case 'V':
 			puts("emb-cat " EMB_VERSION);

@@ -1122,6 +1122,9 @@ main(int argc, char *argv[])
 	static const struct option longopts[] = {
 		{ "help",	no_argument,		NULL, 'h' },
 		{ "version",	no_argument,		NULL, 'V' },
+		{ "quiet",	no_argument,		NULL, 'q' },
+		{ "threads",	required_argument,	NULL, 'j' },
+		{ "verbose",	no_argument,		NULL, 'v' },
 		{ "neighbours",	required_argument,	NULL, OPT_NUM },
 		{ "alpha",	required_argument,	NULL, OPT_NUM },
 		{ "shrinkage",	required_argument,	NULL, OPT_SHRINK },
@@ -1157,7 +1160,7 @@ main(int argc, char *argv[])
 	mallopt(M_TRIM_THRESHOLD, 64 << 20);
 	emb_clf_defaults(&base, EMB_CLF_KNN);
 	base.threads = emb_ncpu();
-	while ((ch = getopt_long(argc, argv, "c:f:g:hIi:j:k:l:n:p:s:T:t:u:vw:",
+	while ((ch = getopt_long(argc, argv, "c:f:g:hIi:j:k:l:n:p:qs:T:t:u:vw:",
 	    longopts, &li)) != -1) {
 		switch (ch) {
 		case 'c':
@@ -1201,6 +1204,9 @@ main(int argc, char *argv[])
 			break;
 		case 'u':
 			subf = (unsigned)parsenum(optarg, 1, 1000000, "-u");
+			break;
+		case 'q':
+			verbose = 0;
 			break;
 		case 'v':
 			verbose = 1;

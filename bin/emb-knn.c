@@ -26,7 +26,7 @@
 #define QBYTES		((size_t)32 << 20)	/* query vectors per batch */
 
 static unsigned	 kopt = 10;	/* -k: neighbours */
-static unsigned	 nthreads;	/* -t */
+static unsigned	 nthreads;	/* -j (or -t) */
 static size_t	 batch = 4096;	/* -B: queries per batch */
 static int	 bflag;		/* -b: neighbours' vectors as a stream */
 static unsigned	 cfield;	/* -c: label field of references, 1-based */
@@ -703,17 +703,22 @@ run(const struct emb_knn *kn, const char *path)
 int
 main(int argc, char *argv[])
 {
+	/* -q is the query's field: quiet is --quiet alone. */
+	enum { OPT_QUIET = 256 };
 	static const struct option longopts[] = {
-		{ "help",	no_argument,	NULL, 'h' },
-		{ "version",	no_argument,	NULL, 'V' },
-		{ NULL,		0,		NULL, 0 }
+		{ "help",	no_argument,		NULL, 'h' },
+		{ "version",	no_argument,		NULL, 'V' },
+		{ "quiet",	no_argument,		NULL, OPT_QUIET },
+		{ "threads",	required_argument,	NULL, 'j' },
+		{ "verbose",	no_argument,		NULL, 'v' },
+		{ NULL,		0,			NULL, 0 }
 	};
 	static char obuf[OBUFSZ];
 	struct emb_knn *kn;
 	double t0, tload;
 	int ch;
 
-	while ((ch = getopt_long(argc, argv, "AbB:c:e:g:hk:q:Rst:vWw:x:",
+	while ((ch = getopt_long(argc, argv, "AbB:c:e:g:hj:k:q:Rst:vWw:x:",
 	    longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'A':
@@ -750,11 +755,16 @@ main(int argc, char *argv[])
 		case 's':
 			sflag = 1;
 			break;
-		case 't':
-			nthreads = (unsigned)parsenum(optarg, 1, 256, "-t");
+		case 'j':
+		case 't':	/* the old spelling of -j */
+			nthreads = (unsigned)parsenum(optarg, 1, 256,
+			    ch == 'j' ? "-j" : "-t");
 			break;
 		case 'v':
 			vflag = 1;
+			break;
+		case OPT_QUIET:
+			vflag = 0;
 			break;
 		case 'W':
 			weighted = 1;

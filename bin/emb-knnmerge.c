@@ -447,12 +447,14 @@ main(int argc, char *argv[])
 	static const struct option longopts[] = {
 		{ "help",	no_argument,	NULL, 'h' },
 		{ "version",	no_argument,	NULL, 'V' },
+		{ "quiet",	no_argument,	NULL, 'q' },
+		{ "verbose",	no_argument,	NULL, 'v' },
 		{ NULL,		0,		NULL, 0 }
 	};
 	static char obuf[OBUFSZ];
 	int ch, nstdin = 0;
 
-	while ((ch = getopt_long(argc, argv, "f:hk:", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "f:hk:qv", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'f':
 			nfields = (unsigned)parsenum(optarg, 1, EMB_FIELD_MAX,
@@ -460,6 +462,9 @@ main(int argc, char *argv[])
 			break;
 		case 'k':
 			kopt = (unsigned long)parsenum(optarg, 1, 1 << 20, "-k");
+			break;
+		case 'q':	/* no summary to silence or add */
+		case 'v':
 			break;
 		case 'V':
 			puts("emb-knnmerge " EMB_VERSION);

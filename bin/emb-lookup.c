@@ -625,6 +625,7 @@ main(int argc, char *argv[])
 		{ "build",	required_argument, NULL, 'B' },
 		{ "check",	no_argument,	   NULL, 'C' },
 		{ "quiet",	no_argument,	   NULL, 'q' },
+		{ "verbose",	no_argument,	   NULL, 'v' },
 		{ "help",	no_argument,	   NULL, 'h' },
 		{ "version",	no_argument,	   NULL, 'V' },
 		{ NULL,		0,		   NULL, 0 }
@@ -639,7 +640,7 @@ main(int argc, char *argv[])
 	sigemptyset(&sa.sa_mask);
 	sa.sa_flags = 0;
 	sigaction(SIGBUS, &sa, NULL);
-	while ((ch = getopt_long(argc, argv, "B:CcDe:f:hL:lNn:o:qu:w",
+	while ((ch = getopt_long(argc, argv, "B:CcDe:f:hL:lNn:o:qu:vw",
 	    longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'B':
@@ -700,6 +701,9 @@ main(int argc, char *argv[])
 			break;
 		case 'u':
 			unkword = optarg;
+			break;
+		case 'v':
+			quiet = 0;
 			break;
 		case 'w':
 			wmode = 1;

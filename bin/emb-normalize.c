@@ -161,6 +161,8 @@ main(int argc, char *argv[])
 	static const struct option lopts[] = {
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "verbose", no_argument, NULL, 'v' },
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *fitfile = NULL, *modelfile = NULL, *name;
@@ -168,7 +170,7 @@ main(int argc, char *argv[])
 	long ncomp = 0;
 	int center = 0, lflag = 0, quiet = 0, rflag = 0, c, rc, fd;
 
-	while ((c = getopt_long(argc, argv, "cF:hlM:qr:", lopts, NULL)) !=
+	while ((c = getopt_long(argc, argv, "cF:hlM:qr:v", lopts, NULL)) !=
 	    -1) {
 		switch (c) {
 		case 'c':
@@ -190,6 +192,9 @@ main(int argc, char *argv[])
 			ncomp = (long)parsenum(optarg, 0, EMB_PCA_DIM_MAX,
 			    "-r");
 			rflag = 1;
+			break;
+		case 'v':
+			quiet = 0;
 			break;
 		case 'V':
 			puts("emb-normalize " EMB_VERSION);

@@ -429,6 +429,9 @@ main(int argc, char *argv[])
 	static const struct option lopts[] = {
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "threads", required_argument, NULL, 'j' },
+		{ "verbose", no_argument, NULL, 'v' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct emb_writer *w = NULL;
@@ -440,7 +443,7 @@ main(int argc, char *argv[])
 	double *acc;
 	int c, rc, fd, nsrc;
 
-	while ((c = getopt_long(argc, argv, "ac:D:e:F:hij:n:pqs", lopts,
+	while ((c = getopt_long(argc, argv, "ac:D:e:F:hij:n:pqsv", lopts,
 	    NULL)) != -1) {
 		switch (c) {
 		case 'a':
@@ -475,6 +478,9 @@ main(int argc, char *argv[])
 			break;
 		case 's':
 			appsize = 1;
+			break;
+		case 'v':
+			quiet = 0;
 			break;
 		case 'V':
 			puts("emb-ose " EMB_VERSION);

@@ -51,6 +51,8 @@ main(int argc, char *argv[])
 	static const struct option longopts[] = {
 		{ "help",	no_argument,	NULL, 'h' },
 		{ "version",	no_argument,	NULL, 'V' },
+		{ "quiet",	no_argument,	NULL, 'q' },
+		{ "verbose",	no_argument,	NULL, 'v' },
 		{ NULL,		0,		NULL, 0 }
 	};
 	struct emb_reader *ra, *rb;
@@ -62,7 +64,7 @@ main(int argc, char *argv[])
 	float *out;
 	int ch, fa, fb, rca, rcb, rc;
 
-	while ((ch = getopt_long(argc, argv, "hi:u", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "hi:quv", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'i':
 			idfield = (unsigned)parsenum(optarg, 1, EMB_FIELD_MAX,
@@ -70,6 +72,9 @@ main(int argc, char *argv[])
 			break;
 		case 'u':
 			full = 1;
+			break;
+		case 'q':	/* no summary to silence or add */
+		case 'v':
 			break;
 		case 'V':
 			puts("emb-pair " EMB_VERSION);

@@ -370,11 +370,13 @@ main(int argc, char *argv[])
 	static const struct option longopts[] = {
 		{ "help",	no_argument,	NULL, 'h' },
 		{ "version",	no_argument,	NULL, 'V' },
+		{ "quiet",	no_argument,	NULL, 'q' },
+		{ "verbose",	no_argument,	NULL, 'v' },
 		{ NULL,		0,		NULL, 0 }
 	};
 	int ch, jflag = 0, rflag = 0, oflag = 0, fd;
 
-	while ((ch = getopt_long(argc, argv, "hi:jk:l:n:o:r", longopts,
+	while ((ch = getopt_long(argc, argv, "hi:jk:l:n:o:qrv", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'i':
@@ -399,6 +401,9 @@ main(int argc, char *argv[])
 			break;
 		case 'r':
 			rflag = 1;
+			break;
+		case 'q':	/* no summary to silence or add */
+		case 'v':
 			break;
 		case 'V':
 			puts("emb-split " EMB_VERSION);
