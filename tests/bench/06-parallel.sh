@@ -5,8 +5,8 @@
 #    from a store), each stage single-threaded (emb-ose -j 0); beside the
 #    serial pipeline without parallel, and beside emb-ose's own threads;
 #  - nearest neighbours on 2 shards of 100,000 x 300 references (2,000
-#    queries, k = 10, emb-knn -t 1 per shard, merged by emb-knnmerge)
-#    beside one emb-knn -t 1 over the whole set, and beside emb-knn -t 2;
+#    queries, k = 10, emb-knn -j 1 per shard, merged by emb-knnmerge)
+#    beside one emb-knn -j 1 over the whole set, and beside emb-knn -j 2;
 #  - the pieces: emb-split -j (joining segments) and emb-split -n 2 on the
 #    references, beside cat of the same bytes through a pipe;
 #  - the limit: what 2 jobs of fixed CPU-bound work (gzip -9 of the text,
@@ -75,8 +75,8 @@ L="emb-lookup -q -e $D/w2v.store -f 1"
 emb-lookup -q -e "$D/w2v.store" -f 1 "$D/text.txt" | emb-ose -q -j 0 >"$D/serial.emb"
 parallel -j2 --pipe -k --block 1M "$L | emb-ose -q -j 0" <"$D/text.txt" |
     emb-split -j | cmp - "$D/serial.emb"
-emb-knn -t 1 -k 10 "$D/ref.emb" "$D/q.emb" >"$D/serial.txt" 2>/dev/null
-parallel -j2 -k --tag "emb-knn -t 1 -k 10 $D/ref{}.emb $D/q.emb 2>/dev/null" \
+emb-knn -j 1 -k 10 "$D/ref.emb" "$D/q.emb" >"$D/serial.txt" 2>/dev/null
+parallel -j2 -k --tag "emb-knn -j 1 -k 10 $D/ref{}.emb $D/q.emb 2>/dev/null" \
     ::: 1 2 | emb-knnmerge | cmp - "$D/serial.txt"
 
 # Linux groups processes by session for scheduling (autogroup): all the
@@ -86,7 +86,7 @@ parallel -j2 -k --tag "emb-knn -t 1 -k 10 $D/ref{}.emb $D/q.emb 2>/dev/null" \
 P="parallel --pipe -k --block 1M"
 OSE="$L | emb-ose -q -j 0"
 GZ="gzip -9 <$D/text.txt >/dev/null; : {}"
-KNN="emb-knn -t 1 -k 10 $D/ref{}.emb $D/q.emb 2>/dev/null"
+KNN="emb-knn -j 1 -k 10 $D/ref{}.emb $D/q.emb 2>/dev/null"
 load0=$(cut -d' ' -f1 /proc/loadavg)
 hyperfine --style basic --runs 3 --warmup 1 --export-json "$D/times.json" \
     -n serial "$L $D/text.txt | emb-ose -q -j 0 >/dev/null" \
@@ -99,12 +99,12 @@ hyperfine --style basic --runs 3 --warmup 1 --export-json "$D/times.json" \
     -n gz2 "parallel -j2 '$GZ' ::: 1 2" \
     -n gz1s "parallel -j1 'setsid -w sh -c \"$GZ\"' ::: 1 2" \
     -n gz2s "parallel -j2 'setsid -w sh -c \"$GZ\"' ::: 1 2" \
-    -n knn "emb-knn -t 1 -k 10 $D/ref.emb $D/q.emb >/dev/null 2>&1" \
+    -n knn "emb-knn -j 1 -k 10 $D/ref.emb $D/q.emb >/dev/null 2>&1" \
     -n knn1 "parallel -j1 -k --tag '$KNN' ::: 1 2 | emb-knnmerge >/dev/null" \
     -n knn2 "parallel -j2 -k --tag '$KNN' ::: 1 2 | emb-knnmerge >/dev/null" \
     -n knn1s "parallel -j1 -k --tag 'setsid -w sh -c \"$KNN\"' ::: 1 2 | emb-knnmerge >/dev/null" \
     -n knn2s "parallel -j2 -k --tag 'setsid -w sh -c \"$KNN\"' ::: 1 2 | emb-knnmerge >/dev/null" \
-    -n knnthreads "emb-knn -t 2 -k 10 $D/ref.emb $D/q.emb >/dev/null 2>&1" \
+    -n knnthreads "emb-knn -j 2 -k 10 $D/ref.emb $D/q.emb >/dev/null 2>&1" \
     -n cat "cat $D/refcat.emb | cat >/dev/null" \
     -n join "emb-split -j $D/refcat.emb | cat >/dev/null" \
     -n split "emb-split -n 2 -o $D/s%d.emb $D/ref.emb" \
@@ -137,10 +137,10 @@ pair("gz1", "gz2", "parallel")
 pair("gz1s", "gz2s", "parallel, a session per job,")
 print("nearest neighbours, %d x 300 references, %d queries, k = 10, "
       "2 shards merged:" % (nref, nq))
-row("knn", "emb-knn -t 1, whole set (no parallel)")
+row("knn", "emb-knn -j 1, whole set (no parallel)")
 pair("knn1", "knn2", "parallel")
 pair("knn1s", "knn2s", "parallel, a session per job,")
-row("knnthreads", "emb-knn -t 2, whole set (its own threads)", "knn",
+row("knnthreads", "emb-knn -j 2, whole set (its own threads)", "knn",
     "of -t 1")
 print("the pieces, on the references (%.0f MB):" % (size / 1e6))
 row("cat", "cat | cat (pipe limit)")
