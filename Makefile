@@ -79,9 +79,9 @@ deps:
 # so that a missing one is named at the start and not deep in the build.
 $(LIBSOK): $(MKFILES) | $(NEEDDEPS)
 	@mkdir -p $(@D)
-	@printf '#include <blis.h>\n#include <zlib.h>\nvoid dgeqp3_(void);\n%s\n' \
-	    'int main(void) { bli_init(); (void)zlibVersion(); dgeqp3_(); return 0; }' \
-	    >$(B)/.libs-probe.c
+	@printf '%s\n' '#include <blis.h>' '#include <zlib.h>' \
+	    'void dgeqp3_(void);' 'int main(void) { bli_init();' \
+	    '(void)zlibVersion(); dgeqp3_(); return 0; }' >$(B)/.libs-probe.c
 	@$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $(B)/.libs-probe \
 	    $(B)/.libs-probe.c $(LDLIBS) 2>$(B)/.libs-probe.err || { \
 		sed 's/^/    /' $(B)/.libs-probe.err | head -5 >&2; \
@@ -213,8 +213,8 @@ $(FZ)/lf/lib/%.o: lib/%.c $(MKFILES) | $(FUZZSTAMP)
 
 $(FZ)/lf/fuzz_%: tests/fuzz/fuzz_%.c $(LIBSRC:lib/%.c=$(FZ)/lf/lib/%.o) \
     $(MKFILES)
-	$(FUZZCC) $(FUZZCFLAGS) $(DEPFLAGS) -fsanitize=fuzzer -o $@ $(filter %.c %.o,$^) \
-	    $(LDLIBS)
+	$(FUZZCC) $(FUZZCFLAGS) $(DEPFLAGS) -fsanitize=fuzzer -o $@ \
+	    $(filter %.c %.o,$^) $(LDLIBS)
 
 $(FZ)/afl/lib/%.o: lib/%.c $(MKFILES) | $(FUZZSTAMP)
 	@mkdir -p $(@D)
