@@ -49,10 +49,10 @@ usage(int help)
 {
 	fprintf(help ? stdout : stderr,
 	    "usage: emb-knn [-bsvW] [-B batch] [-c field] [-k n] [-q field] "
-	    "[-t threads]\n"
+	    "[-j threads]\n"
 	    "               [-w field] [-x field] reference [file]\n"
 	    "       emb-knn -A [-bRv] [-B batch] [-e field] [-g field] [-k n] "
-	    "[-t threads]\n"
+	    "[-j threads]\n"
 	    "               [-w field] reference [file]\n");
 	exit(help ? 0 : 2);
 }
