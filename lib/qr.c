@@ -11,13 +11,30 @@
  * 4-wide vectors, compiled twice (AVX2+FMA and baseline) and chosen at
  * load time.  Wider matrices go to LAPACK dgeqp3 (ose.c).
  *
- * Why the routes stay three (tests/bench/09-qr.sh, medians, this
- * machine: see the figures there and in the commit that added it):
- * emb_dqrcp_vec is several times faster than dgeqp3 on the sizes it
- * takes, and its bits are what emb-ose writes for every group of 3 to 65
- * members the fast route declines; dgeqp3 on the same matrix rounds
- * differently (other summation orders), so handing those groups to it
- * would change the program's output.
+ * Three routes factor a group in ose.c: this kernel (pivoted, m <= 64),
+ * qrb.c's blocked kernel (unpivoted, the certified fast route) and LAPACK
+ * dgeqp3 (wider groups).  Each stays because it earns its lines and
+ * because it makes the bits emb-ose writes.  tests/bench/09-qr.sh,
+ * n = 300, one thread, medians of 9 runs, microseconds per factorization
+ * (Debian 12 BLIS/LAPACK, shared 2-core machine):
+ *
+ *	m	qrcp_vec  dgeqp3   qrb_vec+apply  dgeqrf+dormqr
+ *	2	  0.66      3.14      0.61           3.88
+ *	8	  5.08     12.51      2.77          13.53
+ *	20	 29.66     66.97     14.72          67.93
+ *	64	193.09    377.92     72.45         475.92
+ *
+ * so dgeqp3 in place of emb_dqrcp_vec would cost 2x to 4.8x, and the
+ * pivoted kernel in place of the blocked one 2x to 2.7x from m = 8 on.
+ * Neither can go for another reason too: dgeqp3 sums in other orders
+ * (dnrm2, its own dot products), and the fast route computes the OSE by
+ * another formula (x = Q z, R^t z = 1, see ose.c), so folding one route
+ * into another changes the last bits of emb-ose's output for the groups
+ * it takes (tried: dgeqp3 for every group changes the output of emb-ose,
+ * -p and -i on generated groups of 300, 50 and 6 dimensions, though not
+ * on the program tests' fixtures).  The rank and
+ * orthogonality decisions stay with the general route (this kernel or
+ * dgeqp3); the fast route only takes groups certified far from them.
  */
 #include "emb.h"
 #include "qr.h"
