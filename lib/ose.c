@@ -216,21 +216,22 @@ grow(struct emb_ose *o, size_t m)
 }
 
 /*
- * A cheap hash of a member: 16 components spread over the vector.  Equal
- * members hash equal; a collision only costs a memcmp.
+ * A cheap hash of a member: emb_hash over 16 components spread over the
+ * vector, not the whole row (FNV-1a takes a multiply per byte: over a
+ * row of 300 floats that would cost as much as factoring the group).
+ * Bit-identical members hash equal, which is all markrepeats needs: it
+ * drops a member identical bit for bit to an earlier one (-0 and +0
+ * differ, as for memcmp), so which members go does not depend on the
+ * hash, and a collision only costs a memcmp.
  */
 static uint64_t
 hashrow(const float *v, uint32_t dim)
 {
-	uint64_t h = 0xcbf29ce484222325ull;
+	uint32_t x[16];
 
-	for (uint32_t i = 0; i < 16; i++) {
-		uint32_t x;
-
-		memcpy(&x, &v[(uint64_t)i * dim / 16], 4);
-		h = (h ^ x) * 0x100000001b3ull;
-	}
-	return h ^ h >> 29;
+	for (uint32_t i = 0; i < 16; i++)
+		memcpy(&x[i], &v[(uint64_t)i * dim / 16], 4);
+	return emb_hash(x, sizeof(x));
 }
 
 static int
