@@ -59,8 +59,8 @@ struct pipe {
 	enum mode		 mode;
 	enum policy		 pempty, pnosol;
 	int			 appalpha, appsize, quiet;
-	long			 nthreads;	/* -j; default: online CPUs */
-	long			 dfield;	/* -D: 1-based member key field */
+	long			 nthreads;	/* -j, default: emb_ncpu() */
+	long			 dfield;	/* -D: member key field, 1-based */
 	const char		*sidefile;	/* -F */
 	double			 calpha;	/* -c */
 
@@ -73,7 +73,7 @@ struct pipe {
 	char			*line;		/* its line buffer */
 	size_t			 linecap;
 	uint64_t		 nread;		/* groups read */
-	int			 eof;		/* no batch after this */
+	int			 eof;		/* no more batches */
 
 	/*
 	 * The error met reading a batch (that slot's failed is set): a
@@ -83,11 +83,11 @@ struct pipe {
 	char			 emsg[1024];
 
 	/* Batches. */
-	size_t			 batchn;	/* groups per batch, by dim */
+	size_t			 batchn;	/* groups a batch holds */
 	struct slot		*slots;
 	size_t			 nslot;
 	uint64_t		 nfilled, nout;	/* batches read, written */
-	long			 nexited;	/* workers that met the end */
+	long			 nexited;	/* workers ended */
 	pthread_mutex_t		 rmu, mu;
 	pthread_cond_t		 cv;
 
@@ -253,7 +253,8 @@ distances(struct pipe *p, struct slot *sl, size_t i)
 		for (j = 0; j < g->nmemb; j++) {
 			size_t len, off, flen;
 			const char *k = emb_group_mkey(g, j, &len);
-			unsigned long long rn = g->recno + (g->lone ? 0 : j + 1);
+			unsigned long long rn = g->recno +
+			    (g->lone ? 0 : j + 1);
 			char buf[64];
 
 			if (emb_key_field(k, len, (unsigned)p->dfield - 1, &off,

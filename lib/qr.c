@@ -497,7 +497,8 @@ emb_dqrcp_ref(double *a, size_t n, size_t m, int *jpvt, double *tau)
 		}
 		tau[k] = house_ref(a + k + k * n, n - k);
 		for (size_t j = k + 1; j < m; j++)
-			reflect_ref(a + k + k * n, tau[k], a + k + j * n, n - k);
+			reflect_ref(a + k + k * n, tau[k], a + k + j * n,
+			    n - k);
 	}
 }
 
@@ -511,7 +512,8 @@ emb_dqrb_ref(double *a, size_t n, size_t m, const float *f, double *tau,
 	for (size_t k = 0; k < m; k++) {
 		tau[k] = house_ref(a + k + k * n, n - k);
 		for (size_t j = k + 1; j < m; j++)
-			reflect_ref(a + k + k * n, tau[k], a + k + j * n, n - k);
+			reflect_ref(a + k + k * n, tau[k], a + k + j * n,
+			    n - k);
 	}
 	/* T of each panel: T[0:l, l] = -tau_l T[0:l, 0:l] V^t v_l. */
 	for (size_t j0 = 0; j0 < m; j0 += EMB_QR_NB) {

@@ -39,7 +39,8 @@ void	emb_dscal(double *x, size_t n, double s);
  */
 void	emb_dqrcp_vec(double *a, size_t n, size_t m, size_t extra,
 	    const double *cn, int *jpvt, double *tau);
-void	emb_dqrcp_ref(double *a, size_t n, size_t m, int *jpvt, double *tau);
+void	emb_dqrcp_ref(double *a, size_t n, size_t m, int *jpvt,
+	    double *tau);
 
 /*
  * emb_dqrb_vec - Householder QR without pivoting of the n x m matrix a

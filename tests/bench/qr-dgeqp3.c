@@ -67,7 +67,7 @@ once(struct prob *p, enum route r)
 		dgeqp3_(&p->n, &p->m, p->a, &p->n, p->jpvt, p->tau, p->work,
 		    &p->lwork, &info);
 		break;
-	case R_QRB:	/* the float members go to double in the first pass */
+	case R_QRB:	/* the members go to double in the first pass */
 		emb_dqrb_vec(p->a, p->n, p->m, p->f0, p->tau, p->t);
 		memset(p->b, 0, p->n * sizeof(double));
 		p->b[0] = 1;
