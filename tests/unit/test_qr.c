@@ -19,15 +19,14 @@
 /* Residuals up to this many units of roundoff times the size pass. */
 #define THRESH	30.0
 
-static uint64_t rng = 0x2545f4914f6cdd1dull;
+/* The library's seeded generator: the same matrices every run. */
+static struct emb_rng rng = { 0x2545f4914f6cdd1dull };
 
+/* Uniform in [-1, 1). */
 static double
 urand(void)
 {
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return (double)(rng >> 11) / 9007199254740992.0 * 2 - 1;
+	return 2 * emb_rng_unif(&rng) - 1;
 }
 
 /*
