@@ -77,10 +77,12 @@ struct pipe {
 
 	/*
 	 * The error met reading a batch (that slot's failed is set): a
-	 * reader's code for rdie(), or 0 and the message in emsg.
+	 * reader's code for rdie(), or 0 and the message in emsg (NULL: no
+	 * memory for it), with the errno to append (0: none).
 	 */
 	int			 err;
-	char			 emsg[1024];
+	char			*emsg;
+	int			 eno;
 
 	/* Batches. */
 	size_t			 batchn;	/* groups a batch holds */
@@ -172,23 +174,22 @@ compute(const struct pipe *p, struct emb_ose *o, struct slot *sl,
 }
 
 /*
- * Keep the error met reading a batch, as err(3) or errx(3) would print
- * it (with errno's text if syserr); @return -1.  Called with rmu held.
+ * Keep the error met reading a batch for readfail(), with errno if
+ * syserr (as err(3) words it, else as errx(3)); @return -1.  Called with
+ * rmu held.
  */
 static int __attribute__((format(printf, 3, 4)))
 pfail(struct pipe *p, int syserr, const char *fmt, ...)
 {
 	int e = errno;
-	size_t len;
 	va_list ap;
 
+	free(p->emsg);
 	va_start(ap, fmt);
-	vsnprintf(p->emsg, sizeof(p->emsg), fmt, ap);
+	if (vasprintf(&p->emsg, fmt, ap) < 0)
+		p->emsg = NULL;
 	va_end(ap);
-	len = strlen(p->emsg);
-	if (syserr)
-		snprintf(p->emsg + len, sizeof(p->emsg) - len, ": %s",
-		    strerror(e));
+	p->eno = syserr ? e : 0;
 	p->err = 0;
 	return -1;
 }
@@ -388,6 +389,12 @@ readfail(const struct pipe *p)
 {
 	if (p->err < 0)
 		rdie(p->rd, p->name, p->err);
+	if (p->emsg == NULL)
+		errx(1, "%s", strerror(ENOMEM));
+	if (p->eno != 0) {
+		errno = p->eno;
+		err(1, "%s", p->emsg);
+	}
 	errx(1, "%s", p->emsg);
 }
 
