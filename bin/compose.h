@@ -54,21 +54,32 @@ bigpipe(int fd)
 #endif
 }
 
-/* A growing output key. */
+/*
+ * A growing output key: the bytes of an emb_buf (and its NUL), under the
+ * names the filters use.
+ */
 struct okey {
 	char	*buf;
 	size_t	 len, cap;
 };
 
+/* Append n bytes to k (emb_buf_add). */
+static inline void
+okey_put(struct okey *k, const void *s, size_t n)
+{
+	struct emb_buf b = { k->buf, k->len, k->cap };
+
+	xbufadd(&b, s, n);
+	k->buf = b.p;
+	k->len = b.len;
+	k->cap = b.cap;
+}
+
 static inline void
 okey_set(struct okey *k, const char *s, size_t n)
 {
-	if (n + 64 > k->cap) {
-		k->cap = n + 64;
-		k->buf = xreallocarray(k->buf, k->cap, 1);
-	}
-	memcpy(k->buf, s, n);
-	k->len = n;
+	k->len = 0;
+	okey_put(k, s, n);
 }
 
 /* Append a TAB and a field given as printf arguments (short fields). */
@@ -79,18 +90,15 @@ okey_add(struct okey *k, const char *fmt, ...)
 static inline void
 okey_add(struct okey *k, const char *fmt, ...)
 {
+	char f[48];
 	va_list ap;
 	int n;
 
-	if (k->len + 48 > k->cap) {
-		k->cap = k->len + 48;
-		k->buf = xreallocarray(k->buf, k->cap, 1);
-	}
-	k->buf[k->len++] = '\t';
 	va_start(ap, fmt);
-	n = vsnprintf(k->buf + k->len, k->cap - k->len, fmt, ap);
+	n = vsnprintf(f, sizeof(f), fmt, ap);
 	va_end(ap);
-	k->len += (size_t)n;
+	okey_put(k, "\t", 1);
+	okey_put(k, f, (size_t)n < sizeof(f) ? (size_t)n : sizeof(f) - 1);
 }
 
 #endif /* EMB_COMPOSE_H */

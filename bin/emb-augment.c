@@ -24,23 +24,9 @@
 #define KMAX	(1u << 20)	/* largest set size accepted */
 #define NMAX	(1ull << 31)	/* largest count of sets per class */
 
-/* A string (escaped key bytes) -> number hash table, open addressing. */
-struct htab {
-	struct hent	*v;	/* cap slots, s == NULL when free */
-	size_t		 cap;	/* a power of two */
-	size_t		 n;	/* slots in use */
-};
-
-struct hent {
-	char		*s;	/* a copy of the key bytes */
-	size_t		 len;
-	uint64_t	 h;	/* fnv1a(s) */
-	size_t		 val;
-};
-
 /* A class: its label and its distinct words (indices of records). */
 struct class {
-	size_t		 label;	/* escaped label field: offset in the arena */
+	size_t		 label;	/* escaped label field: offset in R.keys */
 	size_t		 labellen;
 	size_t		*word;	/* record indices, input order */
 	size_t		 n, cap;
@@ -53,27 +39,27 @@ static size_t	 ksize;		/* -k */
 static size_t	 nsets;		/* -K */
 static int	 verbose;	/* -v */
 
-/* All records: keys in one arena, vectors in one array. */
-static char	*arena;
-static size_t	 arenalen, arenacap;
-static size_t	*keyoff, *keylen;
-static float	*vecs;
-static size_t	 nrec, reccap;
-static uint32_t	 dim;
+/* All records: keys and vectors (util.h); record i is row i. */
+static struct flat	 R;
+#define KEY(i)		(R.keys.p + R.keyoff[i])
 
 static struct class	*classes;
-static size_t		 nclass;
+static size_t		 nclass, classcap;
 
 static const char	*iname;	/* the input, for messages */
 
-/* Live only while the input is read or a class written; freed at exit. */
-static struct emb_reader	*rd;
+/*
+ * Live only while the input is read or a class written; freed at exit.
+ * Indexes (emb_index) of the classes by label, of the distinct pairs
+ * "label TAB word" and of the k-sets drawn for a class (set j is
+ * drawnset[j k .. j k + k]).
+ */
 static struct emb_writer	*wr;
-static struct htab	 bylabel, seen, drawn;
-static char		*pair;
+static struct emb_index	 bylabel, seen, drawn;
+static struct strs	 pairs;
+static size_t		*drawnset, drawncap;
 static size_t		*set, *swap, *perm;
-static char	*gkey;		/* the key of the group being written */
-static size_t	 gkeycap;
+static struct emb_buf	 gkey;	/* the key of the group being written */
 
 /* The usage: on request (-h) to stdout with exit 0, else a misuse. */
 static void
@@ -84,213 +70,112 @@ usage(int help)
 	exit(help ? 0 : 2);
 }
 
-/* FNV-1a, 64 bits. */
-static uint64_t
-fnv1a(const void *p, size_t n)
+static const char *
+labelkey(const void *ctx, size_t c, size_t *len)
 {
-	const unsigned char *s = p;
-	uint64_t h = 0xcbf29ce484222325ull;
-
-	while (n-- > 0) {
-		h ^= *s++;
-		h *= 0x100000001b3ull;
-	}
-	return h;
+	(void)ctx;
+	*len = classes[c].labellen;
+	return R.keys.p + classes[c].label;
 }
 
-/* SplitMix64 (Steele, Lea and Flood, 2014). */
-static uint64_t
-splitmix(uint64_t *state)
+static const char *
+setkey(const void *ctx, size_t j, size_t *len)
 {
-	uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
+	(void)ctx;
+	*len = ksize * sizeof(*drawnset);
+	return (const char *)(drawnset + j * ksize);
 }
 
 /*
- * A uniform integer in [0, n), n >= 1: draw x, reject it while
- * x >= 2^64 - (2^64 mod n), then return x mod n.
+ * Enter entry e into x unless its key is there: @return 1 and the entry
+ * found in *had (unless NULL), or 0.
  */
-static uint64_t
-uniform(uint64_t *state, uint64_t n)
+static int
+enter(struct emb_index *x, size_t e, size_t *had)
 {
-	uint64_t rem = (0 - n) % n;	/* 2^64 mod n */
-	uint64_t x;
+	int rc = emb_index_add(x, e, had);
 
-	do
-		x = splitmix(state);
-	while (rem != 0 && x >= 0 - rem);
-	return x % n;
-}
-
-/*
- * Look s up in t; insert it with value val when absent.
- * @return the slot's value and whether it was there (*found).
- */
-static size_t
-hput(struct htab *t, const void *s, size_t len, size_t val, int *found)
-{
-	uint64_t h = fnv1a(s, len);
-	size_t i;
-
-	if (2 * (t->n + 1) > t->cap) {
-		struct htab nt;
-
-		nt.cap = t->cap ? 2 * t->cap : 64;
-		nt.n = t->n;
-		nt.v = xcalloc(nt.cap, sizeof(*nt.v));
-		for (size_t j = 0; j < t->cap; j++) {
-			if (t->v[j].s == NULL)
-				continue;
-			i = t->v[j].h & (nt.cap - 1);
-			while (nt.v[i].s != NULL)
-				i = (i + 1) & (nt.cap - 1);
-			nt.v[i] = t->v[j];
-		}
-		free(t->v);
-		*t = nt;
-	}
-	for (i = h & (t->cap - 1); t->v[i].s != NULL; i = (i + 1) & (t->cap - 1))
-		if (t->v[i].h == h && t->v[i].len == len &&
-		    memcmp(t->v[i].s, s, len) == 0) {
-			*found = 1;
-			return t->v[i].val;
-		}
-	t->v[i].s = xmalloc(len ? len : 1);
-	memcpy(t->v[i].s, s, len);
-	t->v[i].len = len;
-	t->v[i].h = h;
-	t->v[i].val = val;
-	t->n++;
-	*found = 0;
-	return val;
-}
-
-static void
-hfree(struct htab *t)
-{
-	for (size_t i = 0; i < t->cap; i++)
-		free(t->v[i].s);
-	free(t->v);
-	memset(t, 0, sizeof(*t));
+	if (rc < 0)
+		errx(1, "%s: %s", iname, emb_strerror(rc));
+	return rc;
 }
 
 /* The label of class cl as a message shows it. */
 static const char *
 qlabel(const struct class *cl, char *q)
 {
-	return emb_quote(q, arena + cl->label, cl->labellen);
+	return emb_quote(q, R.keys.p + cl->label, cl->labellen);
 }
 
 /* Field f (1-based) of record i, or exit naming the record. */
 static const char *
-field(size_t i, unsigned f, size_t *len, const char *name, uint64_t recno)
+field(size_t i, unsigned f, size_t *len, uint64_t recno)
 {
-	size_t off;
+	const char *s;
+	unsigned nf;
 
-	if (emb_key_field(arena + keyoff[i], keylen[i], f - 1, &off, len) < 0)
+	if ((s = keyfield(KEY(i), R.keylen[i], f, len)) == NULL) {
+		nf = emb_key_nfields(KEY(i), R.keylen[i]);
 		errx(1, "%s: record %llu: key has %u field%s, no field %u",
-		    name, (unsigned long long)recno,
-		    emb_key_nfields(arena + keyoff[i], keylen[i]),
-		    emb_key_nfields(arena + keyoff[i], keylen[i]) == 1 ?
-		    "" : "s", f);
-	return arena + keyoff[i] + off;
+		    iname, (unsigned long long)recno, nf, nf == 1 ? "" : "s",
+		    f);
+	}
+	return s;
+}
+
+/* Sort the record just read (row R.n - 1) into its class. */
+static void
+sortin(void *arg, struct flat *F, const struct emb_rec *rec)
+{
+	size_t *ndup = arg, i = F->n - 1, llen, wlen, c;
+	const char *lab, *word;
+	struct class *cl;
+
+	lab = field(i, lfield, &llen, rec->recno);
+	word = field(i, wfield, &wlen, rec->recno);
+	/* Escaped fields hold no raw TAB: "label TAB word" is unique. */
+	xbufadd(&pairs.b, lab, llen);
+	xbufadd(&pairs.b, "\t", 1);
+	xbufadd(&pairs.b, word, wlen);
+	if (enter(&seen, strsend(&pairs), NULL)) {
+		strspop(&pairs);
+		(*ndup)++;
+		return;
+	}
+	if (nclass == classcap) {
+		classcap = classcap ? 2 * classcap : 16;
+		classes = xreallocarray(classes, classcap, sizeof(*classes));
+	}
+	/* A candidate class; an offset: the keys move as they grow. */
+	memset(&classes[nclass], 0, sizeof(*classes));
+	classes[nclass].label = (size_t)(lab - F->keys.p);
+	classes[nclass].labellen = llen;
+	if (!enter(&bylabel, nclass, &c))
+		c = nclass++;
+	cl = &classes[c];
+	if (cl->n == cl->cap) {
+		cl->cap = cl->cap ? 2 * cl->cap : 16;
+		cl->word = xreallocarray(cl->word, cl->cap, sizeof(*cl->word));
+	}
+	cl->word[cl->n++] = i;
 }
 
 /* Read every record of the input, sorting the words into classes. */
 static void
-readall(int fd, const char *name)
+readall(const char *path)
 {
-	struct emb_rec rec;
-	size_t paircap = 0, ndup = 0;
-	int rc;
+	size_t ndup = 0;
 
-	rd = xreader(fd, name);
-	dim = emb_reader_dim(rd);
-	while ((rc = emb_reader_next(rd, &rec)) > 0) {
-		const char *lab, *word;
-		size_t llen, wlen, c, need;
-		struct class *cl;
-		int found;
-
-		if (rec.type == EMB_REC_GROUP)
-			errx(1, "%s: record %llu: a group; expected ungrouped "
-			    "word records", name,
-			    (unsigned long long)rec.recno);
-		if (nrec == reccap) {
-			/* 1024 rows first, or 4 MiB of them: no more than
-			 * the records read can fill. */
-			reccap = reccap ? 2 * reccap : ((size_t)4 << 20) /
-			    ((size_t)dim * sizeof(*vecs));
-			if (reccap > 1024 && nrec == 0)
-				reccap = 1024;
-			if (reccap == 0)
-				reccap = 1;
-			keyoff = xreallocarray(keyoff, reccap, sizeof(*keyoff));
-			keylen = xreallocarray(keylen, reccap, sizeof(*keylen));
-			vecs = xreallocarray(vecs, reccap, (size_t)dim *
-			    sizeof(*vecs));
-		}
-		if (arenalen + rec.keylen + 1 > arenacap) {
-			arenacap = 2 * (arenalen + rec.keylen + 1);
-			arena = xreallocarray(arena, arenacap, 1);
-		}
-		memcpy(arena + arenalen, rec.key, rec.keylen);
-		arena[arenalen + rec.keylen] = '\0';
-		keyoff[nrec] = arenalen;
-		keylen[nrec] = rec.keylen;
-		arenalen += rec.keylen + 1;
-		memcpy(vecs + nrec * dim, rec.vec, (size_t)dim * sizeof(*vecs));
-
-		lab = field(nrec, lfield, &llen, name, rec.recno);
-		word = field(nrec, wfield, &wlen, name, rec.recno);
-		/* Escaped fields hold no raw TAB: "label TAB word" is unique. */
-		need = llen + 1 + wlen;
-		if (need > paircap) {
-			paircap = 2 * need;
-			pair = xreallocarray(pair, paircap, 1);
-		}
-		memcpy(pair, lab, llen);
-		pair[llen] = '\t';
-		memcpy(pair + llen + 1, word, wlen);
-		hput(&seen, pair, need, 0, &found);
-		if (found) {
-			ndup++;
-			nrec++;
-			continue;
-		}
-		c = hput(&bylabel, lab, llen, nclass, &found);
-		if (!found) {
-			classes = xreallocarray(classes, nclass + 1,
-			    sizeof(*classes));
-			memset(&classes[nclass], 0, sizeof(*classes));
-			/* An offset: the arena moves as it grows. */
-			classes[nclass].label = (size_t)(lab - arena);
-			classes[nclass].labellen = llen;
-			nclass++;
-		}
-		cl = &classes[c];
-		if (cl->n == cl->cap) {
-			cl->cap = cl->cap ? 2 * cl->cap : 16;
-			cl->word = xreallocarray(cl->word, cl->cap,
-			    sizeof(*cl->word));
-		}
-		cl->word[cl->n++] = nrec;
-		nrec++;
-	}
-	if (rc < 0)
-		rdie(rd, name, rc);
+	emb_index_init(&bylabel, labelkey, NULL);
+	emb_index_init(&seen, strskey, &pairs);
+	flatload(&R, path, "a group; expected ungrouped word records", sortin,
+	    &ndup);
 	if (ndup > 0)
-		warnx("%s: %zu repeated word%s in a class ignored", name, ndup,
-		    ndup == 1 ? "" : "s");
-	free(pair);
-	pair = NULL;
-	hfree(&bylabel);
-	hfree(&seen);
-	emb_reader_free(rd);
-	rd = NULL;
+		warnx("%s: %zu repeated word%s in a class ignored", iname,
+		    ndup, ndup == 1 ? "" : "s");
+	strsfree(&pairs);
+	emb_index_free(&bylabel);
+	emb_index_free(&seen);
 }
 
 /* C(n, k), or UINT64_MAX when it exceeds that. */
@@ -326,32 +211,28 @@ emit(struct emb_writer *w, size_t c, size_t j, const size_t *s)
 {
 	const struct class *cl = &classes[c];
 	size_t first = cl->word[s[0]];
-	const char *k0 = arena + keyoff[first];
-	size_t off, flen, n, need;
+	const char *k0 = KEY(first), *wd;
+	size_t off, flen, klen = R.keylen[first];
 	char id[64];
 	int idlen, rc;
 
 	/* The group's key: its first member's, the word field made an id. */
 	idlen = snprintf(id, sizeof(id), "aug.%zu.%zu", c + 1, j + 1);
-	emb_key_field(k0, keylen[first], wfield - 1, &off, &flen);
-	need = keylen[first] - flen + (size_t)idlen;
-	keyfits(need, iname, "record", (unsigned long long)first + 1);
-	if (need > gkeycap) {
-		gkeycap = need;
-		gkey = xreallocarray(gkey, gkeycap, 1);
-	}
-	memcpy(gkey, k0, off);
-	memcpy(gkey + off, id, (size_t)idlen);
-	n = off + (size_t)idlen;
-	memcpy(gkey + n, k0 + off + flen, keylen[first] - off - flen);
-	n += keylen[first] - off - flen;
-	if ((rc = emb_write_group(w, gkey, n, (uint32_t)ksize)) < 0)
+	wd = keyfield(k0, klen, wfield, &flen);
+	off = (size_t)(wd - k0);
+	keyfits(klen - flen + (size_t)idlen, iname, "record",
+	    (unsigned long long)first + 1);
+	gkey.len = 0;
+	xbufadd(&gkey, k0, off);
+	xbufadd(&gkey, id, (size_t)idlen);
+	xbufadd(&gkey, wd + flen, klen - off - flen);
+	if ((rc = emb_write_group(w, gkey.p, gkey.len, (uint32_t)ksize)) < 0)
 		wdie(rc);
 	for (size_t i = 0; i < ksize; i++) {
 		size_t r = cl->word[s[i]];
 
-		if ((rc = emb_write_vec(w, arena + keyoff[r], keylen[r],
-		    vecs + r * dim)) < 0)
+		if ((rc = emb_write_vec(w, KEY(r), R.keylen[r],
+		    R.X + r * R.dim)) < 0)
 			wdie(rc);
 	}
 }
@@ -397,65 +278,69 @@ emitrandom(struct emb_writer *w, size_t c)
 {
 	const struct class *cl = &classes[c];
 	size_t n = cl->n;
-	uint64_t state = seed ^ fnv1a(arena + cl->label, cl->labellen);
+	struct emb_rng g;
 
+	emb_rng_seed(&g, seed ^ emb_hash(R.keys.p + cl->label, cl->labellen));
+	emb_index_init(&drawn, setkey, NULL);
 	perm = xcalloc(n, sizeof(*perm));
 	swap = xcalloc(ksize, sizeof(*swap));
-	set = xcalloc(ksize, sizeof(*set));
 
 	for (size_t i = 0; i < n; i++)
 		perm[i] = i;
 	for (size_t j = 0; j < nsets; j++) {
-		int found;
+		size_t *ds;
 
+		if (j == drawncap) {
+			drawncap = drawncap ? 2 * drawncap : 16;
+			drawnset = xreallocarray(drawnset, drawncap,
+			    ksize * sizeof(*drawnset));
+		}
+		ds = drawnset + j * ksize;
 		do {
 			for (size_t i = 0; i < ksize; i++) {
-				size_t r = i + (size_t)uniform(&state, n - i);
+				size_t r = i + (size_t)emb_rng_below(&g, n - i);
 				size_t t = perm[i];
 
 				perm[i] = perm[r];
 				perm[r] = t;
 				swap[i] = r;
 			}
-			memcpy(set, perm, ksize * sizeof(*set));
+			memcpy(ds, perm, ksize * sizeof(*ds));
 			for (size_t i = ksize; i-- > 0; ) {
 				size_t t = perm[i];
 
 				perm[i] = perm[swap[i]];
 				perm[swap[i]] = t;
 			}
-			qsort(set, ksize, sizeof(*set), cmpsize);
-			hput(&drawn, set, ksize * sizeof(*set), 0, &found);
-		} while (found);
-		emit(w, c, j, set);
+			qsort(ds, ksize, sizeof(*ds), cmpsize);
+		} while (enter(&drawn, j, NULL));
+		emit(w, c, j, ds);
 	}
-	hfree(&drawn);
-	free(set);
+	emb_index_free(&drawn);
+	free(drawnset);
 	free(swap);
 	free(perm);
-	set = swap = perm = NULL;
+	drawnset = swap = perm = NULL;
+	drawncap = 0;
 }
 
 static void
 cleanup(void)
 {
-	emb_reader_free(rd);
 	emb_writer_free(wr);
-	hfree(&bylabel);
-	hfree(&seen);
-	hfree(&drawn);
-	free(pair);
+	emb_index_free(&bylabel);
+	emb_index_free(&seen);
+	emb_index_free(&drawn);
+	strsfree(&pairs);
+	free(drawnset);
 	free(set);
 	free(swap);
 	free(perm);
 	for (size_t c = 0; c < nclass; c++)
 		free(classes[c].word);
 	free(classes);
-	free(gkey);
-	free(arena);
-	free(keyoff);
-	free(keylen);
-	free(vecs);
+	emb_buf_free(&gkey);
+	flatfree(&R);
 }
 
 int
@@ -468,7 +353,7 @@ main(int argc, char *argv[])
 	};
 	struct emb_writer *w;
 	const char *name;
-	int ch, fd, kset = 0, Kset = 0;
+	int ch, kset = 0, Kset = 0;
 
 	while ((ch = getopt_long(argc, argv, "hk:K:l:s:vw:", longopts,
 	    NULL)) != -1) {
@@ -482,7 +367,8 @@ main(int argc, char *argv[])
 			Kset = 1;
 			break;
 		case 'l':
-			lfield = (unsigned)parsenum(optarg, 1, 1000, "-l");
+			lfield = (unsigned)parsenum(optarg, 1, EMB_FIELD_MAX,
+			    "-l");
 			break;
 		case 's':
 			seed = (uint64_t)parsenum(optarg, 0, INT64_MAX, "-s");
@@ -491,7 +377,8 @@ main(int argc, char *argv[])
 			verbose = 1;
 			break;
 		case 'w':
-			wfield = (unsigned)parsenum(optarg, 1, 1000, "-w");
+			wfield = (unsigned)parsenum(optarg, 1, EMB_FIELD_MAX,
+			    "-w");
 			break;
 		case 'V':
 			puts("emb-augment " EMB_VERSION);
@@ -513,10 +400,9 @@ main(int argc, char *argv[])
 	}
 	notty(STDOUT_FILENO);
 	name = iname = inname(argv[0]);
-	fd = openin(argv[0]);
 	atexit(cleanup);
-	readall(fd, name);
-	w = wr = xwriter(dim);
+	readall(argv[0]);
+	w = wr = xwriter(R.dim);
 	for (size_t c = 0; c < nclass; c++) {
 		const struct class *cl = &classes[c];
 		uint64_t all = binom(cl->n, ksize);
@@ -551,7 +437,5 @@ main(int argc, char *argv[])
 	}
 	wclose(w);
 	wr = NULL;
-	if (fd != STDIN_FILENO)
-		close(fd);
 	return 0;
 }

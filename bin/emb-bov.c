@@ -3,8 +3,8 @@
  * pooling its members: the arithmetic mean (bag of vectors, BOV), the mean
  * of unit vectors, a SIF-weighted mean, or max/min pooling.
  *
- * SIF weights a / (a + p(w)) come from a word-frequency file held in a
- * small open-addressing table; everything else streams.
+ * SIF weights a / (a + p(w)) come from a word-frequency file held in an
+ * emb_index; everything else streams.
  */
 #include <ctype.h>
 #include <err.h>
@@ -22,15 +22,11 @@
 
 static const char *const methods[] = { "mean", "unit", "max", "min" };
 
-/* A word of the frequency file and its count. */
-struct freq {
-	char		*word;
-	size_t		 len;
-	double		 count;
-};
-
-static struct freq *tab;	/* open addressing, size a power of 2 */
-static size_t tabsz;
+/* The distinct words of the frequency file; word i has count wcount[i]. */
+static struct strs words;
+static double	*wcount;
+static size_t	 wcap;
+static struct emb_index wtab;	/* word -> its number */
 static double total;		/* sum of the counts */
 
 static void
@@ -39,27 +35,6 @@ usage(int help)
 	fprintf(help ? stdout : stderr, "usage: emb-bov [-qs] [-e policy] "
 	    "[-k field] [-m method] [-w freqfile [-A a]] [file]\n");
 	exit(help ? 0 : 2);
-}
-
-static uint64_t
-hashw(const char *s, size_t n)
-{
-	uint64_t h = 0xcbf29ce484222325ull;
-
-	while (n-- > 0)
-		h = (h ^ (unsigned char)*s++) * 0x100000001b3ull;
-	return h;
-}
-
-static struct freq *
-lookup(const char *w, size_t n)
-{
-	size_t i = hashw(w, n) & (tabsz - 1);
-
-	for (; tab[i].word != NULL; i = (i + 1) & (tabsz - 1))
-		if (tab[i].len == n && memcmp(tab[i].word, w, n) == 0)
-			return &tab[i];
-	return &tab[i];
 }
 
 /*
@@ -100,17 +75,17 @@ loadfreq(const char *path)
 {
 	FILE *fp;
 	char *line = NULL;
-	size_t cap = 0, used = 0;
+	size_t cap = 0;
 	unsigned long long lno = 0;
 	ssize_t len;
 
 	fp = fopenside(path);
-	tabsz = 1024;
-	tab = xcalloc(tabsz, sizeof(*tab));
+	emb_index_init(&wtab, strskey, &words);
 	while ((len = getline(&line, &cap, fp)) != -1) {
 		char *sep, *end;
-		struct freq *f;
+		size_t had;
 		double c;
+		int rc;
 
 		lno++;
 		while (len > 0 && (line[len - 1] == '\n' ||
@@ -137,26 +112,19 @@ loadfreq(const char *path)
 			end--;
 		if (end == line)
 			errx(1, "%s: line %llu: no word", path, lno);
-		if (2 * (used + 1) > tabsz) {
-			struct freq *old = tab;
-			size_t osz = tabsz;
-
-			tabsz *= 2;
-			tab = xcalloc(tabsz, sizeof(*tab));
-			for (size_t i = 0; i < osz; i++)
-				if (old[i].word != NULL)
-					*lookup(old[i].word, old[i].len) =
-					    old[i];
-			free(old);
+		if (words.n == wcap) {
+			wcap = wcap ? 2 * wcap : 1024;
+			wcount = xreallocarray(wcount, wcap, sizeof(*wcount));
 		}
-		f = lookup(line, (size_t)(end - line));
-		if (f->word == NULL) {
-			f->word = xmalloc((size_t)(end - line));
-			memcpy(f->word, line, (size_t)(end - line));
-			f->len = (size_t)(end - line);
-			used++;
-		}
-		f->count += c;
+		xbufadd(&words.b, line, (size_t)(end - line));
+		if ((rc = emb_index_add(&wtab, strsend(&words), &had)) < 0)
+			errx(1, "%s: %s", path, emb_strerror(rc));
+		if (rc == 0) {
+			had = words.n - 1;
+			wcount[had] = 0;
+		} else
+			strspop(&words);
+		wcount[had] += c;
 		total += c;
 		if (!isfinite(total))
 			errx(1, "%s: line %llu: the counts add up to more "
@@ -203,7 +171,7 @@ main(int argc, char *argv[])
 			pempty = parsepolicy(optarg, 0, "-e");
 			break;
 		case 'k':
-			field = (long)parsenum(optarg, 1, 1 << 20, "-k");
+			field = (long)parsenum(optarg, 1, EMB_FIELD_MAX, "-k");
 			break;
 		case 'm':
 			for (how = 0; how < 4; how++)
@@ -272,15 +240,16 @@ main(int argc, char *argv[])
 			double wt = 1;	/* unknown words: weight 1 */
 
 			if (freqfile != NULL) {
-				size_t off, flen;
-				struct freq *f;
+				const char *wd;
+				size_t flen;
+				int64_t e;
 
 				nwords++;
-				if (emb_key_field(rec.key, rec.keylen,
-				    (unsigned)field - 1, &off, &flen) == 0 &&
-				    (f = lookup(rec.key + off, flen))->word !=
-				    NULL) {
-					wt = a / (a + f->count / total);
+				wd = keyfield(rec.key, rec.keylen,
+				    (unsigned)field, &flen);
+				if (wd != NULL && (e = emb_index_find(&wtab,
+				    wd, flen)) >= 0) {
+					wt = a / (a + wcount[e] / total);
 					nknown++;
 				}
 			}
@@ -329,9 +298,9 @@ main(int argc, char *argv[])
 			    (unsigned long long)nwords, freqfile);
 		fputc('\n', stderr);
 	}
-	for (size_t i = 0; i < tabsz; i++)
-		free(tab[i].word);
-	free(tab);
+	emb_index_free(&wtab);
+	strsfree(&words);
+	free(wcount);
 	free(acc);
 	free(out);
 	free(zero);

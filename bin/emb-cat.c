@@ -349,7 +349,7 @@ fieldlist(char *s)
 		if (ngkey == sizeof(gkey) / sizeof(gkey[0]))
 			errx(2, "-G: more than %zu fields",
 			    sizeof(gkey) / sizeof(gkey[0]));
-		gkey[ngkey++] = (unsigned)parsenum(f, 1, 1000000, "-G");
+		gkey[ngkey++] = (unsigned)parsenum(f, 1, EMB_FIELD_MAX, "-G");
 	}
 }
 
@@ -374,19 +374,19 @@ wpass(const char *name, const char *wname, int warn)
 
 	while ((rc = emb_reader_next(wr, &rec)) > 0) {
 		unsigned long long n = emb_reader_count(wr);
-		size_t off, len;
+		const char *wd;
+		size_t len;
 		int64_t dup;
 		long bad;
 
 		if (rec.type == EMB_REC_GROUP)
 			errx(1, "%s: record %llu: a group record (only ungrouped "
 			    "records make an embedding file)", name, n);
-		if (emb_key_field(rec.key, rec.keylen, wfield - 1, &off,
-		    &len) < 0)
+		if ((wd = keyfield(rec.key, rec.keylen, wfield, &len)) == NULL)
 			errx(1, "%s: record %llu: key has no field %u", name, n,
 			    wfield);
 		word = xreallocarray(word, len + 1, 1);
-		len = (size_t)emb_key_unescape(word, rec.key + off, len);
+		len = (size_t)emb_key_unescape(word, wd, len);
 		if (len == 0)
 			errx(1, "%s: record %llu: empty word, which no format "
 			    "can carry", name, n);
@@ -507,7 +507,8 @@ main(int argc, char *argv[])
 			fieldlist(optarg);
 			break;
 		case 'g':
-			gfield = (unsigned)parsenum(optarg, 1, 1000000, "-g");
+			gfield = (unsigned)parsenum(optarg, 1, EMB_FIELD_MAX,
+			    "-g");
 			break;
 		case 'K':
 			keys = optarg;
@@ -538,7 +539,8 @@ main(int argc, char *argv[])
 			subst = (unsigned char)optarg[0];
 			break;
 		case 'w':
-			wfield = (unsigned)parsenum(optarg, 1, EMB_KEY_MAX, "-w");
+			wfield = (unsigned)parsenum(optarg, 1, EMB_FIELD_MAX,
+			    "-w");
 			break;
 		case 'z':
 			gzflag = 1;

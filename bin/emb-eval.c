@@ -29,33 +29,14 @@
 #include "util.h"
 
 /*
- * Whole ungrouped streams in memory: what a classifier needs.  Rows are
- * appended to arrays sized once from the input files' sizes (a record
- * takes at least 9 + 4 dim bytes), so reading neither copies nor faults
- * in pages twice; keys go one after another into one growing buffer.
+ * Whole ungrouped streams in memory (struct flat, util.h): what a
+ * classifier needs.  Key of row i:
  */
-struct data {
-	const char	*name;		/* for messages */
-	float		*X;		/* n x dim */
-	size_t		*keyoff;	/* n key offsets into kbuf */
-	size_t		*keylen;
-	char		*kbuf;		/* the keys, each NUL-terminated */
-	size_t		 klen, kcap;	/* bytes used and allocated in kbuf */
-	size_t		 n, cap;	/* rows, rows allocated */
-	uint32_t	 dim;
-	int		 fixed;		/* the arrays may not move */
-};
+#define KEY(D, i)	((D)->keys.p + (D)->keyoff[i])
 
-/* An opened input: its reader and a bound on its record count. */
-struct src {
-	const char	*name;
-	int		 fd;
-	struct emb_reader *r;
-	size_t		 est;		/* records at most, 0 if unknown */
-};
-
-/* Key of row i. */
-#define KEY(D, i)	((D)->kbuf + (D)->keyoff[i])
+/* A stream of vector records only: the message for a group record. */
+#define GROUPED	"group record: emb-eval reads composed streams (pass it " \
+		"through emb-ose or emb-bov first)"
 
 /* A classifier as named on the command line. */
 static const struct {
@@ -98,15 +79,6 @@ usage(int help)
 	exit(help ? 0 : 2);
 }
 
-static double
-now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
 /* CPU seconds of the process: a loaded machine stretches wall time. */
 static double
 cpu(void)
@@ -117,125 +89,14 @@ cpu(void)
 	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-static void
-srcopen(struct src *S, const char *path)
-{
-	struct stat st;
-
-	S->name = inname(path);
-	S->fd = openin(path);
-	S->r = xreader(S->fd, S->name);
-	S->est = 0;
-	if (fstat(S->fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
-		S->est = (size_t)st.st_size / (9 + 4 *
-		    (size_t)emb_reader_dim(S->r)) + 1;
-}
-
-/* Room for cap rows in all. */
-static void
-reserve(struct data *D, size_t cap)
-{
-	size_t sz;
-
-	if (cap <= D->cap)
-		return;
-	if (D->fixed)
-		errx(1, "%s: more records than its size allows", D->name);
-	if (emb_mul(cap, (size_t)D->dim * sizeof(float), &sz) < 0)
-		errx(1, "%s: too many records", D->name);
-	D->X = xreallocarray(D->X, cap, (size_t)D->dim * sizeof(float));
-	D->keyoff = xreallocarray(D->keyoff, cap, sizeof(size_t));
-	D->keylen = xreallocarray(D->keylen, cap, sizeof(size_t));
-	D->cap = cap;
-}
-
-/*
- * The next capacity of D when its input's size is unknown: double, from
- * 1024 rows or 1 MiB of vectors, whichever is fewer, so that memory
- * follows the rows read, not the dimension a header declares.
- */
-static size_t
-growth(const struct data *D)
-{
-	size_t first = ((size_t)1 << 20) / ((size_t)D->dim * sizeof(float));
-
-	if (first > 1024)
-		first = 1024;
-	if (first < 1)
-		first = 1;
-	return D->cap < first ? first : 2 * D->cap;
-}
-
-/* Append the records of S to D and close S. */
-static void
-readinto(struct data *D, struct src *S)
-{
-	struct emb_rec rec;
-	int rc;
-
-	reserve(D, D->n + S->est);
-	for (;;) {
-		/* A file's size bounds its records: at its end the room
-		 * for one more is still there. */
-		if (D->n == D->cap)
-			reserve(D, growth(D));
-		/* The vector straight into its row. */
-		if ((rc = emb_reader_next_into(S->r, &rec, D->X + D->n *
-		    D->dim)) <= 0)
-			break;
-		if (rec.type == EMB_REC_GROUP)
-			errx(1, "%s: record %llu: group record: emb-eval reads "
-			    "composed streams (pass it through emb-ose or "
-			    "emb-bov first)", S->name,
-			    (unsigned long long)rec.recno);
-		if (D->kcap - D->klen <= rec.keylen) {
-			while (D->kcap - D->klen <= rec.keylen)
-				D->kcap = D->kcap ? 2 * D->kcap : 1 << 16;
-			D->kbuf = xreallocarray(D->kbuf, D->kcap, 1);
-		}
-		memcpy(D->kbuf + D->klen, rec.key, rec.keylen + 1);
-		D->keyoff[D->n] = D->klen;
-		D->keylen[D->n] = rec.keylen;
-		D->klen += rec.keylen + 1;
-		D->n++;
-	}
-	if (rc < 0)
-		rdie(S->r, S->name, rc);
-	emb_reader_free(S->r);
-	if (S->fd != STDIN_FILENO)
-		close(S->fd);
-}
-
 #define MAXJOBS	256	/* -j at most */
-
-/* The default of -j: the processors online. */
-static int
-ncpu(void)
-{
-	long n = sysconf(_SC_NPROCESSORS_ONLN);
-
-	return n < 1 ? 1 : n > MAXJOBS ? MAXJOBS : (int)n;
-}
-
-/* Read a whole ungrouped stream. */
-static void
-readall(struct data *D, const char *path)
-{
-	struct src S;
-
-	srcopen(&S, path);
-	memset(D, 0, sizeof(*D));
-	D->name = S.name;
-	D->dim = emb_reader_dim(S.r);
-	readinto(D, &S);
-}
 
 static void *
 readmain(void *arg)
 {
 	void **a = arg;
 
-	readinto(a[0], a[1]);
+	flatread(a[0], a[1], GROUPED, NULL, NULL);
 	return NULL;
 }
 
@@ -250,33 +111,32 @@ readmain(void *arg)
  * the memory of the first.
  */
 static void
-readboth(struct data *D, struct data *T, const char *trainpath,
+readboth(struct flat *D, struct flat *T, const char *trainpath,
     const char *testpath, int threads)
 {
-	struct src S, St;
-	struct data V;
+	struct flatsrc S, St;
+	struct flat V;
 	size_t ntr;
 	struct stat st;
 	pthread_t tid;
 	void *arg[2];
 	int par;
 
-	srcopen(&S, trainpath);
+	flatopen(&S, trainpath);
 	memset(D, 0, sizeof(*D));
 	memset(T, 0, sizeof(*T));
 	D->name = S.name;
 	D->dim = emb_reader_dim(S.r);
 	if (testpath == NULL) {
-		readinto(D, &S);
+		flatread(D, &S, GROUPED, NULL, NULL);
 		return;
 	}
 	if (strcmp(testpath, "-") != 0 && stat(testpath, &st) == 0 &&
 	    S_ISREG(st.st_mode))
-		reserve(D, S.est + (size_t)st.st_size / (9 + 4 *
-		    (size_t)D->dim) + 1);
+		flatreserve(D, S.est + recmax(&st, D->dim));
 	par = threads > 1 && S.est > 0 && D->cap > S.est;
 	if (par) {
-		srcopen(&St, testpath);
+		flatopen(&St, testpath);
 		if (emb_reader_dim(St.r) != D->dim)
 			errx(1, "%s: dimension %u, %s has %u", St.name,
 			    emb_reader_dim(St.r), D->name, D->dim);
@@ -293,7 +153,7 @@ readboth(struct data *D, struct data *T, const char *trainpath,
 		arg[1] = &St;
 		if (pthread_create(&tid, NULL, readmain, arg) != 0)
 			readmain(arg);
-		readinto(D, &S);
+		flatread(D, &S, GROUPED, NULL, NULL);
 		pthread_join(tid, NULL);
 		/* Close the gap; the test keys follow the training ones. */
 		ntr = D->n;
@@ -301,24 +161,20 @@ readboth(struct data *D, struct data *T, const char *trainpath,
 		memmove(D->keylen + ntr, V.keylen, V.n * sizeof(size_t));
 		memmove(D->keyoff + ntr, V.keyoff, V.n * sizeof(size_t));
 		for (size_t i = 0; i < V.n; i++)
-			D->keyoff[ntr + i] += D->klen;
-		D->kbuf = xreallocarray(D->kbuf, D->klen + V.klen + 1, 1);
-		if (V.klen > 0)
-			memcpy(D->kbuf + D->klen, V.kbuf, V.klen);
-		D->klen += V.klen;
-		D->kcap = D->klen + 1;
+			D->keyoff[ntr + i] += D->keys.len;
+		xbufadd(&D->keys, V.keys.p, V.keys.len);
 		D->n += V.n;
 		D->cap = S.est + V.cap;
 		D->fixed = 0;
-		free(V.kbuf);
+		emb_buf_free(&V.keys);
 	} else {
-		readinto(D, &S);
+		flatread(D, &S, GROUPED, NULL, NULL);
 		ntr = D->n;
-		srcopen(&St, testpath);
+		flatopen(&St, testpath);
 		if (emb_reader_dim(St.r) != D->dim)
 			errx(1, "%s: dimension %u, %s has %u", St.name,
 			    emb_reader_dim(St.r), D->name, D->dim);
-		readinto(D, &St);
+		flatread(D, &St, GROUPED, NULL, NULL);
 	}
 	*T = *D;
 	T->name = St.name;
@@ -329,27 +185,19 @@ readboth(struct data *D, struct data *T, const char *trainpath,
 	D->n = ntr;
 }
 
-static void
-freedata(struct data *D)
-{
-	free(D->kbuf);
-	free(D->keyoff);
-	free(D->keylen);
-	free(D->X);
-}
-
 /* Field f (1-based) of record i's key as a new string; exit if missing. */
 static char *
-field(const struct data *D, size_t i, unsigned f)
+field(const struct flat *D, size_t i, unsigned f)
 {
-	size_t off, len;
+	const char *k;
+	size_t len;
 	char *s;
 
-	if (emb_key_field(KEY(D, i), D->keylen[i], f - 1, &off, &len) < 0)
+	if ((k = keyfield(KEY(D, i), D->keylen[i], f, &len)) == NULL)
 		errx(1, "%s: record %zu: key has no field %u", D->name, i + 1,
 		    f);
 	s = xmalloc(len + 1);
-	memcpy(s, KEY(D, i) + off, len);
+	memcpy(s, k, len);
 	s[len] = '\0';
 	return s;
 }
@@ -444,7 +292,7 @@ out(const char *clf, const char *metric, const char *fmt, ...)
 
 /* Rows idx[0..m-1] of D into a new matrix. */
 static float *
-rows(const struct data *D, const size_t *idx, size_t m)
+rows(const struct flat *D, const size_t *idx, size_t m)
 {
 	float *X = xreallocarray(NULL, m ? m : 1, (size_t)D->dim *
 	    sizeof(float));
@@ -458,7 +306,7 @@ rows(const struct data *D, const size_t *idx, size_t m)
 /* Rows idx (increasing) of D: a view when they are contiguous, else a
  * copy (*copied set; free it). */
 static float *
-rowsview(const struct data *D, const size_t *idx, size_t m, int *copied)
+rowsview(const struct flat *D, const size_t *idx, size_t m, int *copied)
 {
 	if (m > 0 && idx[m - 1] - idx[0] == m - 1) {
 		*copied = 0;
@@ -542,7 +390,7 @@ choosel2(struct emb_clf_opts *o, const float *X, size_t n, size_t d,
 			    10000;
 		} else {
 			for (int f = 0; f < kfold; f++) {
-				struct data tmp = { .X = (float *)X, .dim =
+				struct flat tmp = { .X = (float *)X, .dim =
 				    (uint32_t)d };
 				size_t ntr = 0, nte = 0;
 				float *Xtr, *Xte;
@@ -646,7 +494,7 @@ static void
 classify(const char *trainpath, const char *testpath, unsigned labf,
     unsigned splitf, int kfold, const int *use)
 {
-	struct data D, T;
+	struct flat D, T;
 	struct labels L;
 	char **lab, *intrain;
 	int *part, *y, *fold = NULL;
@@ -659,7 +507,7 @@ classify(const char *trainpath, const char *testpath, unsigned labf,
 	intrain = xmalloc(n + 1);
 	y = xreallocarray(NULL, n + 1, sizeof(int));
 	for (size_t i = 0; i < n; i++) {
-		struct data *src = &D;
+		struct flat *src = &D;
 		size_t ri = i;
 
 		if (i >= D.n) {
@@ -710,7 +558,7 @@ classify(const char *trainpath, const char *testpath, unsigned labf,
 		size_t *tr = xreallocarray(NULL, n + 1, sizeof(size_t));
 		size_t *te = xreallocarray(NULL, n + 1, sizeof(size_t));
 		size_t *dv = xreallocarray(NULL, n + 1, sizeof(size_t));
-		double acc = 0, t0 = now(), c0 = cpu(), l2 = -1;
+		double acc = 0, t0 = emb_now(), c0 = cpu(), l2 = -1;
 		int nf = fold ? kfold : 1, iters = 0;
 		size_t ntrsum = 0, ntesum = 0;
 
@@ -801,7 +649,7 @@ classify(const char *trainpath, const char *testpath, unsigned labf,
 		/* Cross-validation: the mean of the fold accuracies. */
 		acc /= nf;
 		report(cn, &L, conf, acc, fold ? ntrsum / nf : ntrsum,
-		    ntesum, l2, iters, now() - t0, cpu() - c0);
+		    ntesum, l2, iters, emb_now() - t0, cpu() - c0);
 		if (fold)
 			out(cn, "folds", "%d", kfold);
 		free(conf);
@@ -818,7 +666,7 @@ classify(const char *trainpath, const char *testpath, unsigned labf,
 	free(intrain);
 	free(y);
 	free(fold);
-	freedata(&D);	/* T is a view into D */
+	flatfree(&D);	/* T is a view into D */
 }
 
 /* Cosine of two float vectors in double; 0 when either is zero. */
@@ -854,7 +702,7 @@ static void
 sts(const char *apath, const char *bpath, const char *goldpath,
     unsigned idf, unsigned subf)
 {
-	struct data A, B;
+	struct flat A, B;
 	FILE *gf;
 	char *line = NULL, **sub, **names, q[EMB_QUOTE_BUF];
 	size_t cap = 0, nl = 0, unscored = 0, m = 0, nsub;
@@ -866,8 +714,8 @@ sts(const char *apath, const char *bpath, const char *goldpath,
 	int rc;
 	double r;
 
-	readall(&A, apath);
-	readall(&B, bpath);
+	flatload(&A, apath, GROUPED, NULL, NULL);
+	flatload(&B, bpath, GROUPED, NULL, NULL);
 	if (A.dim != B.dim)
 		errx(1, "%s: dimension %u, %s has %u", B.name, B.dim, A.name,
 		    A.dim);
@@ -1017,8 +865,8 @@ sts(const char *apath, const char *bpath, const char *goldpath,
 	free(ss);
 	free(gold);
 	free(scored);
-	freedata(&A);
-	freedata(&B);
+	flatfree(&A);
+	flatfree(&B);
 }
 
 /*
@@ -1029,38 +877,26 @@ sts(const char *apath, const char *bpath, const char *goldpath,
  */
 struct vocab {
 	char		**w;		/* words, unescaped and folded */
-	size_t		*len;
-	size_t		*row;		/* their records */
-	size_t		 mask;		/* hash size - 1 */
-	size_t		*slot;		/* index + 1, 0 empty */
+	size_t		*len;		/* word i is record i's */
+	struct emb_index ix;		/* word -> its first record */
 };
 
-static uint64_t
-fnv(const char *s, size_t n)
+static const char *
+vkey(const void *ctx, size_t i, size_t *len)
 {
-	uint64_t h = 0xcbf29ce484222325ull;
+	const struct vocab *V = ctx;
 
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ (unsigned char)s[i]) * 0x100000001b3ull;
-	return h;
+	*len = V->len[i];
+	return V->w[i];
 }
 
+/* @return the record of word s (n bytes), or (size_t)-1. */
 static size_t
-vfind(const struct vocab *V, const char *s, size_t n, int add, size_t idx)
+vfind(const struct vocab *V, const char *s, size_t n)
 {
-	size_t h = (size_t)fnv(s, n) & V->mask;
+	int64_t e = emb_index_find(&V->ix, s, n);
 
-	for (;; h = (h + 1) & V->mask) {
-		size_t e = V->slot[h];
-
-		if (e == 0) {
-			if (add)
-				V->slot[h] = idx + 1;
-			return (size_t)-1;
-		}
-		if (V->len[e - 1] == n && memcmp(V->w[e - 1], s, n) == 0)
-			return e - 1;
-	}
+	return e < 0 ? (size_t)-1 : (size_t)e;
 }
 
 static void
@@ -1074,24 +910,22 @@ static void
 wordsim(const char *streampath, const char *pairspath, unsigned wf,
     size_t nvocab, int caseful)
 {
-	struct data D;
+	struct flat D;
 	struct vocab V;
 	FILE *pf;
 	char *line = NULL, q[EMB_QUOTE_BUF];
-	size_t cap = 0, lineno = 0, npairs = 0, oov = 0, nv, hs = 16;
+	size_t cap = 0, lineno = 0, npairs = 0, oov = 0, nv;
 	double *gs = NULL, *ss = NULL, r;
 	ssize_t len;
 	int rc;
 
-	readall(&D, streampath);
+	flatload(&D, streampath, GROUPED, NULL, NULL);
 	nv = D.n < nvocab ? D.n : nvocab;
-	while (hs < 2 * nv + 2)
-		hs *= 2;
-	V.mask = hs - 1;
-	V.slot = xcalloc(hs, sizeof(size_t));
+	emb_index_init(&V.ix, vkey, &V);
+	if (emb_index_reserve(&V.ix, nv) < 0)
+		errx(1, "%s: too many records", D.name);
 	V.w = xreallocarray(NULL, nv + 1, sizeof(char *));
 	V.len = xreallocarray(NULL, nv + 1, sizeof(size_t));
-	V.row = xreallocarray(NULL, nv + 1, sizeof(size_t));
 	for (size_t i = 0; i < nv; i++) {
 		char *f = field(&D, i, wf);
 		long l = emb_key_unescape(f, f, strlen(f));
@@ -1103,8 +937,9 @@ wordsim(const char *streampath, const char *pairspath, unsigned wf,
 			fold(f, (size_t)l);
 		V.w[i] = f;
 		V.len[i] = (size_t)l;
-		V.row[i] = i;
-		(void)vfind(&V, f, (size_t)l, 1, i);
+		/* The first record of a word wins. */
+		if (emb_index_add(&V.ix, i, NULL) < 0)
+			errx(1, "%s: too many records", D.name);
 	}
 	pf = fopenside(pairspath);
 	while ((len = getline(&line, &cap, pf)) != -1) {
@@ -1135,8 +970,8 @@ wordsim(const char *streampath, const char *pairspath, unsigned wf,
 			fold(tok[0], strlen(tok[0]));
 			fold(tok[1], strlen(tok[1]));
 		}
-		ia = vfind(&V, tok[0], strlen(tok[0]), 0, 0);
-		ib = vfind(&V, tok[1], strlen(tok[1]), 0, 0);
+		ia = vfind(&V, tok[0], strlen(tok[0]));
+		ib = vfind(&V, tok[1], strlen(tok[1]));
 		if (ia == (size_t)-1 || ib == (size_t)-1) {
 			oov++;
 			continue;
@@ -1144,8 +979,8 @@ wordsim(const char *streampath, const char *pairspath, unsigned wf,
 		gs = xreallocarray(gs, npairs + 1, sizeof(double));
 		ss = xreallocarray(ss, npairs + 1, sizeof(double));
 		gs[npairs] = g;
-		ss[npairs++] = cosine(D.X + V.row[ia] * D.dim,
-		    D.X + V.row[ib] * D.dim, D.dim);
+		ss[npairs++] = cosine(D.X + ia * D.dim, D.X + ib * D.dim,
+		    D.dim);
 	}
 	if (ferror(pf))
 		err(1, "%s", pairspath);
@@ -1169,11 +1004,10 @@ wordsim(const char *streampath, const char *pairspath, unsigned wf,
 		free(V.w[i]);
 	free(V.w);
 	free(V.len);
-	free(V.row);
-	free(V.slot);
+	emb_index_free(&V.ix);
 	free(gs);
 	free(ss);
-	freedata(&D);
+	flatfree(&D);
 }
 
 /* The task's default name: the input's base name without extension. */
@@ -1322,7 +1156,7 @@ main(int argc, char *argv[])
 	mallopt(M_MMAP_THRESHOLD, 32 << 20);
 	mallopt(M_TRIM_THRESHOLD, 64 << 20);
 	emb_clf_defaults(&base, EMB_CLF_KNN);
-	base.threads = ncpu();
+	base.threads = emb_ncpu();
 	while ((ch = getopt_long(argc, argv, "c:f:g:hIi:j:k:l:n:p:s:T:t:u:vw:",
 	    longopts, &li)) != -1) {
 		switch (ch) {

@@ -17,7 +17,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "util.h"
@@ -58,50 +57,6 @@ usage(int help)
 	exit(help ? 0 : 2);
 }
 
-static double
-now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-/* A growable byte buffer. */
-struct buf {
-	char	*p;
-	size_t	 len, cap;
-};
-
-static void
-bput(struct buf *b, const void *s, size_t n)
-{
-	if (b->len + n + 1 > b->cap) {
-		size_t cap = b->cap ? b->cap : 256;
-
-		while (cap < b->len + n + 1)
-			cap *= 2;
-		b->p = xreallocarray(b->p, cap, 1);
-		b->cap = cap;
-	}
-	memcpy(b->p + b->len, s, n);
-	b->len += n;
-	b->p[b->len] = '\0';
-}
-
-/* Field f (1-based; 0 = the last) of key: pointer and length, or NULL. */
-static const char *
-field(const char *key, size_t len, unsigned f, size_t *flen)
-{
-	size_t off;
-
-	if (f == 0)
-		f = emb_key_nfields(key, len);
-	if (emb_key_field(key, len, f - 1, &off, flen) < 0)
-		return NULL;
-	return key + off;
-}
-
 /* Add one reference, checking that it has the label field of -c. */
 static void
 addref(struct emb_knn *kn, const char *name, unsigned long long recno,
@@ -110,7 +65,7 @@ addref(struct emb_knn *kn, const char *name, unsigned long long recno,
 	size_t flen;
 	int rc;
 
-	if (cfield && field(key, keylen, cfield, &flen) == NULL)
+	if (cfield && keyfield(key, keylen, cfield, &flen) == NULL)
 		errx(1, "%s: record %llu: key has no field %u for -c", name,
 		    recno, cfield);
 	if ((rc = emb_knn_add(kn, key, keylen, vec)) < 0)
@@ -128,8 +83,7 @@ loadstore(int fd, const char *path)
 {
 	struct emb_store *s;
 	struct emb_knn *kn;
-	char *key = NULL;
-	size_t cap = 0;
+	struct emb_buf key = { 0 };
 	int rc;
 
 	if ((rc = emb_store_fdopen(&s, fd)) < 0) {
@@ -142,18 +96,15 @@ loadstore(int fd, const char *path)
 	    (rc = emb_knn_reserve(kn, emb_store_count(s))) < 0)
 		errx(1, "%s: %s", path, emb_strerror(rc));
 	for (uint64_t i = 0; i < emb_store_count(s); i++) {
-		size_t len, klen;
+		size_t len;
 		const char *w = emb_store_word(s, i, &len);
 
-		if (2 * len + 1 > cap) {
-			cap = 2 * len + 64;
-			key = xreallocarray(key, cap, 1);
-		}
-		klen = emb_key_escape(key, w, len);
-		addref(kn, path, i + 1, key, klen, emb_store_vector(s, i));
+		xbufreserve(&key, 2 * len);
+		key.len = emb_key_escape(key.p, w, len);
+		addref(kn, path, i + 1, key.p, key.len, emb_store_vector(s, i));
 	}
 	emb_store_close(s);
-	free(key);
+	emb_buf_free(&key);
 	return kn;
 }
 #endif
@@ -198,8 +149,7 @@ loadref(const char *path)
 		errx(1, "%s: %s", name, emb_strerror(rc));
 	/* A file's size bounds its record count; untouched rows cost nothing. */
 	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode))
-		(void)emb_knn_reserve(kn, (size_t)st.st_size /
-		    (5 + (size_t)dim * 4) + 1);
+		(void)emb_knn_reserve(kn, recmax(&st, dim));
 	while ((rc = emb_reader_next(r, &rec)) > 0)
 		if (rec.type == EMB_REC_VEC)
 			addref(kn, name, (unsigned long long)rec.recno,
@@ -232,7 +182,7 @@ struct batch {
 	size_t		 n, cap;	/* queries held, and room */
 	size_t		 ld;		/* row stride of q */
 	float		*q;		/* cap x ld unit queries */
-	struct buf	 text;		/* keys, words: NUL-separated */
+	struct emb_buf	 text;		/* keys, words: NUL-separated */
 	size_t		*koff;		/* cap + 1 key offsets in text */
 	size_t		*xoff;		/* cap + 1 exclusion offsets */
 	uint32_t	*xref;		/* excluded references */
@@ -243,7 +193,7 @@ struct batch {
 
 /* Report state for -R, carried across batches. */
 struct report {
-	struct buf	 sect;		/* current section name */
+	struct emb_buf	 sect;		/* current section name */
 	int		 insect;	/* a section is open */
 	unsigned long long scorrect, sseen;	/* in the current section */
 	unsigned long long correct, seen, total;
@@ -275,12 +225,12 @@ newquery(struct batch *b, const char *key, size_t keylen, const char *key2,
     size_t key2len)
 {
 	b->koff[b->n] = b->text.len;
-	bput(&b->text, key, keylen);
+	xbufadd(&b->text, key, keylen);
 	if (key2 != NULL) {
-		bput(&b->text, "\t", 1);
-		bput(&b->text, key2, key2len);
+		xbufadd(&b->text, "\t", 1);
+		xbufadd(&b->text, key2, key2len);
 	}
-	bput(&b->text, "", 1);
+	xbufadd(&b->text, "", 1);
 	b->xoff[b->n] = b->nx;
 	return b->q + b->n * b->ld;
 }
@@ -296,9 +246,10 @@ endquery(struct batch *b, const struct emb_knn *kn, uint32_t dim)
 
 	if (!emb_unit(q, dim))
 		nzero++;
-	if (sflag && (w = field(key, keylen, qfield, &wlen)) != NULL)
+	if (sflag && (w = keyfield(key, keylen, qfield ? qfield :
+	    emb_key_nfields(key, keylen), &wlen)) != NULL)
 		exclude(b, kn, w, wlen);
-	if (xfield && (w = field(key, keylen, xfield, &wlen)) != NULL) {
+	if (xfield && (w = keyfield(key, keylen, xfield, &wlen)) != NULL) {
 		const char *end = w + wlen;
 
 		while (w < end) {
@@ -364,7 +315,7 @@ vote(const struct emb_knn *kn, const struct emb_hit *h, unsigned k)
 		const char *key = emb_knn_key(kn, h[i].ref, &keylen);
 		double d = 1 - (double)h[i].sim;
 
-		lab[n] = field(key, keylen, cfield, &len[n]);
+		lab[n] = keyfield(key, keylen, cfield, &len[n]);
 		if (d < 0)
 			d = 0;
 		wt[n] = weighted ? (d > 0 ? 1 / d : INFINITY) : 1;
@@ -428,10 +379,10 @@ flush(struct batch *b, const struct emb_knn *kn, unsigned k,
 
 	if (b->n == 0)
 		return;
-	t0 = now();
+	t0 = emb_now();
 	rc = emb_knn_search(kn, b->q, b->n, b->ld, k, b->xoff, b->xref,
 	    nthreads, b->hits);
-	tsearch += now() - t0;
+	tsearch += emb_now() - t0;
 	nquery += b->n;
 	if (rc < 0)
 		errx(1, "search: %s", emb_strerror(rc));
@@ -453,7 +404,7 @@ flush(struct batch *b, const struct emb_knn *kn, unsigned k,
 			    memcmp(rp->sect.p, sect, qs->sectlen) != 0) {
 				endsection(rp);
 				rp->sect.len = 0;
-				bput(&rp->sect, sect, qs->sectlen);
+				xbufadd(&rp->sect, sect, qs->sectlen);
 				if (gfield)
 					printf("%s:\n", rp->sect.p);
 				rp->insect = 1;
@@ -467,7 +418,7 @@ flush(struct batch *b, const struct emb_knn *kn, unsigned k,
 			if (nh == 0)
 				continue;
 			rkey = emb_knn_key(kn, h[0].ref, &rlen);
-			rw = field(rkey, rlen, wfield, &wlen);
+			rw = keyfield(rkey, rlen, wfield, &wlen);
 			if (rw != NULL && wlen == qs->wantlen && memcmp(rw,
 			    b->text.p + qs->want, wlen) == 0) {
 				rp->correct++;
@@ -522,10 +473,10 @@ flush(struct batch *b, const struct emb_knn *kn, unsigned k,
 
 /* An analogy group being read: its key and members a, b, c, d. */
 struct agroup {
-	struct buf	 key;
+	struct emb_buf	 key;
 	uint32_t	 nmemb, got;
 	uint64_t	 recno;
-	struct buf	 word[4];
+	struct emb_buf	 word[4];
 	float		*vec[3];	/* unit vectors of a, b, c */
 };
 
@@ -547,7 +498,7 @@ analogy(struct batch *b, const struct emb_knn *kn, struct agroup *g,
 		    "expected 3 (a b c) or 4 (a b c d)", qname,
 		    (unsigned long long)g->recno, g->nmemb);
 	if (efield) {
-		want = field(g->key.p, g->key.len, efield, &wantlen);
+		want = keyfield(g->key.p, g->key.len, efield, &wantlen);
 		if (want == NULL)
 			errx(1, "%s: record %llu: group key has no field %u "
 			    "for -e", qname, (unsigned long long)g->recno,
@@ -556,7 +507,7 @@ analogy(struct batch *b, const struct emb_knn *kn, struct agroup *g,
 		want = g->word[3].p;
 		wantlen = g->word[3].len;
 	}
-	if (gfield && (sect = field(g->key.p, g->key.len, gfield,
+	if (gfield && (sect = keyfield(g->key.p, g->key.len, gfield,
 	    &sectlen)) == NULL)
 		errx(1, "%s: record %llu: group key has no field %u for -g",
 		    qname, (unsigned long long)g->recno, gfield);
@@ -585,13 +536,13 @@ analogy(struct batch *b, const struct emb_knn *kn, struct agroup *g,
 		qs->seen = seen;
 		qs->sect = b->text.len;
 		qs->sectlen = sectlen;
-		bput(&b->text, sect, sectlen);
-		bput(&b->text, "", 1);
+		xbufadd(&b->text, sect, sectlen);
+		xbufadd(&b->text, "", 1);
 		qs->want = b->text.len;
 		qs->wantlen = wantlen;
 		if (want != NULL)
-			bput(&b->text, want, wantlen);
-		bput(&b->text, "", 1);
+			xbufadd(&b->text, want, wantlen);
+		xbufadd(&b->text, "", 1);
 	}
 	if (!emb_unit(q, dim) && g->nmemb >= 3)
 		nzero++;
@@ -609,7 +560,7 @@ run(const struct emb_knn *kn, const char *path)
 	struct batch b;
 	struct report rp;
 	struct agroup g;
-	struct buf gkey = { 0 };
+	struct emb_buf gkey = { 0 };
 	uint32_t dim = emb_knn_dim(kn);
 	unsigned k = rflag ? 1 : kopt;
 	size_t nhits;
@@ -658,11 +609,11 @@ run(const struct emb_knn *kn, const char *path)
 		if (rec.type == EMB_REC_GROUP) {
 			if (!aflag) {
 				gkey.len = 0;
-				bput(&gkey, rec.key, rec.keylen);
+				xbufadd(&gkey, rec.key, rec.keylen);
 				continue;
 			}
 			g.key.len = 0;
-			bput(&g.key, rec.key, rec.keylen);
+			xbufadd(&g.key, rec.key, rec.keylen);
 			g.nmemb = rec.nmemb;
 			g.got = 0;
 			g.recno = rec.recno;
@@ -678,9 +629,9 @@ run(const struct emb_knn *kn, const char *path)
 				    "outside any group", qname,
 				    (unsigned long long)rec.recno);
 			if (g.got < 4) {
-				wd = field(rec.key, rec.keylen, 1, &wlen);
+				wd = keyfield(rec.key, rec.keylen, 1, &wlen);
 				g.word[g.got].len = 0;
-				bput(&g.word[g.got], wd, wlen);
+				xbufadd(&g.word[g.got], wd, wlen);
 			}
 			if (g.got < 3) {
 				memcpy(g.vec[g.got], rec.vec,
@@ -760,7 +711,6 @@ main(int argc, char *argv[])
 	static char obuf[OBUFSZ];
 	struct emb_knn *kn;
 	double t0, tload;
-	long ncpu;
 	int ch;
 
 	while ((ch = getopt_long(argc, argv, "AbB:c:e:g:hk:q:Rst:vWw:x:",
@@ -776,19 +726,23 @@ main(int argc, char *argv[])
 			batch = (size_t)parsenum(optarg, 1, 1 << 20, "-B");
 			break;
 		case 'c':
-			cfield = (unsigned)parsenum(optarg, 1, 65535, "-c");
+			cfield = (unsigned)parsenum(optarg, 1, EMB_FIELD_MAX,
+			    "-c");
 			break;
 		case 'e':
-			efield = (unsigned)parsenum(optarg, 1, 65535, "-e");
+			efield = (unsigned)parsenum(optarg, 1, EMB_FIELD_MAX,
+			    "-e");
 			break;
 		case 'g':
-			gfield = (unsigned)parsenum(optarg, 1, 65535, "-g");
+			gfield = (unsigned)parsenum(optarg, 1, EMB_FIELD_MAX,
+			    "-g");
 			break;
 		case 'k':
 			kopt = (unsigned)parsenum(optarg, 1, 1 << 20, "-k");
 			break;
 		case 'q':
-			qfield = (unsigned)parsenum(optarg, 1, 65535, "-q");
+			qfield = (unsigned)parsenum(optarg, 1, EMB_FIELD_MAX,
+			    "-q");
 			break;
 		case 'R':
 			rflag = aflag = 1;
@@ -806,10 +760,12 @@ main(int argc, char *argv[])
 			weighted = 1;
 			break;
 		case 'w':
-			wfield = (unsigned)parsenum(optarg, 1, 65535, "-w");
+			wfield = (unsigned)parsenum(optarg, 1, EMB_FIELD_MAX,
+			    "-w");
 			break;
 		case 'x':
-			xfield = (unsigned)parsenum(optarg, 1, 65535, "-x");
+			xfield = (unsigned)parsenum(optarg, 1, EMB_FIELD_MAX,
+			    "-x");
 			break;
 		case 'V':
 			puts("emb-knn " EMB_VERSION);
@@ -839,15 +795,13 @@ main(int argc, char *argv[])
 		    "standard input");
 		usage(0);
 	}
-	if (nthreads == 0) {
-		ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-		nthreads = ncpu < 1 ? 1 : ncpu > 256 ? 256 : (unsigned)ncpu;
-	}
+	if (nthreads == 0)
+		nthreads = (unsigned)emb_ncpu();
 	if (!bflag)
 		setvbuf(stdout, obuf, _IOFBF, sizeof(obuf));
-	t0 = now();
+	t0 = emb_now();
 	kn = loadref(argv[0]);
-	tload = now() - t0;
+	tload = emb_now() - t0;
 	run(kn, argc > 1 ? argv[1] : NULL);
 	if (vflag)
 		fprintf(stderr, "emb-knn: %zu references x %u read in %.3f s; "

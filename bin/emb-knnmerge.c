@@ -455,7 +455,8 @@ main(int argc, char *argv[])
 	while ((ch = getopt_long(argc, argv, "f:hk:", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'f':
-			nfields = (unsigned)parsenum(optarg, 1, 1000000, "-f");
+			nfields = (unsigned)parsenum(optarg, 1, EMB_FIELD_MAX,
+			    "-f");
 			break;
 		case 'k':
 			kopt = (unsigned long)parsenum(optarg, 1, 1 << 20, "-k");

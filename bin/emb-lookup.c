@@ -115,14 +115,12 @@ usage(int help)
 static void
 progress(void *arg, const struct emb_wfile *f, uint64_t n)
 {
-	static struct timespec last;
+	static double last;
 	const char *name = arg;
-	struct timespec now;
+	double now = emb_now();
 	uint64_t done, total;
 
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	if ((now.tv_sec - last.tv_sec) * 1000000000L + now.tv_nsec -
-	    last.tv_nsec < 250000000L)
+	if (now - last < 0.25)
 		return;
 	last = now;
 	emb_wfile_progress(f, &done, &total);
@@ -253,18 +251,17 @@ find(const char *word, size_t n)
 static const void *
 lookup(const char *tok, size_t n)
 {
-	static char *lc;
-	static size_t lccap;
+	static struct emb_buf lcb;	/* the token in lower case */
 	int64_t i = -1;
 	int differs = 0;
 
 	if (!fold)
 		i = find(tok, n);
 	if (i < 0 && (fold || lower)) {
-		if (n > lccap) {
-			lccap = n * 2;
-			lc = xreallocarray(lc, lccap, 1);
-		}
+		char *lc;
+
+		xbufreserve(&lcb, n);
+		lc = lcb.p;
 		for (size_t k = 0; k < n; k++) {
 			lc[k] = tok[k] >= 'A' && tok[k] <= 'Z' ?
 			    (char)(tok[k] + 32) : tok[k];
@@ -326,29 +323,15 @@ resolve(const void *v, const char *name, const char *tok, size_t n)
 	return subv;
 }
 
-/* A growable byte buffer for keys. */
-struct buf {
-	char		*p;
-	size_t		 len, cap;
-};
-
+/* Append a raw field to a key, escaped; sep puts a TAB before it. */
 static void
-bneed(struct buf *b, size_t n)
+bfield(struct emb_buf *b, const char *s, size_t n, int sep)
 {
-	if (b->len + n > b->cap) {
-		b->cap = (b->len + n) * 2;
-		b->p = xreallocarray(b->p, b->cap, 1);
-	}
-}
-
-/* Append a raw field, escaped; sep puts a TAB before it. */
-static void
-bfield(struct buf *b, const char *s, size_t n, int sep)
-{
-	bneed(b, 2 * n + 1);
+	xbufreserve(b, 2 * n + 1);
 	if (sep)
 		b->p[b->len++] = '\t';
 	b->len += emb_key_escape(b->p + b->len, s, n);
+	b->p[b->len] = '\0';
 }
 
 /* One member of the line being looked up. */
@@ -368,7 +351,7 @@ isblank_(int c)
 static void
 queries(FILE *fp, const char *name)
 {
-	struct buf key = { 0 }, mk = { 0 };
+	struct emb_buf key = { 0 }, mk = { 0 };
 	struct memb *m = NULL;
 	size_t mcap = 0, cap = 0;
 	char *line = NULL;
@@ -446,8 +429,8 @@ queries(FILE *fp, const char *name)
 		err(1, "%s", name);
 	free(line);
 	free(m);
-	free(key.p);
-	free(mk.p);
+	emb_buf_free(&key);
+	emb_buf_free(&mk);
 }
 
 /*
@@ -473,7 +456,7 @@ filelabel(const char *path)
 static void
 words(FILE *fp, const char *name, const char *label)
 {
-	struct buf key = { 0 };
+	struct emb_buf key = { 0 };
 	size_t cap = 0;
 	char *line = NULL;
 	ssize_t len;
@@ -525,14 +508,14 @@ words(FILE *fp, const char *name, const char *label)
 	if (ferror(fp))
 		err(1, "%s", name);
 	free(line);
-	free(key.p);
+	emb_buf_free(&key);
 }
 
 /* The whole vocabulary, in file order. */
 static void
 dump(void)
 {
-	struct buf key = { 0 };
+	struct emb_buf key = { 0 };
 	int rc;
 
 	for (uint64_t i = 0; i < nvocab; i++) {
@@ -545,7 +528,7 @@ dump(void)
 		    emb_store_row(st, i))) < 0)
 			vdie(rc, word, n);
 	}
-	free(key.p);
+	emb_buf_free(&key);
 }
 
 /* -B: build a store file from an embedding file, atomically. */
@@ -675,7 +658,8 @@ main(int argc, char *argv[])
 			vectors = optarg;
 			break;
 		case 'f':
-			nfields = (unsigned)parsenum(optarg, 0, 1000, "-f");
+			nfields = (unsigned)parsenum(optarg, 0, EMB_FIELD_MAX,
+			    "-f");
 			fset = 1;
 			break;
 		case 'L':

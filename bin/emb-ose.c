@@ -252,18 +252,18 @@ distances(struct pipe *p, struct slot *sl, size_t i)
 	if (p->dfield > 0) {
 		snprintf(where, sizeof(where), "%s: record", p->name);
 		for (j = 0; j < g->nmemb; j++) {
-			size_t len, off, flen;
-			const char *k = emb_group_mkey(g, j, &len);
+			size_t len, flen;
+			const char *k = emb_group_mkey(g, j, &len), *d;
 			unsigned long long rn = g->recno +
 			    (g->lone ? 0 : j + 1);
 			char buf[64];
 
-			if (emb_key_field(k, len, (unsigned)p->dfield - 1, &off,
-			    &flen) < 0 || flen == 0 || flen >= sizeof(buf))
+			if ((d = keyfield(k, len, (unsigned)p->dfield,
+			    &flen)) == NULL || flen == 0 || flen >= sizeof(buf))
 				return pfail(p, 0, "%s: record %llu: no "
 				    "distance in key field %ld", p->name, rn,
 				    p->dfield);
-			memcpy(buf, k + off, flen);
+			memcpy(buf, d, flen);
 			buf[flen] = '\0';
 			if (distance(p, buf, where, rn, &a[j]) < 0)
 				return -1;
@@ -603,7 +603,8 @@ main(int argc, char *argv[])
 			p->calpha = parsedbl(optarg, 0, 2, "-c");
 			break;
 		case 'D':
-			p->dfield = (long)parsenum(optarg, 1, 1 << 20, "-D");
+			p->dfield = (long)parsenum(optarg, 1, EMB_FIELD_MAX,
+			    "-D");
 			break;
 		case 'e':
 			p->pempty = parsepolicy(optarg, 0, "-e");

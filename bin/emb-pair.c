@@ -30,18 +30,6 @@ usage(int help)
 	exit(help ? 0 : 2);
 }
 
-/* Field f (1-based) of a key, or the whole key when f is 0. */
-static int
-keypart(const struct emb_rec *r, unsigned f, size_t *off, size_t *len)
-{
-	if (f == 0) {
-		*off = 0;
-		*len = r->keylen;
-		return 0;
-	}
-	return emb_key_field(r->key, r->keylen, f - 1, off, len);
-}
-
 /* Read the next record of r, which must be an ungrouped vector. */
 static int
 next(struct emb_reader *r, const char *name, struct emb_rec *rec)
@@ -77,7 +65,8 @@ main(int argc, char *argv[])
 	while ((ch = getopt_long(argc, argv, "hi:u", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'i':
-			idfield = (unsigned)parsenum(optarg, 1, 1000, "-i");
+			idfield = (unsigned)parsenum(optarg, 1, EMB_FIELD_MAX,
+			    "-i");
 			break;
 		case 'u':
 			full = 1;
@@ -116,7 +105,8 @@ main(int argc, char *argv[])
 	out = xreallocarray(NULL, odim, sizeof(*out));
 	w = xwriter(odim);
 	for (;;) {
-		size_t oa, la, ob, lb;
+		const char *ka, *kb;
+		size_t la, lb;
 		float *d, *p;
 
 		rca = next(ra, na, &a);
@@ -124,19 +114,19 @@ main(int argc, char *argv[])
 		if (rca == 0 || rcb == 0)
 			break;
 		npairs++;
-		if (keypart(&a, idfield, &oa, &la) < 0)
+		/* Field -i of each key, or the whole keys. */
+		if ((ka = keyfield(a.key, a.keylen, idfield, &la)) == NULL)
 			errx(1, "%s: record %llu: key has no field %u", na,
 			    (unsigned long long)a.recno, idfield);
-		if (keypart(&b, idfield, &ob, &lb) < 0)
+		if ((kb = keyfield(b.key, b.keylen, idfield, &lb)) == NULL)
 			errx(1, "%s: record %llu: key has no field %u", nb,
 			    (unsigned long long)b.recno, idfield);
-		if (la != lb || memcmp(a.key + oa, b.key + ob, la) != 0) {
+		if (la != lb || memcmp(ka, kb, la) != 0) {
 			char qa[EMB_QUOTE_BUF], qb[EMB_QUOTE_BUF];
 
 			errx(1, "%s: record %llu: key '%s' does not match "
 			    "'%s' in %s", nb, (unsigned long long)b.recno,
-			    emb_quote(qb, b.key + ob, lb),
-			    emb_quote(qa, a.key + oa, la), na);
+			    emb_quote(qb, kb, lb), emb_quote(qa, ka, la), na);
 		}
 		p = out;
 		if (full) {

@@ -202,19 +202,6 @@ partclose(uint64_t i)
 	parts[i].done = 1;
 }
 
-/* 64-bit FNV-1a: the same on every machine, so parts agree across hosts. */
-static uint64_t
-fnv1a(const char *s, size_t n)
-{
-	uint64_t h = 0xcbf29ce484222325ULL;
-
-	while (n-- > 0) {
-		h ^= (unsigned char)*s++;
-		h *= 0x100000001b3ULL;
-	}
-	return h;
-}
-
 /* First unit of 0-based part p of nparts over total units. */
 static uint64_t
 contigstart(uint64_t p, uint64_t total)
@@ -327,15 +314,18 @@ split(int fd)
 				p = unit % nparts;
 				break;
 			case HASH: {
-				size_t off, len;
+				const char *k;
+				size_t len;
 
-				if (emb_key_field(rec.key, rec.keylen,
-				    field - 1, &off, &len) < 0)
+				/* emb_hash, FNV-1a: the same on every
+				 * machine, so parts agree across hosts. */
+				if ((k = keyfield(rec.key, rec.keylen, field,
+				    &len)) == NULL)
 					errx(1, "%s: record %llu: key has fewer "
 					    "than %u fields", name,
 					    (unsigned long long)rec.recno,
 					    field);
-				p = fnv1a(rec.key + off, len) % nparts;
+				p = emb_hash(k, len) % nparts;
 				break;
 			}
 			}
@@ -394,7 +384,8 @@ main(int argc, char *argv[])
 			jflag = 1;
 			break;
 		case 'k':
-			field = (unsigned)parsenum(optarg, 1, 1000000, "-k");
+			field = (unsigned)parsenum(optarg, 1, EMB_FIELD_MAX,
+			    "-k");
 			break;
 		case 'l':
 			count = (uint64_t)parsenum(optarg, 1, INT64_MAX, "-l");

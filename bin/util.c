@@ -78,6 +78,180 @@ xstrdup(const char *s)
 	return p;
 }
 
+void
+xbufadd(struct emb_buf *b, const void *p, size_t n)
+{
+	if (emb_buf_add(b, p, n) < 0)
+		errx(1, "%s", emb_strerror(EMB_ENOMEM));
+}
+
+void
+xbufreserve(struct emb_buf *b, size_t n)
+{
+	if (emb_buf_reserve(b, n) < 0)
+		errx(1, "%s", emb_strerror(EMB_ENOMEM));
+}
+
+size_t
+strsend(struct strs *s)
+{
+	if (s->n + 2 > s->cap) {
+		s->cap = s->cap ? 2 * s->cap : 64;
+		s->off = xreallocarray(s->off, s->cap, sizeof(*s->off));
+		if (s->n == 0)
+			s->off[0] = 0;
+	}
+	s->off[s->n + 1] = s->b.len;
+	return s->n++;
+}
+
+void
+strspop(struct strs *s)
+{
+	s->b.len = s->off[--s->n];
+}
+
+const char *
+strskey(const void *ctx, size_t i, size_t *len)
+{
+	const struct strs *s = ctx;
+
+	*len = s->off[i + 1] - s->off[i];
+	return s->b.p + s->off[i];
+}
+
+void
+strsfree(struct strs *s)
+{
+	emb_buf_free(&s->b);
+	free(s->off);
+	memset(s, 0, sizeof(*s));
+}
+
+size_t
+recmax(const struct stat *st, uint32_t dim)
+{
+	if (!S_ISREG(st->st_mode))
+		return 0;
+	return (size_t)st->st_size / (5 + 4 * (size_t)dim) + 1;
+}
+
+void
+flatopen(struct flatsrc *S, const char *path)
+{
+	struct stat st;
+
+	S->name = inname(path);
+	S->fd = openin(path);
+	S->r = xreader(S->fd, S->name);
+	S->est = 0;
+	if (fstat(S->fd, &st) == 0)
+		S->est = recmax(&st, emb_reader_dim(S->r));
+}
+
+void
+flatreserve(struct flat *R, size_t cap)
+{
+	size_t sz;
+
+	if (cap <= R->cap)
+		return;
+	if (R->fixed)
+		errx(1, "%s: more records than its size allows", R->name);
+	if (emb_mul(cap, (size_t)R->dim * sizeof(float), &sz) < 0)
+		errx(1, "%s: too many records", R->name);
+	R->X = xreallocarray(R->X, cap, (size_t)R->dim * sizeof(float));
+	R->keyoff = xreallocarray(R->keyoff, cap, sizeof(size_t));
+	R->keylen = xreallocarray(R->keylen, cap, sizeof(size_t));
+	R->cap = cap;
+}
+
+/* The next capacity of R when its input's size is unknown. */
+static size_t
+flatgrowth(const struct flat *R)
+{
+	size_t first = ((size_t)1 << 20) / ((size_t)R->dim * sizeof(float));
+
+	if (first > 1024)
+		first = 1024;
+	if (first < 1)
+		first = 1;
+	return R->cap < first ? first : 2 * R->cap;
+}
+
+void
+flatread(struct flat *R, struct flatsrc *S, const char *grouped, flatfn *each,
+    void *arg)
+{
+	struct emb_rec rec;
+	int rc;
+
+	flatreserve(R, R->n + S->est);
+	for (;;) {
+		/* A file's size bounds its records: at its end the room
+		 * for one more is still there. */
+		if (R->n == R->cap)
+			flatreserve(R, flatgrowth(R));
+		if ((rc = emb_reader_next_into(S->r, &rec, R->X + R->n *
+		    R->dim)) <= 0)
+			break;
+		if (rec.type == EMB_REC_GROUP)
+			errx(1, "%s: record %llu: %s", S->name,
+			    (unsigned long long)rec.recno, grouped);
+		R->keyoff[R->n] = R->keys.len;
+		R->keylen[R->n] = rec.keylen;
+		xbufadd(&R->keys, rec.key, rec.keylen + 1);
+		R->n++;
+		if (each != NULL)
+			each(arg, R, &rec);
+	}
+	if (rc < 0)
+		rdie(S->r, S->name, rc);
+	emb_reader_free(S->r);
+	S->r = NULL;
+	if (S->fd != STDIN_FILENO)
+		close(S->fd);
+}
+
+void
+flatload(struct flat *R, const char *path, const char *grouped, flatfn *each,
+    void *arg)
+{
+	struct flatsrc S;
+
+	flatopen(&S, path);
+	memset(R, 0, sizeof(*R));
+	R->name = S.name;
+	R->dim = emb_reader_dim(S.r);
+	flatread(R, &S, grouped, each, arg);
+}
+
+void
+flatfree(struct flat *R)
+{
+	emb_buf_free(&R->keys);
+	free(R->keyoff);
+	free(R->keylen);
+	free(R->X);
+	R->keyoff = R->keylen = NULL;
+	R->X = NULL;
+	R->n = R->cap = 0;
+}
+
+const char *
+keyfield(const char *key, size_t len, unsigned f, size_t *flen)
+{
+	size_t off;
+
+	if (f == 0) {
+		*flen = len;
+		return key;
+	}
+	if (emb_key_field(key, len, f - 1, &off, flen) < 0)
+		return NULL;
+	return key + off;
+}
+
 /* A number as it is written: no blank or '+' in front (strto* skip them). */
 static int
 plainstart(const char *s)

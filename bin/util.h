@@ -8,6 +8,7 @@
 
 #include <stdio.h>
 #include <sys/types.h>
+#include <sys/stat.h>
 
 #include "emb.h"
 
@@ -22,6 +23,40 @@ long long	 parsenum(const char *s, long long min, long long max,
 /* Parse a finite double in [min, max]; exit 2 naming opt otherwise. */
 double		 parsedbl(const char *s, double min, double max,
 		    const char *opt);
+
+/*
+ * The largest key field number (or count of fields) any option takes:
+ * -w, -l, -k and the like, in every program.
+ */
+#define EMB_FIELD_MAX	1000000
+
+/*
+ * keyfield - field f (1-based) of key (len bytes), or the whole key when f
+ * is 0.  @return a pointer into key and its length in *flen, or NULL if
+ * the key has fewer than f fields.
+ */
+const char	*keyfield(const char *key, size_t len, unsigned f,
+		    size_t *flen);
+
+/* emb_buf_add, emb_buf_reserve, or exit 1: out of memory. */
+void	 xbufadd(struct emb_buf *b, const void *p, size_t n);
+void	 xbufreserve(struct emb_buf *b, size_t n);
+
+/*
+ * Byte strings one after another, for an emb_index over them (strskey,
+ * its context the struct strs): string i is b.p[off[i] .. off[i + 1]].
+ * A string's bytes are added to b (xbufadd), then strsend numbers it;
+ * strspop takes the last one back.  Zero-initialise it.
+ */
+struct strs {
+	struct emb_buf	 b;
+	size_t		*off;
+	size_t		 n, cap;
+};
+size_t	 strsend(struct strs *s);
+void	 strspop(struct strs *s);
+const char	*strskey(const void *ctx, size_t i, size_t *len);
+void	 strsfree(struct strs *s);
 
 /* Open path for reading ("-" or NULL is stdin): fd, or exit 1 (a
  * directory is refused as such). */
@@ -42,6 +77,58 @@ struct emb_reader	*xreader(int fd, const char *name);
 /* Report a reader error (rc < 0) and exit 1. */
 void	 rdie(struct emb_reader *r, const char *name, int rc)
 	    __attribute__((noreturn));
+/*
+ * A whole ungrouped stream in memory (emb-eval, emb-augment): row i has
+ * the key keys.p + keyoff[i] (keylen[i] bytes and a NUL) and the vector
+ * X + i dim.  A regular file's size bounds its records (recmax), and the
+ * rows are reserved for that many at once: pages never written cost
+ * nothing.  Otherwise they start at 1024 rows or 1 MiB of vectors,
+ * whichever is fewer, and double: memory follows the records read, never
+ * a dimension a header declares.
+ */
+struct flat {
+	const char	*name;		/* for messages */
+	uint32_t	 dim;
+	float		*X;		/* n x dim */
+	size_t		*keyoff;	/* n key offsets into keys */
+	size_t		*keylen;
+	struct emb_buf	 keys;		/* the keys, each NUL-terminated */
+	size_t		 n, cap;	/* rows, rows allocated */
+	int		 fixed;		/* the arrays may not move */
+};
+
+/* An opened input: its reader and a bound on its record count. */
+struct flatsrc {
+	const char	*name;
+	int		 fd;
+	struct emb_reader *r;
+	size_t		 est;		/* records at most, 0 if unknown */
+};
+
+/*
+ * The most records a file st holds at dimension dim: a vector record
+ * takes at least 5 + 4 dim bytes (emb(5)).  0 (unknown) unless st is a
+ * regular file.
+ */
+size_t	 recmax(const struct stat *st, uint32_t dim);
+/* Open path (openin) and its reader (xreader) into S, with its bound. */
+void	 flatopen(struct flatsrc *S, const char *path);
+/* Room for cap rows in all, or exit 1 (R fixed, or too many). */
+void	 flatreserve(struct flat *R, size_t cap);
+/*
+ * Append the records of S to R, each vector read straight into its row,
+ * then free S's reader and close its file.  A group record exits 1 with
+ * "NAME: record N: " and grouped.  each (unless NULL) sees row R->n - 1
+ * as soon as it is stored, with its record.
+ */
+typedef void	 flatfn(void *arg, struct flat *R, const struct emb_rec *rec);
+void	 flatread(struct flat *R, struct flatsrc *S, const char *grouped,
+	    flatfn *each, void *arg);
+/* flatopen, then all of it into R (zeroed first) by flatread. */
+void	 flatload(struct flat *R, const char *path, const char *grouped,
+	    flatfn *each, void *arg);
+void	 flatfree(struct flat *R);
+
 /* Open a writer on stdout (refusing a terminal) or exit. */
 struct emb_writer	*xwriter(uint32_t dim);
 /*

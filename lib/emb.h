@@ -169,6 +169,12 @@ struct emb_buf {
 	size_t		 len, cap;
 };
 int emb_buf_add(struct emb_buf *b, const void *p, size_t n);
+/*
+ * emb_buf_reserve - room for n more bytes and the NUL after them, at
+ * p + len, for a caller that writes them in place, adds n to len and
+ * writes the NUL: 0 or EMB_ENOMEM.
+ */
+int emb_buf_reserve(struct emb_buf *b, size_t n);
 void emb_buf_free(struct emb_buf *b);
 
 /*

@@ -205,7 +205,7 @@ emb_rng_perm(struct emb_rng *g, size_t *idx, size_t n)
  */
 
 int
-emb_buf_add(struct emb_buf *b, const void *p, size_t n)
+emb_buf_reserve(struct emb_buf *b, size_t n)
 {
 	if (b->cap - b->len <= n) {
 		size_t nc = b->cap ? b->cap : 256;
@@ -220,6 +220,16 @@ emb_buf_add(struct emb_buf *b, const void *p, size_t n)
 		b->p = np;
 		b->cap = nc;
 	}
+	return 0;
+}
+
+int
+emb_buf_add(struct emb_buf *b, const void *p, size_t n)
+{
+	int rc;
+
+	if ((rc = emb_buf_reserve(b, n)) < 0)
+		return rc;
 	if (n > 0)
 		memcpy(b->p + b->len, p, n);
 	b->len += n;

@@ -141,6 +141,20 @@ START_TEST(buf_grows)
 	ck_assert_int_eq(b.p[3000], '\0');
 	ck_assert_int_eq(memcmp(b.p + 2997, "abc", 3), 0);
 	ck_assert_int_eq(emb_buf_add(&b, NULL, 0), 0);
+	/* Room reserved is written in place, with its NUL. */
+	for (size_t n = 1; n <= 257; n = 2 * n + 1) {
+		size_t len = b.len;
+
+		ck_assert_int_eq(emb_buf_reserve(&b, n), 0);
+		ck_assert_uint_ge(b.cap, len + n + 1);
+		memset(b.p + len, 'x', n);
+		b.len += n;
+		b.p[b.len] = '\0';
+	}
+	ck_assert_uint_eq(b.len, 3000 + 1 + 3 + 7 + 15 + 31 + 63 + 127 + 255);
+	ck_assert_int_eq(emb_buf_add(&b, "z", 1), 0);
+	ck_assert_int_eq(b.p[b.len - 2], 'x');
+	ck_assert_int_eq(b.p[b.len - 1], 'z');
 	emb_buf_free(&b);
 	ck_assert_ptr_null(b.p);
 }
