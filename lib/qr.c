@@ -19,22 +19,23 @@
  * (Debian 12 BLIS/LAPACK, shared 2-core machine):
  *
  *	m	qrcp_vec  dgeqp3   qrb_vec+apply  dgeqrf+dormqr
- *	2	  0.66      3.14      0.61           3.88
- *	8	  5.08     12.51      2.77          13.53
- *	20	 29.66     66.97     14.72          67.93
- *	64	193.09    377.92     72.45         475.92
+ *	2	  0.42      2.04      0.41           1.69
+ *	8	  3.01     10.13      1.77           8.45
+ *	20	 14.44     33.43      7.19          28.00
+ *	64	120.66    224.90     52.94         232.26
  *
- * so dgeqp3 in place of emb_dqrcp_vec would cost 2x to 4.8x, and the
- * pivoted kernel in place of the blocked one 2x to 2.7x from m = 8 on.
- * Neither can go for another reason too: dgeqp3 sums in other orders
- * (dnrm2, its own dot products), and the fast route computes the OSE by
- * another formula (x = Q z, R^t z = 1, see ose.c), so folding one route
- * into another changes the last bits of emb-ose's output for the groups
- * it takes (tried: dgeqp3 for every group changes the output of emb-ose,
- * -p and -i on generated groups of 300, 50 and 6 dimensions, though not
- * on the program tests' fixtures).  The rank and
- * orthogonality decisions stay with the general route (this kernel or
- * dgeqp3); the fast route only takes groups certified far from them.
+ * so dgeqp3 in place of emb_dqrcp_vec would cost 1.8x to 4.8x (m = 2 to
+ * 64), LAPACK's unpivoted QR in place of the blocked kernel 3.6x to 5.1x,
+ * and the pivoted kernel in place of the blocked one 1.7x to 2.3x from
+ * m = 8 on.  Nor can any of them go for another reason: dgeqp3 sums in
+ * other orders (dnrm2, its own dot products), and the fast route computes
+ * the OSE by another formula (x = Q z, R^t z = 1, see ose.c), so folding
+ * one route into another changes the last bits of emb-ose's output for
+ * the groups it takes (tried: dgeqp3 for every group changes the output
+ * of emb-ose, -p and -i on generated groups of 300, 50 and 6 dimensions,
+ * though not on the program tests' fixtures).  The rank and orthogonality
+ * decisions stay with the general route (this kernel or dgeqp3); the fast
+ * route only takes groups certified far from them.
  */
 #include "emb.h"
 #include "qr.h"

@@ -172,10 +172,13 @@ gemtn41(const double *v, size_t ldv, const double *y, size_t n, double w[4])
 	}
 }
 
-/* y_c -= sum_l w[2l + c] v_l for the two columns y_c. */
-KERN static void
-gemnn42(const double *v, size_t ldv, double *y0, double *y1, size_t n,
-    const double w[8])
+/*
+ * y_c = s_c - sum_l w[2l + c] v_l for the two columns y_c, from the two
+ * columns s_c in double (the y_c themselves) or (fl) in float.
+ */
+static inline __attribute__((always_inline)) void
+gemnn42_k(const double *v, size_t ldv, const void *s0, const void *s1,
+    double *y0, double *y1, size_t n, const double w[8], const int fl)
 {
 	const double *v0 = v, *v1 = v + ldv, *v2 = v + 2 * ldv, *v3 = v + 3 * ldv;
 	v4d w00 = { w[0], w[0], w[0], w[0] }, w01 = { w[1], w[1], w[1], w[1] };
@@ -188,17 +191,27 @@ gemnn42(const double *v, size_t ldv, double *y0, double *y1, size_t n,
 		v4d x0 = ld4(v0 + i), x1 = ld4(v1 + i);
 		v4d x2 = ld4(v2 + i), x3 = ld4(v3 + i);
 
-		st4(y0 + i, ld4(y0 + i) - x0 * w00 - x1 * w10 - x2 * w20 -
+		st4(y0 + i, ldy(s0, i, fl) - x0 * w00 - x1 * w10 - x2 * w20 -
 		    x3 * w30);
-		st4(y1 + i, ld4(y1 + i) - x0 * w01 - x1 * w11 - x2 * w21 -
+		st4(y1 + i, ldy(s1, i, fl) - x0 * w01 - x1 * w11 - x2 * w21 -
 		    x3 * w31);
 	}
 	for (; i < n; i++) {
-		y0[i] -= v0[i] * w[0] + v1[i] * w[2] + v2[i] * w[4] +
-		    v3[i] * w[6];
-		y1[i] -= v0[i] * w[1] + v1[i] * w[3] + v2[i] * w[5] +
-		    v3[i] * w[7];
+		double a0 = ldy1(s0, i, fl), a1 = ldy1(s1, i, fl);
+
+		y0[i] = a0 - (v0[i] * w[0] + v1[i] * w[2] + v2[i] * w[4] +
+		    v3[i] * w[6]);
+		y1[i] = a1 - (v0[i] * w[1] + v1[i] * w[3] + v2[i] * w[5] +
+		    v3[i] * w[7]);
 	}
+}
+
+/* y_c -= sum_l w[2l + c] v_l for the two columns y_c. */
+KERN static void
+gemnn42(const double *v, size_t ldv, double *y0, double *y1, size_t n,
+    const double w[8])
+{
+	gemnn42_k(v, ldv, y0, y1, y0, y1, n, w, 0);
 }
 
 /* y_c = f_c - sum_l w[2l + c] v_l for the two float columns f_c. */
@@ -206,28 +219,7 @@ KERN static void
 gemnn42f(const double *v, size_t ldv, const float *f0, const float *f1,
     double *y0, double *y1, size_t n, const double w[8])
 {
-	const double *v0 = v, *v1 = v + ldv, *v2 = v + 2 * ldv, *v3 = v + 3 * ldv;
-	v4d w00 = { w[0], w[0], w[0], w[0] }, w01 = { w[1], w[1], w[1], w[1] };
-	v4d w10 = { w[2], w[2], w[2], w[2] }, w11 = { w[3], w[3], w[3], w[3] };
-	v4d w20 = { w[4], w[4], w[4], w[4] }, w21 = { w[5], w[5], w[5], w[5] };
-	v4d w30 = { w[6], w[6], w[6], w[6] }, w31 = { w[7], w[7], w[7], w[7] };
-	size_t i = 0;
-
-	for (; i + 4 <= n; i += 4) {
-		v4d x0 = ld4(v0 + i), x1 = ld4(v1 + i);
-		v4d x2 = ld4(v2 + i), x3 = ld4(v3 + i);
-
-		st4(y0 + i, ldf4(f0 + i) - x0 * w00 - x1 * w10 - x2 * w20 -
-		    x3 * w30);
-		st4(y1 + i, ldf4(f1 + i) - x0 * w01 - x1 * w11 - x2 * w21 -
-		    x3 * w31);
-	}
-	for (; i < n; i++) {
-		y0[i] = f0[i] - (v0[i] * w[0] + v1[i] * w[2] + v2[i] * w[4] +
-		    v3[i] * w[6]);
-		y1[i] = f1[i] - (v0[i] * w[1] + v1[i] * w[3] + v2[i] * w[5] +
-		    v3[i] * w[7]);
-	}
+	gemnn42_k(v, ldv, f0, f1, y0, y1, n, w, 1);
 }
 
 /* y -= sum_l w[l] v_l. */
