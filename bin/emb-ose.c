@@ -9,13 +9,17 @@
  * it, so that a batch is solved on the core that read it, while its data
  * is in that core's cache; the main thread writes the results in input
  * order.  Each group's result depends on that group alone, so the output
- * is the same whatever the number of threads.
+ * is the same whatever the number of threads.  A worker never exits: an
+ * error it meets while reading a batch is kept with the batch, and the
+ * main thread reports it when that batch's turn to be written comes, after
+ * every batch before it, as with no worker thread (-j 0).
  */
 #include <err.h>
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
 #include <pthread.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,40 +44,67 @@ struct slot {
 	size_t			 xcap;		/* rows of x, grown as read */
 	size_t			 n;		/* groups in the batch */
 	int			 done;		/* computed */
+	int			 failed;	/* reading it met p->err */
 };
 
-static size_t batchn = BATCH;	/* groups per batch, by the dimension */
-static enum mode mode = M_OSE;
-static enum policy pempty = P_ZERO, pnosol = P_BOV;
-static int appalpha, appsize, quiet;
-static long nthreads = -1;	/* -j; default: online CPUs */
-static long dfield;		/* -D: 1-based member key field */
-static const char *sidefile;	/* -F */
-static double calpha = -1;	/* -c */
-static uint32_t dim;
-static const char *name;
-
 /*
- * Batches: slots[seq % nslot] holds batch seq from its reading to its
- * writing.  rmu guards the input (rd, side, sline, eof); mu and cv the
- * counts below and each slot's done.
+ * The pipeline: the options, the input, the batches in flight and the
+ * counts.  Batches: slots[seq % nslot] holds batch seq from its reading
+ * to its writing.  rmu guards the input (rd, side, sline, line, nread,
+ * eof, err); mu and cv the counts nfilled, nout, nexited and each slot's
+ * done.
  */
-static struct slot *slots;
-static size_t nslot;
-static uint64_t nfilled, nout;
-static uint64_t nread;		/* groups read (under rmu) */
-static long nexited;		/* workers that met the end */
-static struct emb_reader *rd;
-static FILE *side;
-static unsigned long long sline;
-static int eof;
-static pthread_mutex_t rmu = PTHREAD_MUTEX_INITIALIZER;
-static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
-static pthread_cond_t cv = PTHREAD_COND_INITIALIZER;
+struct pipe {
+	/* Options. */
+	enum mode		 mode;
+	enum policy		 pempty, pnosol;
+	int			 appalpha, appsize, quiet;
+	long			 nthreads;	/* -j, default: emb_ncpu() */
+	long			 dfield;	/* -D: member key field, 1-based */
+	const char		*sidefile;	/* -F */
+	double			 calpha;	/* -c */
 
-/* Counts for the summary. */
-static uint64_t ngroups, nwritten, nok, northo, nempty, nnosol, nzeromemb,
-    nrepeat;
+	/* The input. */
+	const char		*name;
+	struct emb_reader	*rd;
+	uint32_t		 dim;
+	FILE			*side;		/* -F */
+	unsigned long long	 sline;		/* its lines read */
+	char			*line;		/* its line buffer */
+	size_t			 linecap;
+	uint64_t		 nread;		/* groups read */
+	int			 eof;		/* no more batches */
+
+	/*
+	 * The error met reading a batch (that slot's failed is set): a
+	 * reader's code for rdie(), or 0 and the message in emsg (NULL: no
+	 * memory for it), with the errno to append (0: none).
+	 */
+	int			 err;
+	char			*emsg;
+	int			 eno;
+
+	/* Batches. */
+	size_t			 batchn;	/* groups a batch holds */
+	struct slot		*slots;
+	size_t			 nslot;
+	uint64_t		 nfilled, nout;	/* batches read, written */
+	long			 nexited;	/* workers ended */
+	pthread_mutex_t		 rmu, mu;
+	pthread_cond_t		 cv;
+
+	/* Counts for the summary. */
+	uint64_t		 ngroups, nwritten, nok, northo, nempty,
+				 nnosol, nzeromemb, nrepeat;
+};
+
+/* A worker thread and its solver. */
+struct worker {
+	struct pipe		*p;
+	struct emb_ose		*o;
+	double			*acc;		/* dim scratch */
+	pthread_t		 tid;
+};
 
 static void
 usage(int help)
@@ -90,7 +121,7 @@ usage(int help)
 
 /* Unit-length arithmetic mean of the members: the -n bov fallback. */
 static void
-bovunit(const struct emb_group *g, float *x, double *acc)
+bovunit(const struct emb_group *g, uint32_t dim, float *x, double *acc)
 {
 	double s = 0;
 
@@ -104,14 +135,17 @@ bovunit(const struct emb_group *g, float *x, double *acc)
 
 /* Solve every group of a batch. */
 static void
-compute(struct emb_ose *o, struct slot *sl, double *acc)
+compute(const struct pipe *p, struct emb_ose *o, struct slot *sl,
+    double *acc)
 {
+	uint32_t dim = p->dim;
+
 	for (size_t i = 0; i < sl->n; i++) {
 		struct emb_group *g = &sl->g[i];
 		float *x = sl->x + i * dim;
 		int rc;
 
-		switch (mode) {
+		switch (p->mode) {
 		case M_OSE:
 			rc = emb_ose(o, g->v, g->nmemb, x, &sl->info[i]);
 			break;
@@ -124,176 +158,250 @@ compute(struct emb_ose *o, struct slot *sl, double *acc)
 			    &sl->hi[i], &sl->info[i]);
 			break;
 		}
-		if ((rc == EMB_ENOSOL || rc == EMB_EZERO) && pnosol == P_BOV)
-			bovunit(g, x, acc);
+		if ((rc == EMB_ENOSOL || rc == EMB_EZERO) &&
+		    p->pnosol == P_BOV)
+			bovunit(g, dim, x, acc);
 		/*
 		 * A component that is zero may come out as -0 or +0 depending
 		 * on the kernel the CPU selects; write +0 so that the output
 		 * does not depend on the machine (-0 + 0 is +0).
 		 */
-		if (mode != M_IV && g->nmemb > 0)
+		if (p->mode != M_IV && g->nmemb > 0)
 			for (uint32_t j = 0; j < dim; j++)
 				x[j] += 0.0f;
 		sl->rc[i] = rc;
 	}
 }
 
-static void distances(struct slot *, size_t);
+/*
+ * Keep the error met reading a batch for readfail(), with errno if
+ * syserr (as err(3) words it, else as errx(3)); @return -1.  Called with
+ * rmu held.
+ */
+static int __attribute__((format(printf, 3, 4)))
+pfail(struct pipe *p, int syserr, const char *fmt, ...)
+{
+	int e = errno;
+	va_list ap;
+
+	free(p->emsg);
+	va_start(ap, fmt);
+	if (vasprintf(&p->emsg, fmt, ap) < 0)
+		p->emsg = NULL;
+	va_end(ap);
+	p->eno = syserr ? e : 0;
+	p->err = 0;
+	return -1;
+}
+
+/* *pp = reallocarray(*pp, n, sz), or pfail() as xreallocarray words it. */
+static int
+grow(struct pipe *p, void *pp, size_t n, size_t sz)
+{
+	void *q, **vp = pp;
+	size_t tot;
+
+	if (emb_mul(n, sz, &tot) < 0)
+		return pfail(p, 0, "allocation of %zu x %zu bytes overflows",
+		    n, sz);
+	if ((q = realloc(*vp, tot ? tot : 1)) == NULL)
+		return pfail(p, 1, "realloc %zu bytes", tot);
+	*vp = q;
+	return 0;
+}
 
 /*
- * Read the next batch into its slot, once the slot's previous batch is
- * written; called with rmu held.  @return the slot, or NULL at the end.
+ * Parse the distance in text s (NUL-terminated) into *a; @return 0, or
+ * pfail() naming where.
  */
-static struct slot *
-readbatch(void)
-{
-	uint64_t seq = nfilled;
-	struct slot *sl = &slots[seq % nslot];
-	int rc;
-
-	if (eof)
-		return NULL;
-	pthread_mutex_lock(&mu);
-	while (nout + nslot <= seq)
-		pthread_cond_wait(&cv, &mu);
-	pthread_mutex_unlock(&mu);
-	sl->n = 0;
-	sl->done = 0;
-	while (sl->n < batchn) {
-		struct emb_group *g = &sl->g[sl->n];
-
-		if ((rc = emb_group_read(rd, g, dfield > 0)) < 0)
-			rdie(rd, name, rc);
-		if (rc == 0) {
-			eof = 1;
-			break;
-		}
-		if (mode == M_P2)
-			distances(sl, sl->n);
-		/* Result rows for the groups read, not for a whole batch of
-		 * the dimension the header declares. */
-		if (sl->n >= sl->xcap) {
-			sl->xcap = sl->xcap ? 2 * sl->xcap : 1;
-			sl->x = xreallocarray(sl->x, sl->xcap * dim,
-			    sizeof(float));
-		}
-		sl->n++;
-		nread++;
-	}
-	if (sl->n == 0)
-		return NULL;
-	pthread_mutex_lock(&mu);
-	nfilled++;
-	pthread_mutex_unlock(&mu);
-	return sl;
-}
-
-static void *
-worker(void *arg)
-{
-	struct emb_ose *o;
-	struct slot *sl;
-	double *acc = xcalloc(dim, sizeof(double));
-	int rc;
-
-	(void)arg;
-	if ((rc = emb_ose_create(&o, dim)) < 0)
-		errx(1, "%s", emb_strerror(rc));
-	for (;;) {
-		pthread_mutex_lock(&rmu);
-		sl = readbatch();
-		pthread_mutex_unlock(&rmu);
-		if (sl == NULL)
-			break;
-		compute(o, sl, acc);
-		pthread_mutex_lock(&mu);
-		sl->done = 1;
-		pthread_cond_broadcast(&cv);
-		pthread_mutex_unlock(&mu);
-	}
-	pthread_mutex_lock(&mu);
-	nexited++;
-	pthread_cond_broadcast(&cv);
-	pthread_mutex_unlock(&mu);
-	emb_ose_free(o);
-	free(acc);
-	return NULL;
-}
-
-/* Parse the distance in text s (NUL-terminated); exit 1 naming where. */
-static double
-distance(const char *s, const char *where, unsigned long long n)
+static int
+distance(struct pipe *p, const char *s, const char *where,
+    unsigned long long n, double *a)
 {
 	char *end, q[EMB_QUOTE_BUF];
-	double a;
 
 	errno = 0;
-	a = strtod(s, &end);
-	if (end == s || errno == ERANGE || !(a >= 0 && a <= 2))
-		errx(1, "%s %llu: '%s' is not a distance in [0, 2]", where, n,
-		    emb_quotes(q, s));
-	return a;
+	*a = strtod(s, &end);
+	if (end == s || errno == ERANGE || !(*a >= 0 && *a <= 2))
+		return pfail(p, 0, "%s %llu: '%s' is not a distance in [0, 2]",
+		    where, n, emb_quotes(q, s));
+	return 0;
 }
 
-/* The distances of group g (Problem 2) into sl->alpha[i]. */
-static void
-distances(struct slot *sl, size_t i)
+/* The distances of group i of sl (Problem 2) into sl->alpha[i]. */
+static int
+distances(struct pipe *p, struct slot *sl, size_t i)
 {
 	struct emb_group *g = &sl->g[i];
 	char where[512];
 	double *a;
+	char *s, *tok;
+	uint32_t j = 0;
 
 	if (g->nmemb > sl->acap[i]) {
-		sl->alpha[i] = xreallocarray(sl->alpha[i], g->nmemb,
-		    sizeof(double));
+		if (grow(p, &sl->alpha[i], g->nmemb, sizeof(double)) < 0)
+			return -1;
 		sl->acap[i] = g->nmemb;
 	}
 	a = sl->alpha[i];
-	if (calpha >= 0) {
-		for (uint32_t j = 0; j < g->nmemb; j++)
-			a[j] = calpha;
-	} else if (dfield > 0) {
-		for (uint32_t j = 0; j < g->nmemb; j++) {
+	if (p->calpha >= 0) {
+		for (j = 0; j < g->nmemb; j++)
+			a[j] = p->calpha;
+		return 0;
+	}
+	if (p->dfield > 0) {
+		snprintf(where, sizeof(where), "%s: record", p->name);
+		for (j = 0; j < g->nmemb; j++) {
 			size_t len, flen;
 			const char *k = emb_group_mkey(g, j, &len), *d;
-			unsigned long long rn = g->recno + (g->lone ? 0 : j + 1);
+			unsigned long long rn = g->recno +
+			    (g->lone ? 0 : j + 1);
 			char buf[64];
 
-			if ((d = keyfield(k, len, (unsigned)dfield,
+			if ((d = keyfield(k, len, (unsigned)p->dfield,
 			    &flen)) == NULL || flen == 0 || flen >= sizeof(buf))
-				errx(1, "%s: record %llu: no distance in key "
-				    "field %ld", name, rn, dfield);
+				return pfail(p, 0, "%s: record %llu: no "
+				    "distance in key field %ld", p->name, rn,
+				    p->dfield);
 			memcpy(buf, d, flen);
 			buf[flen] = '\0';
-			snprintf(where, sizeof(where), "%s: record", name);
-			a[j] = distance(buf, where, rn);
+			if (distance(p, buf, where, rn, &a[j]) < 0)
+				return -1;
 		}
-	} else {
-		static char *line;
-		static size_t cap;
-		char *p, *tok;
-		uint32_t j = 0;
-
-		if (getline(&line, &cap, side) < 0)
-			errx(1, "%s: ends before group %llu", sidefile,
-			    (unsigned long long)nread + 1);
-		++sline;
-		snprintf(where, sizeof(where), "%s: line", sidefile);
-		for (p = line; (tok = strtok(p, " \t\r\n")) != NULL; p = NULL) {
-			if (j == g->nmemb)
-				break;
-			a[j++] = distance(tok, where, sline);
-		}
-		if (j != g->nmemb || tok != NULL)
-			errx(1, "%s: line %llu: %s distances for a group of "
-			    "%u members", sidefile, sline,
-			    tok != NULL ? "more" : "fewer", g->nmemb);
+		return 0;
 	}
+	if (getline(&p->line, &p->linecap, p->side) < 0)
+		return pfail(p, 0, "%s: ends before group %llu", p->sidefile,
+		    (unsigned long long)p->nread + 1);
+	++p->sline;
+	snprintf(where, sizeof(where), "%s: line", p->sidefile);
+	for (s = p->line; (tok = strtok(s, " \t\r\n")) != NULL; s = NULL) {
+		if (j == g->nmemb)
+			break;
+		if (distance(p, tok, where, p->sline, &a[j++]) < 0)
+			return -1;
+	}
+	if (j != g->nmemb || tok != NULL)
+		return pfail(p, 0, "%s: line %llu: %s distances for a group "
+		    "of %u members", p->sidefile, p->sline,
+		    tok != NULL ? "more" : "fewer", g->nmemb);
+	return 0;
+}
+
+/*
+ * Read a group into slot sl (the distances of -p, a row for the result);
+ * @return 1, 0 at the end, or -1 with p->err or p->emsg set.
+ */
+static int
+readgroup(struct pipe *p, struct slot *sl)
+{
+	struct emb_group *g = &sl->g[sl->n];
+	int rc;
+
+	if ((rc = emb_group_read(p->rd, g, p->dfield > 0)) < 0) {
+		p->err = rc;
+		return -1;
+	}
+	if (rc == 0)
+		return 0;
+	if (p->mode == M_P2 && distances(p, sl, sl->n) < 0)
+		return -1;
+	/* Result rows for the groups read, not for a whole batch of the
+	 * dimension the header declares. */
+	if (sl->n >= sl->xcap) {
+		size_t cap = sl->xcap ? 2 * sl->xcap : 1;
+
+		if (grow(p, &sl->x, cap * p->dim, sizeof(float)) < 0)
+			return -1;
+		sl->xcap = cap;
+	}
+	return 1;
+}
+
+/*
+ * Read the next batch into its slot, once the slot's previous batch is
+ * written; called with rmu held.  @return the slot, or NULL at the end.
+ * A batch whose reading fails comes back with failed set, and is the
+ * last.
+ */
+static struct slot *
+readbatch(struct pipe *p)
+{
+	uint64_t seq = p->nfilled;
+	struct slot *sl = &p->slots[seq % p->nslot];
+	int rc = 1;
+
+	if (p->eof)
+		return NULL;
+	pthread_mutex_lock(&p->mu);
+	while (p->nout + p->nslot <= seq)
+		pthread_cond_wait(&p->cv, &p->mu);
+	pthread_mutex_unlock(&p->mu);
+	sl->n = 0;
+	sl->done = 0;
+	while (sl->n < p->batchn) {
+		if ((rc = readgroup(p, sl)) <= 0) {
+			p->eof = 1;
+			break;
+		}
+		sl->n++;
+		p->nread++;
+	}
+	sl->failed = rc < 0;
+	if (sl->n == 0 && !sl->failed)
+		return NULL;
+	pthread_mutex_lock(&p->mu);
+	p->nfilled++;
+	pthread_mutex_unlock(&p->mu);
+	return sl;
+}
+
+static void *
+work(void *arg)
+{
+	struct worker *wk = arg;
+	struct pipe *p = wk->p;
+	struct slot *sl;
+
+	for (;;) {
+		pthread_mutex_lock(&p->rmu);
+		sl = readbatch(p);
+		pthread_mutex_unlock(&p->rmu);
+		if (sl == NULL)
+			break;
+		if (!sl->failed)
+			compute(p, wk->o, sl, wk->acc);
+		pthread_mutex_lock(&p->mu);
+		sl->done = 1;
+		pthread_cond_broadcast(&p->cv);
+		pthread_mutex_unlock(&p->mu);
+	}
+	pthread_mutex_lock(&p->mu);
+	p->nexited++;
+	pthread_cond_broadcast(&p->cv);
+	pthread_mutex_unlock(&p->mu);
+	return NULL;
+}
+
+/* Report the error met reading a batch, and exit 1. */
+static void __attribute__((noreturn))
+readfail(const struct pipe *p)
+{
+	if (p->err < 0)
+		rdie(p->rd, p->name, p->err);
+	if (p->emsg == NULL)
+		errx(1, "%s", strerror(ENOMEM));
+	if (p->eno != 0) {
+		errno = p->eno;
+		err(1, "%s", p->emsg);
+	}
+	errx(1, "%s", p->emsg);
 }
 
 /* Report a group the policy says is an error, and exit 1. */
 static void
-fail(const struct emb_group *g, int rc, const struct emb_ose_info *in)
+fail(const struct pipe *p, const struct emb_group *g, int rc,
+    const struct emb_ose_info *in)
 {
 	const char *what;
 
@@ -306,23 +414,23 @@ fail(const struct emb_group *g, int rc, const struct emb_ose_info *in)
 		what = "zero member: its distance is undefined";
 		break;
 	case EMB_ENOSOL:
-		if (mode == M_OSE)
+		if (p->mode == M_OSE)
 			errx(1, "%s: record %llu: no equidistant vector: the "
 			    "%u distinct members span all %u dimensions",
-			    name, (unsigned long long)g->recno, in->nuse,
-			    dim);
+			    p->name, (unsigned long long)g->recno, in->nuse,
+			    p->dim);
 		if (in->resid > 0)
 			errx(1, "%s: record %llu: no vector at these "
 			    "distances: dependent members, inconsistent "
-			    "distances (residual %.3g)", name,
+			    "distances (residual %.3g)", p->name,
 			    (unsigned long long)g->recno, in->resid);
 		errx(1, "%s: record %llu: no vector at these distances: "
-		    "||V^t (V V^t)^-1 w|| = %.9g > 1", name,
+		    "||V^t (V V^t)^-1 w|| = %.9g > 1", p->name,
 		    (unsigned long long)g->recno, in->znorm);
 	default:
 		what = emb_strerror(rc);
 	}
-	errx(1, "%s: record %llu: %s", name, (unsigned long long)g->recno,
+	errx(1, "%s: record %llu: %s", p->name, (unsigned long long)g->recno,
 	    what);
 }
 
@@ -330,97 +438,138 @@ static const char *const ivkind[] = { "range", "points", "one", "none" };
 
 /* Write the results of a batch, in order. */
 static void
-emit(struct emb_writer *w, struct slot *sl, struct okey *k, float *zero)
+emit(struct pipe *p, struct emb_writer *w, struct slot *sl, struct okey *k,
+    float *zero)
 {
+	if (sl->failed)
+		readfail(p);
 	for (size_t i = 0; i < sl->n; i++) {
 		struct emb_group *g = &sl->g[i];
 		struct emb_ose_info *in = &sl->info[i];
-		const float *x = sl->x + i * dim;
+		const float *x = sl->x + i * p->dim;
 		int rc = sl->rc[i], known = 1;
-		enum policy p;
+		enum policy pol;
 
-		ngroups++;
-		nzeromemb += in->nzero;
-		nrepeat += in->ndup;
+		p->ngroups++;
+		p->nzeromemb += in->nzero;
+		p->nrepeat += in->ndup;
 		if (rc == EMB_ENOMEM || rc == EMB_ELIMIT || rc == EMB_EINVAL)
-			errx(1, "%s: record %llu: %s", name,
+			errx(1, "%s: record %llu: %s", p->name,
 			    (unsigned long long)g->recno, emb_strerror(rc));
-		if (mode == M_IV) {
+		if (p->mode == M_IV) {
 			if (rc == EMB_EEMPTY) {
-				nempty++;
+				p->nempty++;
 				printf("%s\t-\t-\tempty\n", g->key);
 			} else {
-				nok++;
+				p->nok++;
 				printf("%s\t%.9g\t%.9g\t%s\n", g->key,
 				    rc == EMB_IV_NONE ? 0 : sl->lo[i],
 				    rc == EMB_IV_NONE ? 0 : sl->hi[i],
 				    ivkind[rc]);
 			}
-			nwritten++;
+			p->nwritten++;
 			continue;
 		}
 		if (rc >= 0) {
 			if (rc == EMB_OSE_ORTH)
-				northo++;
+				p->northo++;
 			else
-				nok++;
+				p->nok++;
 		} else {
 			if (rc == EMB_EEMPTY) {
-				nempty++;
-				p = pempty;
+				p->nempty++;
+				pol = p->pempty;
 			} else {
-				nnosol++;
-				p = pnosol;
+				p->nnosol++;
+				pol = p->pnosol;
 			}
-			if (p == P_ERROR)
-				fail(g, rc, in);
-			if (p == P_SKIP)
+			if (pol == P_ERROR)
+				fail(p, g, rc, in);
+			if (pol == P_SKIP)
 				continue;
-			if (p == P_ZERO || rc == EMB_EEMPTY)
+			if (pol == P_ZERO || rc == EMB_EEMPTY)
 				x = zero;
 			known = 0;
 		}
 		okey_set(k, g->key, g->keylen);
-		if (appalpha) {
+		if (p->appalpha) {
 			if (!known)
 				okey_add(k, "-");
-			else if (mode == M_P2)
+			else if (p->mode == M_P2)
 				okey_add(k, "%.9g", in->znorm);
 			else
 				okey_add(k, "%.9g", in->alpha);
 		}
-		if (appsize)
+		if (p->appsize)
 			okey_add(k, "%u", g->nmemb);
-		keyfits(k->len, name, "record", g->recno);
+		keyfits(k->len, p->name, "record", g->recno);
 		if ((rc = emb_write_vec(w, k->buf, k->len, x)) < 0)
 			wdie(rc);
-		nwritten++;
+		p->nwritten++;
 	}
 }
 
 static void
-summary(void)
+summary(const struct pipe *p)
 {
-	if (quiet)
+	if (p->quiet)
 		return;
-	if (mode == M_IV) {
+	if (p->mode == M_IV) {
 		fprintf(stderr, "emb-ose: %s: %llu groups: %llu intervals, "
 		    "%llu empty; %llu zero and %llu repeated members left "
-		    "out\n", name, (unsigned long long)ngroups,
-		    (unsigned long long)nok, (unsigned long long)nempty,
-		    (unsigned long long)nzeromemb,
-		    (unsigned long long)nrepeat);
+		    "out\n", p->name, (unsigned long long)p->ngroups,
+		    (unsigned long long)p->nok, (unsigned long long)p->nempty,
+		    (unsigned long long)p->nzeromemb,
+		    (unsigned long long)p->nrepeat);
 		return;
 	}
 	fprintf(stderr, "emb-ose: %s: %llu groups, %llu written: %llu %s, "
 	    "%llu orthogonal, %llu empty (%s), %llu without solution (%s); "
-	    "%llu zero and %llu repeated members left out\n", name,
-	    (unsigned long long)ngroups, (unsigned long long)nwritten,
-	    (unsigned long long)nok, mode == M_P2 ? "solved" : "ose",
-	    (unsigned long long)northo, (unsigned long long)nempty,
-	    policyname[pempty], (unsigned long long)nnosol,
-	    policyname[pnosol], (unsigned long long)nzeromemb,
-	    (unsigned long long)nrepeat);
+	    "%llu zero and %llu repeated members left out\n", p->name,
+	    (unsigned long long)p->ngroups, (unsigned long long)p->nwritten,
+	    (unsigned long long)p->nok, p->mode == M_P2 ? "solved" : "ose",
+	    (unsigned long long)p->northo, (unsigned long long)p->nempty,
+	    policyname[p->pempty], (unsigned long long)p->nnosol,
+	    policyname[p->pnosol], (unsigned long long)p->nzeromemb,
+	    (unsigned long long)p->nrepeat);
+}
+
+/*
+ * Run the batches: with no worker thread, read, solve and write each in
+ * turn; else write them in order as the workers finish them.
+ */
+static void
+run(struct pipe *p, struct emb_writer *w, struct worker *wk)
+{
+	struct okey k = { 0 };
+	float *zero = xcalloc(p->dim, sizeof(float));
+	struct slot *sl;
+
+	if (p->nthreads == 0)
+		while ((sl = readbatch(p)) != NULL) {
+			if (!sl->failed)
+				compute(p, wk[0].o, sl, wk[0].acc);
+			emit(p, w, sl, &k, zero);
+			p->nout++;
+		}
+	pthread_mutex_lock(&p->mu);
+	for (;;) {
+		while (p->nout == p->nfilled && p->nexited < p->nthreads)
+			pthread_cond_wait(&p->cv, &p->mu);
+		if (p->nout == p->nfilled)
+			break;
+		sl = &p->slots[p->nout % p->nslot];
+		while (!sl->done)
+			pthread_cond_wait(&p->cv, &p->mu);
+		pthread_mutex_unlock(&p->mu);
+		emit(p, w, sl, &k, zero);
+		pthread_mutex_lock(&p->mu);
+		p->nout++;
+		pthread_cond_broadcast(&p->cv);
+	}
+	pthread_mutex_unlock(&p->mu);
+	free(zero);
+	free(k.buf);
 }
 
 int
@@ -434,50 +583,55 @@ main(int argc, char *argv[])
 		{ "verbose", no_argument, NULL, 'v' },
 		{ NULL, 0, NULL, 0 }
 	};
+	struct pipe pp = {
+		.mode = M_OSE, .pempty = P_ZERO, .pnosol = P_BOV,
+		.nthreads = -1, .calpha = -1, .batchn = BATCH,
+		.rmu = PTHREAD_MUTEX_INITIALIZER,
+		.mu = PTHREAD_MUTEX_INITIALIZER,
+		.cv = PTHREAD_COND_INITIALIZER
+	};
+	struct pipe *p = &pp;
 	struct emb_writer *w = NULL;
-	struct emb_ose *o = NULL;
-	struct okey k = { 0 };
-	struct slot *sl;
-	pthread_t *tid;
-	float *zero;
-	double *acc;
+	struct worker *wk;
+	size_t nw;
 	int c, rc, fd, nsrc;
 
 	while ((c = getopt_long(argc, argv, "ac:D:e:F:hij:n:pqsv", lopts,
 	    NULL)) != -1) {
 		switch (c) {
 		case 'a':
-			appalpha = 1;
+			p->appalpha = 1;
 			break;
 		case 'c':
-			calpha = parsedbl(optarg, 0, 2, "-c");
+			p->calpha = parsedbl(optarg, 0, 2, "-c");
 			break;
 		case 'D':
-			dfield = (long)parsenum(optarg, 1, EMB_FIELD_MAX, "-D");
+			p->dfield = (long)parsenum(optarg, 1, EMB_FIELD_MAX,
+			    "-D");
 			break;
 		case 'e':
-			pempty = parsepolicy(optarg, 0, "-e");
+			p->pempty = parsepolicy(optarg, 0, "-e");
 			break;
 		case 'F':
-			sidefile = optarg;
+			p->sidefile = optarg;
 			break;
 		case 'i':
-			mode = M_IV;
+			p->mode = M_IV;
 			break;
 		case 'j':
-			nthreads = (long)parsenum(optarg, 0, 64, "-j");
+			p->nthreads = (long)parsenum(optarg, 0, 64, "-j");
 			break;
 		case 'n':
-			pnosol = parsepolicy(optarg, 1, "-n");
+			p->pnosol = parsepolicy(optarg, 1, "-n");
 			break;
 		case 'p':
-			mode = M_P2;
+			p->mode = M_P2;
 			break;
 		case 'q':
-			quiet = 1;
+			p->quiet = 1;
 			break;
 		case 's':
-			appsize = 1;
+			p->appsize = 1;
 			break;
 		case 'v':
 			quiet = 0;
@@ -496,101 +650,77 @@ main(int argc, char *argv[])
 	argv += optind;
 	if (argc > 1)
 		usage(0);
-	nsrc = (calpha >= 0) + (dfield > 0) + (sidefile != NULL);
-	if (mode == M_P2 ? nsrc != 1 : nsrc != 0) {
+	nsrc = (p->calpha >= 0) + (p->dfield > 0) + (p->sidefile != NULL);
+	if (p->mode == M_P2 ? nsrc != 1 : nsrc != 0) {
 		warnx("-p needs exactly one of -c, -D, -F, and they need -p");
 		usage(0);
 	}
-	if (mode == M_IV && (appalpha || appsize))
+	if (p->mode == M_IV && (p->appalpha || p->appsize))
 		usage(0);
-	if (nthreads < 0) {
-		long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	if (p->nthreads < 0)
+		p->nthreads = emb_ncpu();
+	if (p->sidefile != NULL)
+		p->side = fopenside(p->sidefile);
 
-		nthreads = ncpu < 1 ? 1 : ncpu > 64 ? 64 : ncpu;
-	}
-	if (sidefile != NULL)
-		side = fopenside(sidefile);
-
-	name = inname(argv[0]);
+	p->name = inname(argv[0]);
 	fd = openin(argv[0]);
 	bigpipe(fd);
-	rd = xreader(fd, name);
-	dim = emb_reader_dim(rd);
-	if (mode == M_IV) {
+	p->rd = xreader(fd, p->name);
+	p->dim = emb_reader_dim(p->rd);
+	if (p->mode == M_IV) {
 		static char obuf[1 << 18];
 
 		setvbuf(stdout, obuf, _IOFBF, sizeof(obuf));
 	} else
-		w = xwriter(dim);
-	zero = xcalloc(dim, sizeof(float));
-	acc = xcalloc(dim, sizeof(double));
+		w = xwriter(p->dim);
 
 	/* Groups per batch: BATCH, or as many result rows as fit 8 MiB. */
-	batchn = ((size_t)8 << 20) / ((size_t)dim * sizeof(float));
-	batchn = batchn > BATCH ? BATCH : batchn > 0 ? batchn : 1;
-	nslot = nthreads > 0 ? 2 * (size_t)nthreads + 2 : 1;
-	slots = xcalloc(nslot, sizeof(*slots));
-	if (nthreads == 0 && (rc = emb_ose_create(&o, dim)) < 0)
-		errx(1, "%s", emb_strerror(rc));
-	tid = xcalloc(nthreads ? (size_t)nthreads : 1, sizeof(*tid));
-	for (long t = 0; t < nthreads; t++)
-		if ((errno = pthread_create(&tid[t], NULL, worker, NULL)) != 0)
-			err(1, "pthread_create");
-
-	if (nthreads == 0)
-		while ((sl = readbatch()) != NULL) {
-			compute(o, sl, acc);
-			emit(w, sl, &k, zero);
-			nout++;
-		}
-	/* Write the batches in order as the workers finish them. */
-	pthread_mutex_lock(&mu);
-	for (;;) {
-		while (nout == nfilled && nexited < nthreads)
-			pthread_cond_wait(&cv, &mu);
-		if (nout == nfilled)
-			break;
-		sl = &slots[nout % nslot];
-		while (!sl->done)
-			pthread_cond_wait(&cv, &mu);
-		pthread_mutex_unlock(&mu);
-		emit(w, sl, &k, zero);
-		pthread_mutex_lock(&mu);
-		nout++;
-		pthread_cond_broadcast(&cv);
+	p->batchn = ((size_t)8 << 20) / ((size_t)p->dim * sizeof(float));
+	p->batchn = p->batchn > BATCH ? BATCH : p->batchn > 0 ? p->batchn : 1;
+	p->nslot = p->nthreads > 0 ? 2 * (size_t)p->nthreads + 2 : 1;
+	p->slots = xcalloc(p->nslot, sizeof(*p->slots));
+	/* A solver for each worker, or for the main thread (-j 0). */
+	nw = p->nthreads > 0 ? (size_t)p->nthreads : 1;
+	wk = xcalloc(nw, sizeof(*wk));
+	for (size_t t = 0; t < nw; t++) {
+		wk[t].p = p;
+		wk[t].acc = xcalloc(p->dim, sizeof(double));
+		if ((rc = emb_ose_create(&wk[t].o, p->dim)) < 0)
+			errx(1, "%s", emb_strerror(rc));
 	}
-	pthread_mutex_unlock(&mu);
-	for (long t = 0; t < nthreads; t++)
-		pthread_join(tid[t], NULL);
-	if (side != NULL) {
-		char *line = NULL;
-		size_t cap = 0;
-
-		if (getline(&line, &cap, side) >= 0)
-			errx(1, "%s: more lines than groups", sidefile);
-		free(line);
-		fclose(side);
+	for (long t = 0; t < p->nthreads; t++)
+		if ((errno = pthread_create(&wk[t].tid, NULL, work,
+		    &wk[t])) != 0)
+			err(1, "pthread_create");
+	run(p, w, wk);
+	for (long t = 0; t < p->nthreads; t++)
+		pthread_join(wk[t].tid, NULL);
+	if (p->side != NULL) {
+		if (getline(&p->line, &p->linecap, p->side) >= 0)
+			errx(1, "%s: more lines than groups", p->sidefile);
+		fclose(p->side);
 	}
 	if (w != NULL)
 		wclose(w);
 	else
 		fshut(stdout, "stdout");
-	summary();
+	summary(p);
 
-	for (size_t i = 0; i < nslot; i++) {
+	for (size_t i = 0; i < p->nslot; i++) {
 		for (size_t j = 0; j < BATCH; j++) {
-			emb_group_free(&slots[i].g[j]);
-			free(slots[i].alpha[j]);
+			emb_group_free(&p->slots[i].g[j]);
+			free(p->slots[i].alpha[j]);
 		}
-		free(slots[i].x);
+		free(p->slots[i].x);
 	}
-	free(slots);
-	free(tid);
-	free(zero);
-	free(acc);
-	free(k.buf);
-	emb_ose_free(o);
-	emb_reader_free(rd);
+	for (size_t t = 0; t < nw; t++) {
+		emb_ose_free(wk[t].o);
+		free(wk[t].acc);
+	}
+	free(wk);
+	free(p->slots);
+	free(p->line);
+	emb_reader_free(p->rd);
 	if (fd != 0)
 		close(fd);
 	return 0;
