@@ -14,6 +14,6 @@ d=$BENCHDIR/chol
 R=${CHOL_RUNS:-5}
 mkdir -p "$d"
 cc -O2 -I"$top/lib" -o "$d/chol" "$here/chol.c" "$B/libemb.a" -lblis \
-    -llapack -lm || exit 1
+    -llapack -lz -lm -lpthread || exit 1
 BLIS_NUM_THREADS=1 OMP_NUM_THREADS=1 "$d/chol" "$R" 50 100 300 500 1000 \
     2000 4000

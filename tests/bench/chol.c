@@ -18,29 +18,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "emb.h"
 
 extern void dpotrf_(const char *, const int *, double *, const int *,
     int *);
-
-static double
-now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-static int
-cmp(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
 
 /* Row-major lower = column-major upper: dpotrf("U") on the same bytes. */
 static int
@@ -59,8 +41,9 @@ timeit(int m, const double *A, double *W, size_t n, int runs)
 	double *t = malloc(runs * sizeof(*t)), med;
 
 	for (int r = 0; r < runs; r++) {
-		double t0 = now(), t1;
+		double t0 = emb_now(), t1, x;
 		long reps = 0;
+		int i;
 
 		do {
 			memcpy(W, A, n * n * sizeof(*W));
@@ -69,15 +52,18 @@ timeit(int m, const double *A, double *W, size_t n, int runs)
 				exit(1);
 			}
 			reps++;
-		} while ((t1 = now()) - t0 < 0.05);
+		} while ((t1 = emb_now()) - t0 < 0.05);
 		/* The copies, timed alone, are taken off. */
 		t1 -= t0;
-		t0 = now();
-		for (long i = 0; i < reps; i++)
+		t0 = emb_now();
+		for (long j = 0; j < reps; j++)
 			memcpy(W, A, n * n * sizeof(*W));
-		t[r] = (t1 - (now() - t0)) / (double)reps;
+		x = (t1 - (emb_now() - t0)) / (double)reps;
+		/* Kept sorted as they come. */
+		for (i = r; i > 0 && t[i - 1] > x; i--)
+			t[i] = t[i - 1];
+		t[i] = x;
 	}
-	qsort(t, runs, sizeof(*t), cmp);
 	med = t[runs / 2];
 	free(t);
 	return med;
