@@ -1372,7 +1372,8 @@ struct emb_clf;
  * early-stopping set of the MLP; NULL draws it from the training rows
  * (valfrac of them, by the seeded generator).  Other kinds ignore it.
  * @return 0 and *cp (free with emb_clf_free), or EMB_EINVAL, EMB_EEMPTY,
- * EMB_ENOMEM, EMB_ENOSOL (LDA or ridge system singular).
+ * EMB_ENOMEM, EMB_ENOSOL (LDA or ridge system singular), EMB_ELIMIT (kNN:
+ * n x d floats beyond the address space).
  */
 int emb_clf_fit(struct emb_clf **cp, const struct emb_clf_opts *o,
     const float *X, size_t n, size_t d, const int *y, int ncls,
@@ -1422,8 +1423,10 @@ void emb_dgemm_ref(int ta, int tb, size_t m, size_t n, size_t k,
  * emb_dchol_blis - Cholesky factorization A = L L' of the symmetric
  * positive definite n x n matrix A (row-major, leading dimension lda): the
  * lower triangle is read and overwritten by L, the strict upper triangle
- * left as it was.  Recursive halving through BLIS trsm and syrk;
- * emb_dchol_ref is its plain-loop twin.
+ * left as it was.  Recursive halving through BLIS trsm and syrk, 1.3 to
+ * 25 times as fast as LAPACK's dpotrf over the same BLIS for n = 4000
+ * down to 50 (tests/bench/09-chol.sh); emb_dchol_ref is its plain-loop
+ * twin.
  * @return 0, or EMB_ENOSOL when a pivot is not positive (A is then partly
  * overwritten).
  */
