@@ -79,49 +79,17 @@ sfail(struct emb_store *s, int code, const char *fmt, ...)
 	return code;
 }
 
-/* FNV-1a, 64 bits, over the raw word bytes. */
-static uint64_t
-hash(const void *p, size_t n)
-{
-	const unsigned char *s = p;
-	uint64_t h = UINT64_C(0xcbf29ce484222325);
-
-	for (size_t i = 0; i < n; i++) {
-		h ^= s[i];
-		h *= UINT64_C(0x100000001b3);
-	}
-	return h;
-}
-
 static size_t
 rowstride(uint32_t dim)
 {
 	return ((size_t)dim + 15) & ~(size_t)15;
 }
 
-/*
- * Find word in the buckets.  @return the bucket index where it is or
- * where it would go; *idx is its word index or -1.
- */
-static uint32_t
-probe(const uint32_t *bkt, uint32_t nb, const uint32_t *offs,
-    const char *pool, const void *word, size_t len, int64_t *idx)
+/* The index's key: word i. */
+static const char *
+wordkey(const void *ctx, size_t i, size_t *len)
 {
-	uint32_t i = (uint32_t)hash(word, len) & (nb - 1);
-
-	for (;; i = (i + 1) & (nb - 1)) {
-		uint32_t v = bkt[i], o;
-
-		if (v == 0) {
-			*idx = -1;
-			return i;
-		}
-		o = offs[v - 1];
-		if (offs[v] - o - 1 == len && memcmp(pool + o, word, len) == 0) {
-			*idx = v - 1;
-			return i;
-		}
-	}
+	return emb_store_word(ctx, i, len);
 }
 
 int64_t
@@ -129,7 +97,8 @@ emb_store_lookup(const struct emb_store *s, const void *word, size_t len)
 {
 	int64_t idx;
 
-	probe(s->bkt, s->nb, s->offs, s->pool, word, len, &idx);
+	emb_index_probe_inline(s->bkt, NULL, s->nb, emb_hash_inline(word,
+	    len), word, len, wordkey, s, &idx);
 	return idx;
 }
 
@@ -209,7 +178,7 @@ struct builder {
 	size_t		 wlen;
 	size_t		 crcd;		/* wbuf bytes already in vcrc */
 	uint32_t	 vcrc;
-	uint32_t	*tag;		/* hash tag of each bucket */
+	uint32_t	*tag;		/* hash tag of each bucket (emb_index's) */
 	char		*pword;		/* the entry read but not yet added */
 	size_t		 plen, pcap;
 	uint64_t	 phash, pwhere;
@@ -218,7 +187,7 @@ struct builder {
 };
 
 /*
- * The build's own probe: each bucket's hash tag (high 32 bits) sits in
+ * The build's probe: each bucket's hash tag (the low 32 bits) sits in
  * b->tag, so that a probe passes other words without touching their
  * offsets and bytes.  @return the bucket of word or of its place.
  */
@@ -227,24 +196,9 @@ bprobe(struct builder *b, const char *word, size_t len, uint64_t h,
     int64_t *idx)
 {
 	struct emb_store *s = b->s;
-	uint32_t i = (uint32_t)h & (s->nb - 1), tag = (uint32_t)(h >> 32);
 
-	for (;; i = (i + 1) & (s->nb - 1)) {
-		uint32_t v = s->mbkt[i], o;
-
-		if (v == 0) {
-			*idx = -1;
-			return i;
-		}
-		if (b->tag[i] != tag)
-			continue;
-		o = s->moffs[v - 1];
-		if (s->moffs[v] - o - 1 == len &&
-		    memcmp(s->mpool + o, word, len) == 0) {
-			*idx = v - 1;
-			return i;
-		}
-	}
+	return emb_index_probe_inline(s->mbkt, b->tag, s->nb, h, word, len,
+	    wordkey, s, idx);
 }
 
 static int
@@ -261,14 +215,14 @@ regrow(struct builder *b, uint32_t nb)
 	}
 	/* The words are distinct: each goes to the first empty bucket. */
 	for (uint64_t i = 0; i < s->count; i++) {
-		uint64_t h = hash(s->mpool + s->moffs[i],
+		uint64_t h = emb_hash(s->mpool + s->moffs[i],
 		    s->moffs[i + 1] - s->moffs[i] - 1);
 		uint32_t at = (uint32_t)h & (nb - 1);
 
 		while (nbkt[at] != 0)
 			at = (at + 1) & (nb - 1);
 		nbkt[at] = (uint32_t)i + 1;
-		ntag[at] = (uint32_t)(h >> 32);
+		ntag[at] = (uint32_t)h;
 	}
 	free(s->mbkt);
 	free(b->tag);
@@ -435,7 +389,7 @@ addword(struct builder *b, const char *word, size_t len, uint64_t h,
 	s->poolsz += len + 1;
 	s->moffs[s->count + 1] = (uint32_t)s->poolsz;
 	s->mbkt[at] = (uint32_t)s->count + 1;
-	b->tag[at] = (uint32_t)(h >> 32);
+	b->tag[at] = (uint32_t)h;
 	/* Padding is zero: fresh pages in memory, cleared in the buffer. */
 	if (b->fd >= 0) {
 		memset(row + s->dim, 0, (s->stride - s->dim) * 4);
@@ -577,7 +531,7 @@ readall(struct builder *b, struct emb_wfile *f, uint64_t limit,
 		else if ((rc = emb_wfile_read(f, &word, &len, row)) < 0)
 			return rc;
 		if (rc > 0) {
-			h = hash(word, len);
+			h = emb_hash_inline(word, len);
 			__builtin_prefetch(&s->mbkt[h & (s->nb - 1)]);
 			__builtin_prefetch(&b->tag[h & (s->nb - 1)]);
 		}
@@ -652,7 +606,7 @@ readinplace(struct builder *b, struct emb_wfile *f, uint64_t limit,
 		else if ((rc = emb_wfile_read(f, &word, &len, NULL)) < 0)
 			return rc;
 		if (rc > 0) {
-			h = hash(word, len);
+			h = emb_hash_inline(word, len);
 			__builtin_prefetch(&s->mbkt[h & (s->nb - 1)]);
 			__builtin_prefetch(&b->tag[h & (s->nb - 1)]);
 		}
