@@ -24,7 +24,6 @@
 #include <float.h>
 #include <pthread.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -89,17 +88,8 @@ struct emb_wfile {
 };
 
 /* Record an error and its message; every later call returns it. */
-static int
-wfail(struct emb_wfile *f, int code, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(f->msg, sizeof(f->msg), fmt, ap);
-	va_end(ap);
-	f->err = code;
-	return code;
-}
+#define wfail(f, code, ...) \
+	((f)->err = emb_fail((f)->msg, sizeof((f)->msg), (code), __VA_ARGS__))
 
 /* Where the parser is, for messages: "line N" or "record N". */
 static const char *
@@ -1205,7 +1195,7 @@ emb_wfile_takemap(struct emb_wfile *f, size_t *size)
 	f->beg = f->end = f->cap = 0;
 	f->eof = 1;
 	if (f->err == 0)
-		f->err = wfail(f, EMB_EINVAL, "the mapping was taken");
+		wfail(f, EMB_EINVAL, "the mapping was taken");
 	return p;
 }
 

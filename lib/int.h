@@ -7,6 +7,8 @@
 #ifndef EMB_INT_H
 #define EMB_INT_H
 
+#include <stdarg.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -99,6 +101,16 @@ int emb_allfinite_le(const void *p, size_t n);
  * and the test.  @return 1 if all are finite.
  */
 int emb_copyf32_finite(void *dst, const void *src, size_t n);
+
+/*
+ * emb_fail - record an error: the message (printf's fmt and arguments)
+ * into msg[sz], truncated if need be.  @return code, for
+ * "return emb_fail(...)".  emb_vfail - the same with a va_list.
+ */
+int emb_fail(char *msg, size_t sz, int code, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+int emb_vfail(char *msg, size_t sz, int code, const char *fmt, va_list ap)
+    __attribute__((format(printf, 4, 0)));
 
 /* write(2) all n bytes, retrying on EINTR and short writes: 0 or EMB_EIO. */
 int emb_writeall(int fd, const void *buf, size_t n);

@@ -22,7 +22,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,18 +65,9 @@ struct emb_store {
 	char		 msg[160];
 };
 
-static int
-sfail(struct emb_store *s, int code, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (s != NULL) {
-		va_start(ap, fmt);
-		vsnprintf(s->msg, sizeof(s->msg), fmt, ap);
-		va_end(ap);
-	}
-	return code;
-}
+/* Record an error of s and its message. */
+#define sfail(s, code, ...) \
+	emb_fail((s)->msg, sizeof((s)->msg), (code), __VA_ARGS__)
 
 static size_t
 rowstride(uint32_t dim)

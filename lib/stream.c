@@ -13,7 +13,6 @@
 
 #include <errno.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,18 +52,9 @@ struct emb_reader {
 };
 
 /* Record an error with its message; every later call returns it again. */
-static int
-rfail(struct emb_reader *r, int code, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(r->msg, sizeof(r->msg), fmt, ap);
-	va_end(ap);
-	r->state = R_ERROR;
-	r->err = code;
-	return code;
-}
+#define rfail(r, code, ...) \
+	((r)->err = emb_fail((r)->msg, sizeof((r)->msg), (code), __VA_ARGS__), \
+	(r)->state = R_ERROR, (r)->err)
 
 /* Add the records consumed since the last call to the crc. */
 static void
