@@ -247,15 +247,6 @@ unsigned emb_key_nfields(const char *key, size_t len);
 int emb_ftoa(char *buf, float f);
 
 /*
- * emb_atof - parse one float32 from s (len bytes, not necessarily NUL
- * terminated): decimal or exponent form as strtof accepts, and nan/inf.
- * Stores the value and the number of bytes used.
- * @return 0, EMB_ESYNTAX when no number starts at s (or its text runs
- * past 63 bytes), EMB_ERANGE when it overflows float32.
- */
-int emb_atof(const char *s, size_t len, float *f, size_t *used);
-
-/*
  * Stream reading.
  *
  * A reader reads an emb(5) stream from a file descriptor in large blocks.
