@@ -595,7 +595,8 @@ eof:
 /*
  * The pump: hands the decompressed bytes of an emb(5) input to the
  * stream reader through a pipe.  SIGPIPE is blocked in this thread only,
- * so a reader that stops early ends the pump with EPIPE.
+ * so a reader that stops early ends the pump with EPIPE.  Not emb_par_run:
+ * a producer that runs beside its consumer, not lanes of work to join.
  */
 static void *
 pumpmain(void *arg)
