@@ -761,7 +761,7 @@ void emb_wout_free(struct emb_wout *o);
  * with mmap(2) so that it is ready in milliseconds and shared through the
  * page cache.  Words keep the order of the source file; a word seen again
  * is dropped (the first one wins).  Row i is vector i: dim float32, rows
- * 64-byte aligned (stride floats apart).  emb-store(1) specifies the file
+ * 64-byte aligned (stride floats apart).  emb-store(5) specifies the file
  * byte by byte.  The same object also serves a file loaded into memory.
  */
 #define EMB_STORE_MAGIC	"\x89" "EMS\r\n\x1a\n"	/* 8 bytes */

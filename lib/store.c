@@ -2,7 +2,7 @@
  * store.c - the native store: an embedding file turned once into a file
  * that opens with one mmap(2), with a hash index over its words.
  *
- * Layout (emb-lookup(1) is the normative description): a 64-byte header;
+ * Layout (emb-store(5) is the normative description): a 64-byte header;
  * in a store built from a fastText model, a 64-byte subword header; the
  * vectors, one 64-byte aligned row per word; the subword rows, one per
  * n-gram bucket, likewise; the word offsets; the word bytes (each word
