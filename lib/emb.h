@@ -253,15 +253,6 @@ unsigned emb_key_nfields(const char *key, size_t len);
 int emb_ftoa(char *buf, float f);
 
 /*
- * emb_atof - parse one float32 from s (len bytes, not necessarily NUL
- * terminated): decimal or exponent form as strtof accepts, and nan/inf.
- * Stores the value and the number of bytes used.
- * @return 0, EMB_ESYNTAX when no number starts at s (or its text runs
- * past 63 bytes), EMB_ERANGE when it overflows float32.
- */
-int emb_atof(const char *s, size_t len, float *f, size_t *used);
-
-/*
  * Stream reading.
  *
  * A reader reads an emb(5) stream from a file descriptor in large blocks.
@@ -776,7 +767,7 @@ void emb_wout_free(struct emb_wout *o);
  * with mmap(2) so that it is ready in milliseconds and shared through the
  * page cache.  Words keep the order of the source file; a word seen again
  * is dropped (the first one wins).  Row i is vector i: dim float32, rows
- * 64-byte aligned (stride floats apart).  emb-store(1) specifies the file
+ * 64-byte aligned (stride floats apart).  emb-store(5) specifies the file
  * byte by byte.  The same object also serves a file loaded into memory.
  */
 #define EMB_STORE_MAGIC	"\x89" "EMS\r\n\x1a\n"	/* 8 bytes */

@@ -1,9 +1,13 @@
 /*
- * err.c - error codes to text, and input quoted for messages.
+ * err.c - error codes to text, input quoted for messages, and the one way
+ * the library's objects record an error message.
  */
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "emb.h"
+#include "int.h"
 
 static const char *const msgs[] = {
 	[-EMB_OK]	= "success",
@@ -77,4 +81,22 @@ const char *
 emb_quotes(char *dst, const char *s)
 {
 	return emb_quote(dst, s, strnlen(s, EMB_QUOTE_IN + 1));
+}
+
+int
+emb_vfail(char *msg, size_t sz, int code, const char *fmt, va_list ap)
+{
+	vsnprintf(msg, sz, fmt, ap);
+	return code;
+}
+
+int
+emb_fail(char *msg, size_t sz, int code, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	emb_vfail(msg, sz, code, fmt, ap);
+	va_end(ap);
+	return code;
 }

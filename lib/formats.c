@@ -24,7 +24,6 @@
 #include <float.h>
 #include <pthread.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,7 +41,6 @@
 #define INSZ	EMB_WFILE_INSZ	/* compressed input block */
 #define BUFSZ	EMB_WFILE_BUFSZ	/* decompressed block */
 #define LINEMAX	(256u << 20)	/* longest text line accepted */
-#define TOKMAX	128		/* longest number strtof() is shown */
 
 struct emb_wfile {
 	int		 fd;
@@ -89,17 +87,8 @@ struct emb_wfile {
 };
 
 /* Record an error and its message; every later call returns it. */
-static int
-wfail(struct emb_wfile *f, int code, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(f->msg, sizeof(f->msg), fmt, ap);
-	va_end(ap);
-	f->err = code;
-	return code;
-}
+#define wfail(f, code, ...) \
+	((f)->err = emb_fail((f)->msg, sizeof((f)->msg), (code), __VA_ARGS__))
 
 /* Where the parser is, for messages: "line N" or "record N". */
 static const char *
@@ -366,147 +355,6 @@ setword(struct emb_wfile *f, const void *p, size_t n)
 }
 
 /*
- * Fast float parsing.
- *
- * A decimal m * 10^e with m < 2^24 and |e| <= 10 is one float operation
- * on exact operands, hence correctly rounded: strtof's answer, unless it
- * lands outside the normal range.  Otherwise, with m < 2^53 and |e| <=
- * 22, it becomes the correctly rounded double d by one multiplication or
- * division of exact doubles (Clinger).  Rounding d to float gives strtof's answer unless the
- * exact value and d lie on different sides of a float rounding boundary;
- * since |d - exact| <= half a double ulp, that can only happen when the 29
- * bits d drops are within one unit of the halfway pattern, and then (as
- * for subnormal or overflowing results and every unusual spelling) we ask
- * strtof itself.
- */
-static const double pow10tab[23] = {
-	1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-	1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22
-};
-
-/* Powers of ten exact in float32 (5^10 < 2^24). */
-static const float pow10ftab[11] = {
-	1e0f, 1e1f, 1e2f, 1e3f, 1e4f, 1e5f, 1e6f, 1e7f, 1e8f, 1e9f, 1e10f
-};
-
-static int
-isnumsep(int c)
-{
-	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' ||
-	    c == '\f';
-}
-
-/* The careful path: strtof on a NUL-terminated copy of the token. */
-static int
-slowf32(const char *s, size_t len, float *out, size_t *used)
-{
-	char tmp[TOKMAX + 1], *end;
-	size_t n = 0;
-	float v;
-
-	while (n < len && !isnumsep((unsigned char)s[n]))
-		n++;
-	if (n == 0 || n > TOKMAX)
-		return EMB_ESYNTAX;
-	memcpy(tmp, s, n);
-	tmp[n] = '\0';
-	errno = 0;
-	v = strtof(tmp, &end);
-	if (end != tmp + n)
-		return EMB_ESYNTAX;
-	if (errno == ERANGE && (v > FLT_MAX || v < -FLT_MAX))
-		return EMB_ERANGE;
-	*out = v;
-	*used = n;
-	return 0;
-}
-
-/*
- * The fast path: @return 0 with *out and *used, or 1 when strtof() must
- * decide.  Up to 19 digits in all cannot overflow m.
- */
-static inline int
-fastf32(const char *s, const char *end, float *out, size_t *used)
-{
-	const char *p = s, *q;
-	uint64_t m = 0, bits;
-	int neg = 0, nd, e10 = 0;
-	double d;
-	float v;
-
-	if (p < end && (*p == '-' || *p == '+'))
-		neg = *p++ == '-';
-	for (q = p; p < end && (unsigned)(*p - '0') < 10; p++)
-		m = m * 10 + (uint64_t)(*p - '0');
-	nd = (int)(p - q);
-	if (p < end && *p == '.') {
-		for (q = ++p; p < end && (unsigned)(*p - '0') < 10; p++)
-			m = m * 10 + (uint64_t)(*p - '0');
-		e10 = -(int)(p - q);
-		nd -= e10;
-	}
-	if (nd == 0 || nd > 19)
-		return 1;
-	if (p < end && (*p == 'e' || *p == 'E')) {
-		int eneg = 0, ex = 0;
-
-		p++;
-		if (p < end && (*p == '-' || *p == '+'))
-			eneg = *p++ == '-';
-		for (q = p; p < end && (unsigned)(*p - '0') < 10; p++)
-			if (ex < 10000)
-				ex = ex * 10 + (*p - '0');
-		if (p == q)
-			return 1;
-		e10 += eneg ? -ex : ex;
-	}
-	if (p < end && !isnumsep((unsigned char)*p))
-		return 1;
-	if (m == 0) {
-		*out = neg ? -0.0f : 0.0f;
-		*used = (size_t)(p - s);
-		return 0;
-	}
-#if FLT_EVAL_METHOD == 0	/* float operations round to float */
-	if (m < (1u << 24) && e10 >= -10 && e10 <= 10) {
-		/* Exact operands, one correctly rounded float operation. */
-		v = e10 < 0 ? (float)m / pow10ftab[-e10] :
-		    (float)m * pow10ftab[e10];
-		if (v >= FLT_MIN && v <= FLT_MAX) {
-			*out = neg ? -v : v;
-			*used = (size_t)(p - s);
-			return 0;
-		}
-	}
-#endif
-	if (m >= (UINT64_C(1) << 53) || e10 < -22 || e10 > 22)
-		return 1;
-	d = (double)m;
-	if (e10 < 0)
-		d /= pow10tab[-e10];
-	else
-		d *= pow10tab[e10];
-	if (d < FLT_MIN || d >= FLT_MAX)
-		return 1;
-	memcpy(&bits, &d, 8);
-	bits &= (UINT64_C(1) << 29) - 1;
-	if (bits + 1 >= (UINT64_C(1) << 28) && bits <= (UINT64_C(1) << 28) + 1)
-		return 1;
-	v = (float)d;
-	*out = neg ? -v : v;
-	*used = (size_t)(p - s);
-	return 0;
-}
-
-int
-emb_parse_f32(const char *s, size_t len, float *out, size_t *used)
-{
-	if (fastf32(s, s + len, out, used) == 0)
-		return 0;
-	return slowf32(s, len, out, used);
-}
-
-/*
  * Parse the numbers of a text line (s, len) into vec.  @return the count
  * found (possibly more than dim: counting continues, nothing is stored
  * past dim), or a negative code with *bad at the offending token.
@@ -526,8 +374,8 @@ parsenums(const char *s, size_t len, float *vec, uint32_t dim, size_t *bad)
 			p++;
 		if (p == end)
 			return n;
-		if (fastf32(p, end, &v, &used) != 0 &&
-		    (rc = slowf32(p, (size_t)(end - p), &v, &used)) < 0) {
+		if (emb_f32_fast(p, end, &v, &used) != 0 &&
+		    (rc = emb_f32_slow(p, (size_t)(end - p), &v, &used)) < 0) {
 			*bad = (size_t)(p - s);
 			return rc;
 		}
@@ -617,7 +465,7 @@ textentry(struct emb_wfile *f, const char *s, size_t len)
 			char qw[EMB_QUOTE_BUF], qn[EMB_QUOTE_BUF];
 
 			while (t + tl < s + len && tl <= EMB_QUOTE_IN &&
-			    !isnumsep((unsigned char)t[tl]))
+			    !emb_isnumsep((unsigned char)t[tl]))
 				tl++;
 			return wfail(f, EMB_EFORMAT, "line %llu: word '%s': "
 			    "bad number '%s'", (unsigned long long)f->lineno,
@@ -747,7 +595,8 @@ eof:
 /*
  * The pump: hands the decompressed bytes of an emb(5) input to the
  * stream reader through a pipe.  SIGPIPE is blocked in this thread only,
- * so a reader that stops early ends the pump with EPIPE.
+ * so a reader that stops early ends the pump with EPIPE.  Not emb_par_run:
+ * a producer that runs beside its consumer, not lanes of work to join.
  */
 static void *
 pumpmain(void *arg)
@@ -1205,7 +1054,7 @@ emb_wfile_takemap(struct emb_wfile *f, size_t *size)
 	f->beg = f->end = f->cap = 0;
 	f->eof = 1;
 	if (f->err == 0)
-		f->err = wfail(f, EMB_EINVAL, "the mapping was taken");
+		wfail(f, EMB_EINVAL, "the mapping was taken");
 	return p;
 }
 

@@ -15,18 +15,12 @@
 #include <string.h>
 
 #include "emb.h"
+#include "int.h"
 
 uint64_t
 emb_hash(const void *p, size_t n)
 {
-	const unsigned char *s = p;
-	uint64_t h = UINT64_C(0xcbf29ce484222325);
-
-	for (size_t i = 0; i < n; i++) {
-		h ^= s[i];
-		h *= UINT64_C(0x100000001b3);
-	}
-	return h;
+	return emb_hash_inline(p, n);
 }
 
 void
@@ -51,26 +45,8 @@ emb_index_probe(const uint32_t *slot, const uint32_t *tag, size_t cap,
     uint64_t h, const void *s, size_t len, emb_keyfn *key,
     const void *ctx, int64_t *entry)
 {
-	size_t i = (size_t)h & (cap - 1);
-	uint32_t t = (uint32_t)h;
-
-	for (;; i = (i + 1) & (cap - 1)) {
-		uint32_t v = slot[i];
-		size_t elen;
-		const char *k;
-
-		if (v == 0) {
-			*entry = -1;
-			return (uint32_t)i;
-		}
-		if (tag != NULL && tag[i] != t)
-			continue;
-		k = key(ctx, v - 1, &elen);
-		if (elen == len && memcmp(k, s, len) == 0) {
-			*entry = v - 1;
-			return (uint32_t)i;
-		}
-	}
+	return emb_index_probe_inline(slot, tag, cap, h, s, len, key, ctx,
+	    entry);
 }
 
 int64_t

@@ -7,6 +7,9 @@
 #ifndef EMB_INT_H
 #define EMB_INT_H
 
+#include <float.h>
+#include <stdarg.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -100,7 +103,194 @@ int emb_allfinite_le(const void *p, size_t n);
  */
 int emb_copyf32_finite(void *dst, const void *src, size_t n);
 
+/*
+ * emb_fail - record an error: the message (printf's fmt and arguments)
+ * into msg[sz], truncated if need be.  @return code, for
+ * "return emb_fail(...)".  emb_vfail - the same with a va_list.
+ */
+int emb_fail(char *msg, size_t sz, int code, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+int emb_vfail(char *msg, size_t sz, int code, const char *fmt, va_list ap)
+    __attribute__((format(printf, 4, 0)));
+
 /* write(2) all n bytes, retrying on EINTR and short writes: 0 or EMB_EIO. */
 int emb_writeall(int fd, const void *buf, size_t n);
+
+/*
+ * The bodies of emb_hash and emb_index_probe (hash.c), for a caller whose
+ * probe is its hot path (a store's lookup): inlined there, with its key
+ * function known, the probe costs what a hand-written one does.
+ */
+static inline uint64_t
+emb_hash_inline(const void *p, size_t n)
+{
+	const unsigned char *s = p;
+	uint64_t h = UINT64_C(0xcbf29ce484222325);
+
+	for (size_t i = 0; i < n; i++) {
+		h ^= s[i];
+		h *= UINT64_C(0x100000001b3);
+	}
+	return h;
+}
+
+static inline uint32_t
+emb_index_probe_inline(const uint32_t *slot, const uint32_t *tag,
+    size_t cap, uint64_t h, const void *s, size_t len,
+    const char *(*key)(const void *, size_t, size_t *), const void *ctx,
+    int64_t *entry)
+{
+	size_t i = (size_t)h & (cap - 1);
+	uint32_t t = (uint32_t)h;
+
+	for (;; i = (i + 1) & (cap - 1)) {
+		uint32_t v = slot[i];
+		size_t elen;
+		const char *k;
+
+		if (v == 0) {
+			*entry = -1;
+			return (uint32_t)i;
+		}
+		if (tag != NULL && tag[i] != t)
+			continue;
+		k = key(ctx, v - 1, &elen);
+		if (elen == len && memcmp(k, s, len) == 0) {
+			*entry = v - 1;
+			return (uint32_t)i;
+		}
+	}
+}
+
+/*
+ * Float32 from decimal text, the fast path: inline, since a 1 GB
+ * GloVe file is mostly numbers and parsing them is most of its load time.
+ * The careful paths (strtof on a copy of the number) are in text.c, with
+ * emb_parse_f32() (emb.h), the fast path and the careful one together.
+ *
+ * A decimal m * 10^e with m < 2^24 and |e| <= 10 is one float operation
+ * on exact operands, hence correctly rounded: strtof's answer, unless it
+ * lands outside the normal range.  Otherwise, with m < 2^53 and |e| <=
+ * 22, it becomes the correctly rounded double d by one multiplication or
+ * division of exact doubles (Clinger).  Rounding d to float gives
+ * strtof's answer unless the exact value and d lie on different sides of
+ * a float rounding boundary; since |d - exact| <= half a double ulp, that
+ * can only happen when the 29 bits d drops are within one unit of the
+ * halfway pattern, and then (as for subnormal or overflowing results and
+ * every unusual spelling) we ask strtof itself.
+ */
+static const double emb_p10d[23] = {
+	1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+	1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22
+};
+
+/* Powers of ten exact in float32 (5^10 < 2^24). */
+static const float emb_p10f[11] = {
+	1e0f, 1e1f, 1e2f, 1e3f, 1e4f, 1e5f, 1e6f, 1e7f, 1e8f, 1e9f, 1e10f
+};
+
+/* The bytes that end a number in an embedding file. */
+static inline int
+emb_isnumsep(int c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' ||
+	    c == '\f';
+}
+
+/*
+ * The fast path: @return 0 with *out and *used, or 1 when strtof() must
+ * decide.  Up to 19 digits in all cannot overflow m.
+ */
+static inline int
+emb_f32_fast(const char *s, const char *end, float *out, size_t *used)
+{
+	const char *p = s, *q;
+	uint64_t m = 0, bits;
+	int neg = 0, nd, e10 = 0;
+	double d;
+	float v;
+
+	if (p < end && (*p == '-' || *p == '+'))
+		neg = *p++ == '-';
+	for (q = p; p < end && (unsigned)(*p - '0') < 10; p++)
+		m = m * 10 + (uint64_t)(*p - '0');
+	nd = (int)(p - q);
+	if (p < end && *p == '.') {
+		for (q = ++p; p < end && (unsigned)(*p - '0') < 10; p++)
+			m = m * 10 + (uint64_t)(*p - '0');
+		e10 = -(int)(p - q);
+		nd -= e10;
+	}
+	if (nd == 0 || nd > 19)
+		return 1;
+	if (p < end && (*p == 'e' || *p == 'E')) {
+		int eneg = 0, ex = 0;
+
+		p++;
+		if (p < end && (*p == '-' || *p == '+'))
+			eneg = *p++ == '-';
+		for (q = p; p < end && (unsigned)(*p - '0') < 10; p++)
+			if (ex < 10000)
+				ex = ex * 10 + (*p - '0');
+		if (p == q)
+			return 1;
+		e10 += eneg ? -ex : ex;
+	}
+	if (p < end && !emb_isnumsep((unsigned char)*p))
+		return 1;
+	if (m == 0) {
+		*out = neg ? -0.0f : 0.0f;
+		*used = (size_t)(p - s);
+		return 0;
+	}
+#if FLT_EVAL_METHOD == 0	/* float operations round to float */
+	if (m < (1u << 24) && e10 >= -10 && e10 <= 10) {
+		/* Exact operands, one correctly rounded float operation. */
+		v = e10 < 0 ? (float)m / emb_p10f[-e10] :
+		    (float)m * emb_p10f[e10];
+		if (v >= FLT_MIN && v <= FLT_MAX) {
+			*out = neg ? -v : v;
+			*used = (size_t)(p - s);
+			return 0;
+		}
+	}
+#endif
+	if (m >= (UINT64_C(1) << 53) || e10 < -22 || e10 > 22)
+		return 1;
+	d = (double)m;
+	if (e10 < 0)
+		d /= emb_p10d[-e10];
+	else
+		d *= emb_p10d[e10];
+	if (d < FLT_MIN || d >= FLT_MAX)
+		return 1;
+	memcpy(&bits, &d, 8);
+	bits &= (UINT64_C(1) << 29) - 1;
+	if (bits + 1 >= (UINT64_C(1) << 28) && bits <= (UINT64_C(1) << 28) + 1)
+		return 1;
+	v = (float)d;
+	*out = neg ? -v : v;
+	*used = (size_t)(p - s);
+	return 0;
+}
+
+/*
+ * emb_f32_slow - emb_parse_f32's careful path: strtof() on the number,
+ * which ends at a blank (emb_isnumsep) or at s + len and is at most
+ * EMB_F32_TOKMAX bytes.  @return as emb_parse_f32.
+ */
+#define EMB_F32_TOKMAX	128
+int emb_f32_slow(const char *s, size_t len, float *out, size_t *used);
+
+/*
+ * emb_text_f32 - a number under the text view's rule (emb_text_parse):
+ * the longest prefix strtof() takes of the run of number characters
+ * "0123456789+-.eEnaifNAIFtyTY" at s, a run of at most 63 bytes; the
+ * caller looks at what follows.  So "0x10" there is 0 and then junk, and
+ * "1e39x" is out of range.  Stores the value and the bytes used.
+ * @return 0, EMB_ESYNTAX when no number starts at s (or its run is
+ * longer), EMB_ERANGE when it overflows float32.
+ */
+int emb_text_f32(const char *s, size_t len, float *f, size_t *used);
 
 #endif /* EMB_INT_H */

@@ -65,9 +65,8 @@ struct emb_knn {
 	size_t		 koffcap;	/* entries allocated in koff */
 	int		 indexed;	/* a word index is built */
 	unsigned	 wfield;	/* its key field, 0-based */
-	size_t		 hsize;		/* buckets, a power of two */
-	uint32_t	*head;		/* bucket -> first reference + 1, or 0 */
-	uint32_t	*next;		/* reference -> next of same bucket + 1 */
+	struct emb_index idx;		/* word -> its first reference */
+	uint32_t	*next;		/* reference -> next of same word + 1 */
 };
 
 int
@@ -103,7 +102,7 @@ emb_knn_free(struct emb_knn *k)
 		munmap(k->mat, k->maplen);
 	free(k->keys);
 	free(k->koff);
-	free(k->head);
+	emb_index_free(&k->idx);
 	free(k->next);
 	free(k);
 }
@@ -112,9 +111,9 @@ emb_knn_free(struct emb_knn *k)
 static void
 unindex(struct emb_knn *k)
 {
-	free(k->head);
+	emb_index_free(&k->idx);
 	free(k->next);
-	k->head = k->next = NULL;
+	k->next = NULL;
 	k->indexed = 0;
 }
 
@@ -228,19 +227,6 @@ emb_knn_vec(const struct emb_knn *k, size_t i)
 	return k->mat + i * k->ld;
 }
 
-/* FNV-1a, 64-bit. */
-static uint64_t
-hash(const char *s, size_t n)
-{
-	uint64_t h = 0xcbf29ce484222325ull;
-
-	for (size_t i = 0; i < n; i++) {
-		h ^= (unsigned char)s[i];
-		h *= 0x100000001b3ull;
-	}
-	return h;
-}
-
 /* The word of reference i: its key field wfield; 0 if it has none. */
 static int
 refword(const struct emb_knn *k, size_t i, const char **w, size_t *wlen)
@@ -254,52 +240,61 @@ refword(const struct emb_knn *k, size_t i, const char **w, size_t *wlen)
 	return 1;
 }
 
+/* The index's key: the word of a reference that has one. */
+static const char *
+idxword(const void *ctx, size_t i, size_t *len)
+{
+	const char *w = NULL;
+
+	refword(ctx, i, &w, len);
+	return w;
+}
+
+/*
+ * The index holds each distinct word once, with its first reference;
+ * next[] chains the references of the same word in reference order.
+ */
 int
 emb_knn_index(struct emb_knn *k, unsigned field)
 {
-	size_t hsize = 16;
+	int rc;
 
 	if (k->indexed && k->wfield == field)
 		return 0;
 	unindex(k);
-	while (hsize < 2 * k->n)
-		hsize *= 2;
-	k->head = calloc(hsize, sizeof(*k->head));
-	k->next = calloc(k->n ? k->n : 1, sizeof(*k->next));
-	if (k->head == NULL || k->next == NULL) {
-		unindex(k);
-		return EMB_ENOMEM;
-	}
-	k->hsize = hsize;
 	k->wfield = field;
-	/* Insert backwards so that each chain runs in reference order. */
+	emb_index_init(&k->idx, idxword, k);
+	if ((k->next = calloc(k->n ? k->n : 1, sizeof(*k->next))) == NULL)
+		return EMB_ENOMEM;
+	if ((rc = emb_index_reserve(&k->idx, k->n)) < 0) {
+		unindex(k);
+		return rc;
+	}
+	/*
+	 * Backwards, so that a word seen again is an earlier reference: it
+	 * takes the word's slot and heads the chain.
+	 */
 	for (size_t i = k->n; i-- > 0;) {
 		const char *w;
-		size_t wlen, b;
+		size_t wlen, had;
+		int64_t e;
+		uint32_t at;
 
 		if (!refword(k, i, &w, &wlen))
 			continue;
-		b = hash(w, wlen) & (hsize - 1);
-		k->next[i] = k->head[b];
-		k->head[b] = (uint32_t)i + 1;
+		if ((rc = emb_index_add(&k->idx, i, &had)) < 0) {
+			unindex(k);
+			return rc;
+		}
+		if (rc == 0)
+			continue;
+		at = emb_index_probe(k->idx.slot, k->idx.tag, k->idx.cap,
+		    emb_hash(w, wlen), w, wlen, idxword, k, &e);
+		k->idx.slot[at] = (uint32_t)i + 1;
+		k->next[i] = (uint32_t)had + 1;
 	}
 	k->indexed = 1;
 	return 0;
-}
-
-/* The first reference at or after chain entry e (1-based) with word w. */
-static int64_t
-chain(const struct emb_knn *k, uint32_t e, const char *w, size_t wlen)
-{
-	for (; e != 0; e = k->next[e - 1]) {
-		const char *rw;
-		size_t rlen;
-
-		if (refword(k, e - 1, &rw, &rlen) && rlen == wlen &&
-		    memcmp(rw, w, wlen) == 0)
-			return (int64_t)e - 1;
-	}
-	return -1;
 }
 
 int64_t
@@ -307,18 +302,15 @@ emb_knn_find(const struct emb_knn *k, const char *word, size_t len)
 {
 	if (!k->indexed)
 		return -1;
-	return chain(k, k->head[hash(word, len) & (k->hsize - 1)], word, len);
+	return emb_index_find(&k->idx, word, len);
 }
 
 int64_t
 emb_knn_find_next(const struct emb_knn *k, size_t i)
 {
-	const char *w;
-	size_t wlen;
-
-	if (!k->indexed || i >= k->n || !refword(k, i, &w, &wlen))
+	if (!k->indexed || i >= k->n)
 		return -1;
-	return chain(k, k->next[i], w, wlen);
+	return (int64_t)k->next[i] - 1;
 }
 
 /*

@@ -58,9 +58,9 @@ fail(struct emb_npy *n, int code, const char *name, const char *fmt, ...)
 	if (k < 0 || (size_t)k >= sizeof(n->msg))
 		k = 0;
 	va_start(ap, fmt);
-	vsnprintf(n->msg + k, sizeof(n->msg) - (size_t)k, fmt, ap);
+	n->err = emb_vfail(n->msg + k, sizeof(n->msg) - (size_t)k, code, fmt,
+	    ap);
 	va_end(ap);
-	n->err = code;
 	return code;
 }
 

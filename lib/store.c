@@ -2,7 +2,7 @@
  * store.c - the native store: an embedding file turned once into a file
  * that opens with one mmap(2), with a hash index over its words.
  *
- * Layout (emb-lookup(1) is the normative description): a 64-byte header;
+ * Layout (emb-store(5) is the normative description): a 64-byte header;
  * in a store built from a fastText model, a 64-byte subword header; the
  * vectors, one 64-byte aligned row per word; the subword rows, one per
  * n-gram bucket, likewise; the word offsets; the word bytes (each word
@@ -22,7 +22,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,32 +65,9 @@ struct emb_store {
 	char		 msg[160];
 };
 
-static int
-sfail(struct emb_store *s, int code, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (s != NULL) {
-		va_start(ap, fmt);
-		vsnprintf(s->msg, sizeof(s->msg), fmt, ap);
-		va_end(ap);
-	}
-	return code;
-}
-
-/* FNV-1a, 64 bits, over the raw word bytes. */
-static uint64_t
-hash(const void *p, size_t n)
-{
-	const unsigned char *s = p;
-	uint64_t h = UINT64_C(0xcbf29ce484222325);
-
-	for (size_t i = 0; i < n; i++) {
-		h ^= s[i];
-		h *= UINT64_C(0x100000001b3);
-	}
-	return h;
-}
+/* Record an error of s and its message. */
+#define sfail(s, code, ...) \
+	emb_fail((s)->msg, sizeof((s)->msg), (code), __VA_ARGS__)
 
 static size_t
 rowstride(uint32_t dim)
@@ -99,29 +75,11 @@ rowstride(uint32_t dim)
 	return ((size_t)dim + 15) & ~(size_t)15;
 }
 
-/*
- * Find word in the buckets.  @return the bucket index where it is or
- * where it would go; *idx is its word index or -1.
- */
-static uint32_t
-probe(const uint32_t *bkt, uint32_t nb, const uint32_t *offs,
-    const char *pool, const void *word, size_t len, int64_t *idx)
+/* The index's key: word i. */
+static const char *
+wordkey(const void *ctx, size_t i, size_t *len)
 {
-	uint32_t i = (uint32_t)hash(word, len) & (nb - 1);
-
-	for (;; i = (i + 1) & (nb - 1)) {
-		uint32_t v = bkt[i], o;
-
-		if (v == 0) {
-			*idx = -1;
-			return i;
-		}
-		o = offs[v - 1];
-		if (offs[v] - o - 1 == len && memcmp(pool + o, word, len) == 0) {
-			*idx = v - 1;
-			return i;
-		}
-	}
+	return emb_store_word(ctx, i, len);
 }
 
 int64_t
@@ -129,7 +87,8 @@ emb_store_lookup(const struct emb_store *s, const void *word, size_t len)
 {
 	int64_t idx;
 
-	probe(s->bkt, s->nb, s->offs, s->pool, word, len, &idx);
+	emb_index_probe_inline(s->bkt, NULL, s->nb, emb_hash_inline(word,
+	    len), word, len, wordkey, s, &idx);
 	return idx;
 }
 
@@ -209,7 +168,7 @@ struct builder {
 	size_t		 wlen;
 	size_t		 crcd;		/* wbuf bytes already in vcrc */
 	uint32_t	 vcrc;
-	uint32_t	*tag;		/* hash tag of each bucket */
+	uint32_t	*tag;		/* hash tag of each bucket (emb_index's) */
 	char		*pword;		/* the entry read but not yet added */
 	size_t		 plen, pcap;
 	uint64_t	 phash, pwhere;
@@ -218,7 +177,7 @@ struct builder {
 };
 
 /*
- * The build's own probe: each bucket's hash tag (high 32 bits) sits in
+ * The build's probe: each bucket's hash tag (the low 32 bits) sits in
  * b->tag, so that a probe passes other words without touching their
  * offsets and bytes.  @return the bucket of word or of its place.
  */
@@ -227,24 +186,9 @@ bprobe(struct builder *b, const char *word, size_t len, uint64_t h,
     int64_t *idx)
 {
 	struct emb_store *s = b->s;
-	uint32_t i = (uint32_t)h & (s->nb - 1), tag = (uint32_t)(h >> 32);
 
-	for (;; i = (i + 1) & (s->nb - 1)) {
-		uint32_t v = s->mbkt[i], o;
-
-		if (v == 0) {
-			*idx = -1;
-			return i;
-		}
-		if (b->tag[i] != tag)
-			continue;
-		o = s->moffs[v - 1];
-		if (s->moffs[v] - o - 1 == len &&
-		    memcmp(s->mpool + o, word, len) == 0) {
-			*idx = v - 1;
-			return i;
-		}
-	}
+	return emb_index_probe_inline(s->mbkt, b->tag, s->nb, h, word, len,
+	    wordkey, s, idx);
 }
 
 static int
@@ -261,14 +205,14 @@ regrow(struct builder *b, uint32_t nb)
 	}
 	/* The words are distinct: each goes to the first empty bucket. */
 	for (uint64_t i = 0; i < s->count; i++) {
-		uint64_t h = hash(s->mpool + s->moffs[i],
+		uint64_t h = emb_hash(s->mpool + s->moffs[i],
 		    s->moffs[i + 1] - s->moffs[i] - 1);
 		uint32_t at = (uint32_t)h & (nb - 1);
 
 		while (nbkt[at] != 0)
 			at = (at + 1) & (nb - 1);
 		nbkt[at] = (uint32_t)i + 1;
-		ntag[at] = (uint32_t)(h >> 32);
+		ntag[at] = (uint32_t)h;
 	}
 	free(s->mbkt);
 	free(b->tag);
@@ -435,7 +379,7 @@ addword(struct builder *b, const char *word, size_t len, uint64_t h,
 	s->poolsz += len + 1;
 	s->moffs[s->count + 1] = (uint32_t)s->poolsz;
 	s->mbkt[at] = (uint32_t)s->count + 1;
-	b->tag[at] = (uint32_t)(h >> 32);
+	b->tag[at] = (uint32_t)h;
 	/* Padding is zero: fresh pages in memory, cleared in the buffer. */
 	if (b->fd >= 0) {
 		memset(row + s->dim, 0, (s->stride - s->dim) * 4);
@@ -577,7 +521,7 @@ readall(struct builder *b, struct emb_wfile *f, uint64_t limit,
 		else if ((rc = emb_wfile_read(f, &word, &len, row)) < 0)
 			return rc;
 		if (rc > 0) {
-			h = hash(word, len);
+			h = emb_hash_inline(word, len);
 			__builtin_prefetch(&s->mbkt[h & (s->nb - 1)]);
 			__builtin_prefetch(&b->tag[h & (s->nb - 1)]);
 		}
@@ -652,7 +596,7 @@ readinplace(struct builder *b, struct emb_wfile *f, uint64_t limit,
 		else if ((rc = emb_wfile_read(f, &word, &len, NULL)) < 0)
 			return rc;
 		if (rc > 0) {
-			h = hash(word, len);
+			h = emb_hash_inline(word, len);
 			__builtin_prefetch(&s->mbkt[h & (s->nb - 1)]);
 			__builtin_prefetch(&b->tag[h & (s->nb - 1)]);
 		}

@@ -1,5 +1,6 @@
 /*
- * stream.c - the emb(5) stream: reader and writer.
+ * stream.c - the emb(5) stream: reader and writer, and a group read as a
+ * matrix.
  *
  * Both sides work on large buffers.  The reader checks every length against
  * its limit before it grows a buffer, follows the group framing, and checks
@@ -13,7 +14,6 @@
 
 #include <errno.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,18 +53,9 @@ struct emb_reader {
 };
 
 /* Record an error with its message; every later call returns it again. */
-static int
-rfail(struct emb_reader *r, int code, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(r->msg, sizeof(r->msg), fmt, ap);
-	va_end(ap);
-	r->state = R_ERROR;
-	r->err = code;
-	return code;
-}
+#define rfail(r, code, ...) \
+	((r)->err = emb_fail((r)->msg, sizeof((r)->msg), (code), __VA_ARGS__), \
+	(r)->state = R_ERROR, (r)->err)
 
 /* Add the records consumed since the last call to the crc. */
 static void
@@ -811,4 +802,151 @@ emb_writer_free(struct emb_writer *w)
 		return;
 	free(w->buf);
 	free(w);
+}
+
+/*
+ * Groups.  emb_group_read gathers one group (a GROUP record and its
+ * members, or a lone VEC record) into reusable buffers, so that a
+ * composition filter sees a group as a matrix.
+ */
+
+/* Room for n member rows in g. */
+static int
+vroom(struct emb_group *g, size_t n)
+{
+	size_t cap, sz;
+	float *nv;
+
+	if (n <= g->vcap)
+		return 0;
+	cap = (n + 7) & ~(size_t)7;
+	if (g->vcap > 0 && cap < 2 * g->vcap)
+		cap = 2 * g->vcap;
+	if (emb_mul(cap, (size_t)g->dim * sizeof(float), &sz) < 0)
+		return EMB_ELIMIT;
+	if ((nv = emb_alloc(sz)) == NULL)
+		return EMB_ENOMEM;
+	if (g->nmemb > 0)
+		memcpy(nv, g->v, (size_t)g->nmemb * g->dim * sizeof(float));
+	emb_free(g->v);
+	g->v = nv;
+	g->vcap = cap;
+	if (g->moff != NULL || n > 0) {
+		size_t *no = realloc(g->moff, (cap + 1) * sizeof(size_t));
+
+		if (no == NULL)
+			return EMB_ENOMEM;
+		g->moff = no;
+	}
+	return 0;
+}
+
+/* Append len bytes and a NUL to a growing byte buffer. */
+static int
+bytes(char **buf, size_t *cap, size_t at, const char *p, size_t len)
+{
+	if (at + len + 1 > *cap) {
+		size_t nc = *cap ? *cap : 256;
+		char *nb;
+
+		while (nc < at + len + 1)
+			nc *= 2;
+		if ((nb = realloc(*buf, nc)) == NULL)
+			return EMB_ENOMEM;
+		*buf = nb;
+		*cap = nc;
+	}
+	memcpy(*buf + at, p, len);
+	(*buf)[at + len] = '\0';
+	return 0;
+}
+
+/*
+ * Add the VEC record rec as the next member of g; its vector is in place
+ * already when rec->vec points there (emb_reader_next_into).
+ */
+static int
+addmemb(struct emb_group *g, const struct emb_rec *rec, int keepkeys)
+{
+	float *at;
+	int rc;
+
+	if ((rc = vroom(g, (size_t)g->nmemb + 1)) < 0)
+		return rc;
+	at = g->v + (size_t)g->nmemb * g->dim;
+	if (rec->vec != at)
+		memcpy(at, rec->vec, g->dim * sizeof(float));
+	if (keepkeys) {
+		if ((rc = bytes(&g->mkey, &g->mkeycap, g->mkeylen, rec->key,
+		    rec->keylen)) < 0)
+			return rc;
+		g->moff[g->nmemb] = g->mkeylen;
+		g->mkeylen += rec->keylen + 1;
+		g->moff[g->nmemb + 1] = g->mkeylen;
+	}
+	g->nmemb++;
+	return 0;
+}
+
+int
+emb_group_read(struct emb_reader *r, struct emb_group *g, int keepkeys)
+{
+	struct emb_rec rec;
+	size_t pre;
+	int rc;
+
+	g->dim = emb_reader_dim(r);
+	g->nmemb = 0;
+	g->mkeylen = 0;
+	if ((rc = emb_reader_next(r, &rec)) <= 0)
+		return rc;
+	if ((rc = bytes(&g->key, &g->keycap, 0, rec.key, rec.keylen)) < 0)
+		return rc;
+	g->keylen = rec.keylen;
+	g->recno = rec.recno;
+	if ((rc = vroom(g, 1)) < 0)
+		return rc;
+	if (g->moff != NULL)
+		g->moff[0] = 0;
+	if (rec.type == EMB_REC_VEC) {
+		g->lone = 1;
+		return (rc = addmemb(g, &rec, keepkeys)) < 0 ? rc : 1;
+	}
+	g->lone = 0;
+	/*
+	 * Room for the declared members, up to 1 MiB of vectors: the input
+	 * may lie, and what it only declares must cost nothing.
+	 */
+	pre = ((size_t)1 << 20) / ((size_t)g->dim * sizeof(float));
+	if ((rc = vroom(g, rec.nmemb < pre ? rec.nmemb : pre)) < 0)
+		return rc;
+	for (uint32_t n = rec.nmemb, i = 0; i < n; i++) {
+		/* Straight into the member's row, when there is room. */
+		if ((rc = vroom(g, (size_t)g->nmemb + 1)) < 0 ||
+		    (rc = emb_reader_next_into(r, &rec, g->v +
+		    (size_t)g->nmemb * g->dim)) <= 0)
+			return rc < 0 ? rc : EMB_ETRUNC;
+		if ((rc = addmemb(g, &rec, keepkeys)) < 0)
+			return rc;
+	}
+	return 1;
+}
+
+const char *
+emb_group_mkey(const struct emb_group *g, uint32_t i, size_t *len)
+{
+	*len = g->moff[i + 1] - g->moff[i] - 1;
+	return g->mkey + g->moff[i];
+}
+
+void
+emb_group_free(struct emb_group *g)
+{
+	if (g == NULL)
+		return;
+	free(g->key);
+	emb_free(g->v);
+	free(g->mkey);
+	free(g->moff);
+	memset(g, 0, sizeof(*g));
 }

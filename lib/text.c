@@ -189,81 +189,48 @@ emb_ftoa(char *buf, float f)
 	return snprintf(buf, EMB_FTOA_MAX, "%.9g", (double)f);
 }
 
-/*
- * The common case: at most 19 significant digits whose integer m is below
- * 2^53 and a decimal exponent within 10^22, so that m and 10^|k| are exact
- * doubles.  One multiplication or division rounds to double, and the
- * double rounds to float; with 53 >= 2 * 24 + 2 bits that second rounding
- * cannot differ from rounding the exact value (Figueroa, 1995), so the
- * result is strtof's.  @return bytes used, or 0 to take the slow path.
- */
-static size_t
-fastatof(const char *s, size_t len, float *f)
+/* The careful path: strtof on a NUL-terminated copy of the token. */
+int
+emb_f32_slow(const char *s, size_t len, float *out, size_t *used)
 {
-	static const double p10[] = { 1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7,
-	    1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18,
-	    1e19, 1e20, 1e21, 1e22 };
-	uint64_t m = 0;
-	size_t i = 0;
-	int neg = 0, nd = 0, k = 0, digits = 0;
-	double d;
+	char tmp[EMB_F32_TOKMAX + 1], *end;
+	size_t n = 0;
+	float v;
 
-	if (i < len && (s[i] == '-' || s[i] == '+'))
-		neg = s[i++] == '-';
-	for (; i < len && s[i] >= '0' && s[i] <= '9'; i++, digits++) {
-		if (m == 0 && s[i] == '0')
-			continue;
-		if (++nd > 19)
-			return 0;
-		m = m * 10 + (uint64_t)(s[i] - '0');
-	}
-	if (i < len && s[i] == '.') {
-		for (i++; i < len && s[i] >= '0' && s[i] <= '9'; i++, digits++) {
-			k--;
-			if (m == 0 && s[i] == '0')
-				continue;
-			if (++nd > 19)
-				return 0;
-			m = m * 10 + (uint64_t)(s[i] - '0');
-		}
-	}
-	if (digits == 0)
-		return 0;
-	if (i < len && (s[i] == 'e' || s[i] == 'E')) {
-		size_t j = i + 1;
-		int eneg = 0, e = 0, ed = 0;
-
-		if (j < len && (s[j] == '-' || s[j] == '+'))
-			eneg = s[j++] == '-';
-		for (; j < len && s[j] >= '0' && s[j] <= '9'; j++, ed++)
-			if (e < 10000)
-				e = e * 10 + (s[j] - '0');
-		if (ed == 0)
-			return 0;
-		k += eneg ? -e : e;
-		i = j;
-	}
-	if (m > (1ull << 53) || k < -22 || k > 22)
-		return m == 0 && k >= -400 && k <= 400 ?
-		    (*f = neg ? -0.0f : 0.0f, i) : 0;
-	d = k < 0 ? (double)m / p10[-k] : (double)m * p10[k];
-	*f = (float)(neg ? -d : d);
-	if (isinf(*f))
-		return 0;
-	return i;
+	while (n < len && !emb_isnumsep((unsigned char)s[n]))
+		n++;
+	if (n == 0 || n > EMB_F32_TOKMAX)
+		return EMB_ESYNTAX;
+	memcpy(tmp, s, n);
+	tmp[n] = '\0';
+	errno = 0;
+	v = strtof(tmp, &end);
+	if (end != tmp + n)
+		return EMB_ESYNTAX;
+	if (errno == ERANGE && (v > FLT_MAX || v < -FLT_MAX))
+		return EMB_ERANGE;
+	*out = v;
+	*used = n;
+	return 0;
 }
 
 int
-emb_atof(const char *s, size_t len, float *f, size_t *used)
+emb_parse_f32(const char *s, size_t len, float *f, size_t *used)
+{
+	if (emb_f32_fast(s, s + len, f, used) == 0)
+		return 0;
+	return emb_f32_slow(s, len, f, used);
+}
+
+int
+emb_text_f32(const char *s, size_t len, float *f, size_t *used)
 {
 	char tmp[64], *end;
 	size_t n = 0;
 	float v;
 
-	if ((n = fastatof(s, len, f)) > 0) {
-		*used = n;
+	if (emb_f32_fast(s, s + len, f, used) == 0)
 		return 0;
-	}
 	/* A number is a run of these bytes; strtof decides the rest. */
 	while (n < len && n < sizeof(tmp) - 1 &&
 	    strchr("0123456789+-.eEnaifNAIFtyTY", s[n]) != NULL && s[n] != '\0')
@@ -336,7 +303,7 @@ emb_text_parse(const char *line, size_t len, float *vec, uint32_t cap,
 			p++;
 		if (p == end)
 			break;
-		if ((rc = emb_atof(p, (size_t)(end - p), &f, &used)) < 0)
+		if ((rc = emb_text_f32(p, (size_t)(end - p), &f, &used)) < 0)
 			return rc;
 		p += used;
 		if (p < end && *p != ' ')

@@ -7,9 +7,9 @@
  *     a line it accepts, printed again (emb_text_vec, or "key TAB #n"),
  *     parses to the same key and the same float32 bits, and is refused
  *     with a telling count for any other dimension;
- *   - emb_atof on every suffix start (bounded): it reads within its length
- *     and agrees with strtof on where the number ends, its value and
- *     overflow;
+ *   - emb_text_f32 on every suffix start (bounded): it reads within its
+ *     length and agrees with strtof on where the number ends, its value
+ *     and overflow;
  *   - the key functions: escaping any bytes gives a valid one-field key that
  *     unescapes to the bytes; a valid key splits into fields that unescape
  *     and escape back to themselves;
@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "fuzz.h"
+#include "int.h"
 
 #define CAP		64		/* components a parsed line may have */
 
@@ -89,10 +90,10 @@ parse(const char *line, size_t len, int allow)
 }
 
 /*
- * emb_atof against strtof on the same bytes: the run of characters a number
- * may hold (as emb_atof's own slow path takes it).  A run longer than its
- * 63-byte copy is a syntax error, unless the fast path took a number from
- * its start.
+ * emb_text_f32 against strtof on the same bytes: the run of characters a
+ * number may hold (as emb_text_f32's own slow path takes it).  A run
+ * longer than its 63-byte copy is a syntax error, unless the fast path
+ * took a number from its start.
  */
 static void
 atof_at(const char *s, size_t len)
@@ -108,7 +109,7 @@ atof_at(const char *s, size_t len)
 		n++;
 	memcpy(run, s, n);
 	run[n] = '\0';
-	rc = emb_atof(s, len, &f, &used);
+	rc = emb_text_f32(s, len, &f, &used);
 	CHECK(rc != 0 || (used >= 1 && used <= len));
 	if (n == sizeof(run) - 1)
 		return;		/* longer than the reference copy */

@@ -15,6 +15,7 @@
 
 #include "check_main.h"
 #include "emb.h"
+#include "int.h"
 
 static const uint32_t dims[] = { 1, 2, 7, 8, 255, 256, 257 };
 #define NELEM(a)	(sizeof(a) / sizeof((a)[0]))
@@ -217,7 +218,7 @@ START_TEST(t_atof)
 	for (size_t i = 0; i < NELEM(t); i++) {
 		float f = 42;
 		size_t used = 99;
-		int rc = emb_atof(t[i].s, strlen(t[i].s), &f, &used);
+		int rc = emb_text_f32(t[i].s, strlen(t[i].s), &f, &used);
 
 		ck_assert_msg(rc == t[i].rc, "'%s': %d", t[i].s, rc);
 		if (rc < 0)
@@ -230,11 +231,11 @@ START_TEST(t_atof)
 		float f;
 		size_t used;
 
-		ck_assert_int_eq(emb_atof("nan", 3, &f, &used), 0);
+		ck_assert_int_eq(emb_text_f32("nan", 3, &f, &used), 0);
 		ck_assert(isnan(f));
-		ck_assert_int_eq(emb_atof("12345", 2, &f, &used), 0);
+		ck_assert_int_eq(emb_text_f32("12345", 2, &f, &used), 0);
 		ck_assert(f == 12.0f && used == 2);
-		ck_assert_int_eq(emb_atof("7", 0, &f, &used), EMB_ESYNTAX);
+		ck_assert_int_eq(emb_text_f32("7", 0, &f, &used), EMB_ESYNTAX);
 	}
 }
 END_TEST
