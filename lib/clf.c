@@ -521,7 +521,7 @@ emb_clf_free(struct emb_clf *c)
 {
 	if (c == NULL)
 		return;
-	emb_free(c->ref);
+	emb_knn_free(c->kn);
 	free(c->yref);
 	emb_free(c->W);
 	emb_free(c->b);

@@ -25,8 +25,7 @@ struct emb_clf {
 	int		 iters;		/* iterations or passes taken */
 	int		 only;		/* one class in training: it, else -1 */
 	/* knn */
-	float		*ref;		/* unit rows, nref x d */
-	size_t		 nref;		/* reference rows */
+	struct emb_knn	*kn;		/* the training rows, unit length */
 	int		*yref;		/* their classes */
 	/* linear models: scores = X W + b, W d x nout */
 	double		*W;

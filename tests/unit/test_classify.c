@@ -2,8 +2,9 @@
  * test_classify.c - the classifiers against scikit-learn: predictions and
  * decision values on a small fixed problem, the BLIS product and the
  * Cholesky factorization against their plain-loop twins, the same results
- * on one thread and on three, kNN ties and votes worked by hand, the
- * perceptron's determinism, and the error codes.
+ * on one thread and on three, kNN ties and votes worked by hand, kNN
+ * votes over emb_knn_search's neighbours, the perceptron's determinism,
+ * and the error codes.
  *
  * The constants below were computed with scikit-learn 1.2.1 (numpy 1.24.2)
  * on the float32 values promoted to float64, by this program:
@@ -380,6 +381,79 @@ START_TEST(test_knn_hand)
 	ck_assert_int_eq(emb_clf_predict(c, Q + 2, 1, p), 0);
 	ck_assert_int_eq(p[0], 0);
 	emb_clf_free(c);
+}
+END_TEST
+
+/*
+ * One kNN engine: the classifier's votes are those of emb_knn_search's
+ * neighbours over the same rows, on small integer vectors where many
+ * cosines tie (the earlier reference wins), with a zero query, k up to
+ * past the references, on 1 and 3 threads.
+ */
+START_TEST(test_knn_engine)
+{
+	static const size_t dims[] = { 1, 5, 16 };
+	static const int ks[] = { 1, 4, 7, 700 };
+	enum { NR = 600, NQ = 5000, KC = 4 };
+	struct emb_rng g;
+
+	emb_rng_seed(&g, 11);
+	for (size_t a = 0; a < 3; a++) {
+		size_t d = dims[a];
+		float *R = malloc(NR * d * sizeof(float));
+		float *Q = malloc(NQ * d * sizeof(float));
+		float *U = malloc(NQ * d * sizeof(float));
+		int yr[NR], *p = malloc(NQ * sizeof(int));
+		struct emb_hit *h = malloc((size_t)NQ * NR * sizeof(*h));
+		struct emb_knn *kn;
+
+		for (size_t i = 0; i < NR * d; i++)
+			R[i] = (float)emb_rng_below(&g, 5) - 2;
+		for (size_t i = 0; i < NQ * d; i++)
+			Q[i] = i < d ? 0 : (float)emb_rng_below(&g, 5) - 2;
+		for (int i = 0; i < NR; i++)
+			yr[i] = (int)emb_rng_below(&g, KC);
+		ck_assert_int_eq(emb_knn_create(&kn, (uint32_t)d), 0);
+		for (int i = 0; i < NR; i++)
+			ck_assert_int_eq(emb_knn_add(kn, "", 0, R + i * d), 0);
+		for (size_t i = 0; i < NQ; i++)
+			emb_unit_to(Q + i * d, U + i * d, (uint32_t)d);
+		for (size_t b = 0; b < 4; b++)
+			for (int nt = 1; nt <= 3; nt += 2) {
+				struct emb_clf_opts o;
+				struct emb_clf *c;
+				unsigned k = ks[b] < NR ? (unsigned)ks[b] : NR;
+
+				emb_clf_defaults(&o, EMB_CLF_KNN);
+				o.k = ks[b];
+				o.threads = nt;
+				o.parmin = 0;
+				ck_assert_int_eq(emb_clf_fit(&c, &o, R, NR, d,
+				    yr, KC, NULL, 0, NULL), 0);
+				ck_assert_int_eq(emb_clf_predict(c, Q, NQ, p),
+				    0);
+				ck_assert_int_eq(emb_knn_search(kn, U, NQ, d,
+				    k, NULL, NULL, 1, h), 0);
+				for (size_t i = 0; i < NQ; i++) {
+					int v[KC] = { 0 }, best = 0;
+
+					for (unsigned t = 0; t < k; t++)
+						v[yr[h[i * k + t].ref]]++;
+					for (int t = 1; t < KC; t++)
+						if (v[t] > v[best])
+							best = t;
+					ck_assert_msg(p[i] == best,
+					    "d %zu k %u: query %zu", d, k, i);
+				}
+				emb_clf_free(c);
+			}
+		emb_knn_free(kn);
+		free(R);
+		free(Q);
+		free(U);
+		free(p);
+		free(h);
+	}
 }
 END_TEST
 
@@ -895,6 +969,7 @@ classify_suite(void)
 	tcase_add_test(tc, test_sklearn_binary);
 	tcase_add_test(tc, test_centroid_hand);
 	tcase_add_test(tc, test_knn_hand);
+	tcase_add_test(tc, test_knn_engine);
 	tcase_add_test(tc, test_dgemm);
 	tcase_add_test(tc, test_dchol);
 	tcase_add_test(tc, test_threads);
