@@ -634,7 +634,7 @@ main(int argc, char *argv[])
 			p->appsize = 1;
 			break;
 		case 'v':
-			quiet = 0;
+			p->quiet = 0;
 			break;
 		case 'V':
 			puts("emb-ose " EMB_VERSION);
@@ -657,8 +657,8 @@ main(int argc, char *argv[])
 	}
 	if (p->mode == M_IV && (p->appalpha || p->appsize))
 		usage(0);
-	if (p->nthreads < 0)
-		p->nthreads = emb_ncpu();
+	if (p->nthreads < 0)	/* the processors, within -j's range */
+		p->nthreads = emb_ncpu() < 64 ? emb_ncpu() : 64;
 	if (p->sidefile != NULL)
 		p->side = fopenside(p->sidefile);
 
