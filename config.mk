@@ -11,7 +11,8 @@ MANDIR = $(PREFIX)/share/man
 CC = cc
 OPT = -O2 -march=x86-64-v2
 CFLAGS = $(OPT) -g -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes \
-	-Wmissing-prototypes -Wno-sign-compare -Wno-psabi
+	-Wmissing-prototypes -Wno-sign-compare -Wno-psabi \
+	-Werror=implicit-function-declaration
 CPPFLAGS = -D_GNU_SOURCE -Ilib
 LDFLAGS =
 # BLIS for the kernels, LAPACK (over the same BLAS) for factorizations,

@@ -35,6 +35,49 @@ struct emb_clf {
 	double		*W1;
 };
 
+/* Test twins and the decision values, once in emb.h. */
+
+/*
+ * emb_clf_scores - the decision values of a linear model (centroid: 2 x.m
+ * - |m|^2; lda, ridge, logreg: scikit-learn's decision_function) of the n
+ * rows X into S, n x emb_clf_nscores(c).  Two-class ridge, lda and logreg
+ * have one column, positive for class 1 (lda's is the difference of its
+ * two discriminants, as scikit-learn's); mlp: its output scores (logits),
+ * one column per class.
+ * @return 0, EMB_EINVAL (knn, or a constant model) or EMB_ENOMEM.
+ */
+int emb_clf_scores(const struct emb_clf *c, const float *X, size_t n,
+    double *S);
+
+/* @return the columns of emb_clf_scores, 0 for knn or a constant model. */
+int emb_clf_nscores(const struct emb_clf *c);
+
+/*
+ * emb_dgemm_blis - C = alpha op(A) op(B) + beta C, row-major, op(A) m x k,
+ * op(B) k x n; ta, tb nonzero transpose.  The classifiers' level-3 kernel,
+ * through BLIS; emb_dgemm_ref is its plain-loop twin for the tests.
+ */
+void emb_dgemm_blis(int ta, int tb, size_t m, size_t n, size_t k,
+    double alpha, const double *A, size_t lda, const double *B, size_t ldb,
+    double beta, double *C, size_t ldc);
+void emb_dgemm_ref(int ta, int tb, size_t m, size_t n, size_t k,
+    double alpha, const double *A, size_t lda, const double *B, size_t ldb,
+    double beta, double *C, size_t ldc);
+
+/*
+ * emb_dchol_blis - Cholesky factorization A = L L' of the symmetric
+ * positive definite n x n matrix A (row-major, leading dimension lda): the
+ * lower triangle is read and overwritten by L, the strict upper triangle
+ * left as it was.  Recursive halving through BLIS trsm and syrk, 1.3 to
+ * 25 times as fast as LAPACK's dpotrf over the same BLIS for n = 4000
+ * down to 50 (tests/bench/09-chol.sh); emb_dchol_ref is its plain-loop
+ * twin.
+ * @return 0, or EMB_ENOSOL when a pivot is not positive (A is then partly
+ * overwritten).
+ */
+int emb_dchol_blis(size_t n, double *A, size_t lda);
+int emb_dchol_ref(size_t n, double *A, size_t lda);
+
 #define MAXTHR	EMB_MAXTHREADS
 #define dgemm	emb_dgemm_blis
 

@@ -10,6 +10,14 @@
  * returns 0 (or a count) on success and a negative EMB_E* code on failure;
  * emb_strerror() turns a code into text, and the objects that read input
  * keep a message naming the record or line (emb_reader_msg() and friends).
+ *
+ * It declares what the programs use, and nothing else, layer by layer:
+ * errors and building blocks; keys and numbers as text; the stream
+ * (reading, writing, groups) and its text view; embedding files, NumPy
+ * arrays, fastText models, the store; then the numerics (pooling, OSE and
+ * Problem 2, PCA models, nearest neighbours, metrics, classifiers).  The
+ * library's internals and the tests' reference twins are in int.h,
+ * fmt.h, clf.h and qr.h, which no program includes.
  */
 #ifndef EMB_H
 #define EMB_H
@@ -124,15 +132,6 @@ int emb_index_reserve(struct emb_index *x, size_t n);
 int emb_index_add(struct emb_index *x, size_t e, size_t *had);
 /* @return the entry whose key is the len bytes at s, or -1. */
 int64_t emb_index_find(const struct emb_index *x, const void *s, size_t len);
-/*
- * emb_index_probe - the search itself over any slot array of that layout
- * (tag may be NULL: a store's mapped buckets), key hashed to h.
- * @return the slot where the key is, or the free slot where it would go;
- * *entry is its entry or -1.
- */
-uint32_t emb_index_probe(const uint32_t *slot, const uint32_t *tag,
-    size_t cap, uint64_t h, const void *s, size_t len, emb_keyfn *key,
-    const void *ctx, int64_t *entry);
 
 /*
  * Seeded randomness.  The generator is splitmix64 (Steele, Lea and Flood,
@@ -147,18 +146,11 @@ struct emb_rng {
 
 void emb_rng_seed(struct emb_rng *g, uint64_t seed);
 uint64_t emb_rng_next(struct emb_rng *g);
-/* @return a uniform double in [0, 1): the top 53 bits of a draw / 2^53. */
-double emb_rng_unif(struct emb_rng *g);
 /*
  * emb_rng_below - a uniform integer in [0, n), n >= 1: draws x until
  * x < 2^64 - (2^64 mod n), then returns x mod n.
  */
 uint64_t emb_rng_below(struct emb_rng *g, uint64_t n);
-/*
- * emb_rng_perm - shuffle idx[0..n-1] in place (Fisher-Yates from the end:
- * for i = n - 1 down to 1, swap idx[i] and idx[draw mod (i + 1)]).
- */
-void emb_rng_perm(struct emb_rng *g, size_t *idx, size_t n);
 
 /*
  * A growable byte buffer: p holds len bytes and a NUL after them.
@@ -178,19 +170,10 @@ int emb_buf_reserve(struct emb_buf *b, size_t n);
 void emb_buf_free(struct emb_buf *b);
 
 /*
- * Threads.  emb_par_run runs fn(arg, worker, lane, r0, r1) on every lane
- * of n rows (lane l: rows [n l / nlane, n (l + 1) / nlane)) with
- * emb_par_workers(nt, nlane) workers, the caller one of them; lanes
- * depend on the problem only, so a caller that combines lane results in
- * lane order gets the same bits for every thread count.
  * emb_ncpu - the processors online, 1 to EMB_MAXTHREADS: the default of
  * every program's -j.  emb_now - a monotonic clock, in seconds.
  */
 #define EMB_MAXTHREADS	256
-typedef void emb_lanefn(void *arg, int worker, size_t lane, size_t r0,
-    size_t r1);
-int emb_par_workers(int nt, size_t nlane);
-void emb_par_run(int nt, size_t n, size_t nlane, emb_lanefn *fn, void *arg);
 int emb_ncpu(void);
 double emb_now(void);
 
@@ -204,13 +187,6 @@ double emb_now(void);
  * printable as one line, and a raw word (any bytes) maps to exactly one
  * field and back.
  */
-
-/*
- * emb_key_check - validate a key: no raw LF, CR or NUL, every backslash
- * starts one of the five escapes, length <= EMB_KEY_MAX.
- * @return 0 or EMB_EKEY.
- */
-int emb_key_check(const char *key, size_t len);
 
 /*
  * emb_key_escape - escape the n raw bytes src into dst as one key field.
@@ -244,13 +220,6 @@ unsigned emb_key_nfields(const char *key, size_t len);
 
 /* Longest text emb_ftoa writes, with its NUL. */
 #define EMB_FTOA_MAX	20
-
-/*
- * emb_ftoa - write the shortest decimal text that reads back as exactly f
- * (strtof round trip); "nan", "inf" and "-inf" for non-finite values.
- * @return the length written (without the NUL) to buf[EMB_FTOA_MAX].
- */
-int emb_ftoa(char *buf, float f);
 
 /*
  * Stream reading.
@@ -378,16 +347,6 @@ int emb_write_vecle(struct emb_writer *w, const char *key, size_t keylen,
     const void *le);
 
 /*
- * emb_write_vec_unit - emb_write_vec() of vec scaled to unit length, as
- * emb_unit_to() scales it, straight into the output: one pass fewer.  A
- * zero vector is written as it is, and *zero set (0 otherwise).  A vector
- * with a NaN or infinite component is refused with EMB_ENONFINITE before
- * anything is written, or written as it is if the writer allows them.
- */
-int emb_write_vec_unit(struct emb_writer *w, const char *key,
-    size_t keylen, const float *vec, int *zero);
-
-/*
  * emb_write_vecle_unit - the same for dim little-endian float32 values at
  * any alignment (from emb_reader_next_le).  EMB_ENONFINITE if one is NaN
  * or infinite (and the writer does not allow them): nothing is written.
@@ -412,14 +371,50 @@ int emb_write_group(struct emb_writer *w, const char *key, size_t keylen,
  */
 int emb_writer_close(struct emb_writer *w);
 
-/* Records written so far (VEC and GROUP). */
-uint64_t emb_writer_count(const struct emb_writer *w);
-
 /* Free a writer, dropping anything not yet flushed; NULL is a no-op. */
 void emb_writer_free(struct emb_writer *w);
 
 /*
- * Text view (emb-cat).
+ * Groups.
+ *
+ * A composition filter reads its input one group at a time: a GROUP record
+ * and its members, or a VEC record outside any group, which is a group of
+ * one keyed by its own key.
+ */
+struct emb_group {
+	char		*key;		/* group key, NUL-terminated */
+	size_t		 keylen;
+	size_t		 keycap;
+	float		*v;		/* nmemb x dim, row-major, aligned */
+	size_t		 vcap;		/* rows v has room for */
+	uint32_t	 nmemb;		/* members read */
+	uint32_t	 dim;
+	char		*mkey;		/* member keys, each NUL-terminated */
+	size_t		 mkeylen;	/* bytes used in mkey */
+	size_t		 mkeycap;
+	size_t		*moff;		/* nmemb + 1 offsets into mkey */
+	uint64_t	 recno;		/* record number of the group's record */
+	int		 lone;		/* 1: a VEC record outside any group */
+};
+
+/*
+ * emb_group_read - read the next group from r into g, which must be zeroed
+ * before its first use and is reused across calls.  Member keys are kept
+ * only if keepkeys.
+ * @return 1 for a group, 0 at the clean end, or the reader's negative code
+ * (emb_reader_msg() names the record), or EMB_ENOMEM.
+ */
+int emb_group_read(struct emb_reader *r, struct emb_group *g, int keepkeys);
+
+/* Free what g holds and zero it; NULL is a no-op. */
+void emb_group_free(struct emb_group *g);
+
+/* The key of member i of g (keepkeys), NUL-terminated; length in *len. */
+const char *emb_group_mkey(const struct emb_group *g, uint32_t i,
+    size_t *len);
+
+/*
+ * Text view.
  *
  * One line per record: the key, a TAB, then either the dim components
  * separated by single spaces (VEC) or '#' and the member count (GROUP).
@@ -453,12 +448,6 @@ int emb_text_parse(const char *line, size_t len, float *vec, uint32_t cap,
  */
 size_t emb_text_vec(char *buf, const char *key, size_t keylen,
     const float *vec, uint32_t dim);
-
-/*
- * emb_crc32 - continue crc over n bytes, with zlib's crc32() definition and
- * result (start from 0); faster where the CPU allows.
- */
-uint32_t emb_crc32(uint32_t crc, const void *buf, size_t n);
 
 /* Aligned allocation for BLIS: 64-byte aligned, free with emb_free(). */
 void *emb_alloc(size_t size);
@@ -501,52 +490,9 @@ struct emb_wfile;
  */
 int emb_wfile_open(struct emb_wfile **fp, int fd, const char *name);
 
-/*
- * emb_wfile_next - read the next entry.  *word (raw bytes, *len of them,
- * NUL-terminated) and *vec (dim floats, 64-byte aligned) belong to the
- * object and stay valid until the next call.
- * @return 1 for an entry, 0 at the end, or a negative code: EMB_EFORMAT
- * (malformed line or record, wrong value count, short binary record, word
- * count differing from the header, non-finite value), EMB_EGZIP,
- * EMB_EIO, EMB_ENOMEM, EMB_ELIMIT or a stream error for EMB_WF_EMB.
- * After an error every call returns it again; emb_wfile_msg() names the
- * line (text) or record (binary, emb) as "line N: ..." or "record N: ...".
- */
-int emb_wfile_next(struct emb_wfile *f, const char **word, size_t *len,
-    const float **vec);
-
-/*
- * emb_wfile_read - emb_wfile_next() that stores the vector into vec
- * (room for dim floats, 4-byte aligned; the caller's), saving a copy.
- * vec's content is undefined after an error or at the end.
- */
-int emb_wfile_read(struct emb_wfile *f, const char **word, size_t *len,
-    float *vec);
-
-/*
- * emb_wfile_mapped - 1 if f is a plain word2vec binary file read through
- * a mapping on a little-endian machine, whose vectors can be used where
- * they lie: emb_wfile_read() then takes a NULL vec, checks the entry
- * without copying it, and emb_wfile_raw() points at its dim
- * little-endian float32 values (any alignment) inside the mapping.
- */
-int emb_wfile_mapped(const struct emb_wfile *f);
-const void *emb_wfile_raw(const struct emb_wfile *f);
-
-/*
- * emb_wfile_takemap - hand the mapping of a mapped file (and so every
- * pointer emb_wfile_raw() gave) over to the caller, who unmaps it with
- * munmap(p, *size).  f reads nothing more.  @return NULL if not mapped.
- */
-void *emb_wfile_takemap(struct emb_wfile *f, size_t *size);
-
 uint32_t emb_wfile_dim(const struct emb_wfile *f);	/* D */
 int emb_wfile_format(const struct emb_wfile *f);	/* EMB_WF_* */
 int emb_wfile_gzip(const struct emb_wfile *f);		/* 1 if gzip */
-/* Word count in the header, 0 when the format has none. */
-uint64_t emb_wfile_declared(const struct emb_wfile *f);
-/* Line (text) or record (binary, emb) number of the last entry read. */
-uint64_t emb_wfile_where(const struct emb_wfile *f);
 /* Raw bytes read so far and the file size (0 when not a regular file). */
 void emb_wfile_progress(const struct emb_wfile *f, uint64_t *done,
     uint64_t *total);
@@ -576,17 +522,9 @@ struct emb_npy;
  * emb_npy_msg() says why.
  */
 int emb_npy_open(struct emb_npy **np, int fd, const char *name);
-uint64_t emb_npy_rows(const struct emb_npy *n);
 uint32_t emb_npy_dim(const struct emb_npy *n);
 /* Let NaN and infinities through (by default they are an error). */
 void emb_npy_allow_nonfinite(struct emb_npy *n, int allow);
-/*
- * emb_npy_next - the next row as dim floats into vec.  @return 1, 0 at
- * the end (the input ending there too), or a negative code: EMB_ETRUNC,
- * EMB_EFORMAT (bytes after the data), EMB_ENONFINITE, EMB_ERANGE (a
- * float64 beyond float32), EMB_EIO, EMB_ENOMEM.
- */
-int emb_npy_next(struct emb_npy *n, float *vec);
 /*
  * emb_npy_copy - every row to w, keyed by the lines of keysfd (escaped
  * keys, one per line, as many as rows).  With gfield (1-based) non-zero,
@@ -613,37 +551,6 @@ void emb_npy_free(struct emb_npy *n);
  */
 struct emb_ft;
 
-/*
- * Where the model's bytes come from: copy the next n bytes to dst.
- * @return 0, 1 when the input ends first, or a negative code (the
- * callback's owner then holds the message).
- */
-typedef int emb_ft_get_fn(void *arg, void *dst, size_t n);
-
-/*
- * emb_ft_read - read a model from its first byte.  total is the file's
- * size when known (its matrices' declared sizes are then checked against
- * it before anything is allocated), else 0; memory grows with the bytes
- * read.  @return 0 and *mp, or a negative code with a message in msg
- * (empty when the callback failed): EMB_EFORMAT (malformed, truncated,
- * quantized), EMB_EVERSION, EMB_EDIM, EMB_ENOMEM, EMB_ELIMIT, or the
- * callback's code.
- */
-int emb_ft_read(struct emb_ft **mp, emb_ft_get_fn *get, void *arg,
-    uint64_t total, char *msg, size_t msgsz);
-uint32_t emb_ft_dim(const struct emb_ft *m);
-uint32_t emb_ft_nwords(const struct emb_ft *m);
-/* Word i (< nwords), NUL-terminated, *len bytes. */
-const char *emb_ft_word(const struct emb_ft *m, uint32_t i, size_t *len);
-/*
- * The vector of word i (< nwords), or of an unknown word (len raw bytes;
- * the zero vector when it has no n-gram), into v (dim floats).
- * @return the number of rows averaged, or EMB_ENONFINITE when the mean
- * overflows.
- */
-int emb_ft_wordvec(const struct emb_ft *m, uint32_t i, float *v);
-int emb_ft_subvec(const struct emb_ft *m, const void *word, size_t len,
-    float *v);
 void emb_ft_free(struct emb_ft *m);
 
 /*
@@ -681,17 +588,6 @@ int emb_ft_subword(const struct emb_ft *m, struct emb_subword *sw);
  * for another format.
  */
 struct emb_ft *emb_wfile_takeft(struct emb_wfile *f);
-/* emb_wfile_ft - the model of an EMB_WF_FTBIN file, still f's; or NULL. */
-const struct emb_ft *emb_wfile_ft(const struct emb_wfile *f);
-
-/*
- * emb_parse_f32 - parse one number (len bytes at s, not NUL-terminated)
- * ending at a blank or at s + len.  The value is always the one strtof()
- * gives for the same text; common decimal spellings take a fast path.
- * @return 0 with *f and *used, EMB_ESYNTAX (not a number, or junk right
- * after it), EMB_ERANGE (beyond float32).
- */
-int emb_parse_f32(const char *s, size_t len, float *f, size_t *used);
 
 /*
  * Writing embedding files (wformat.c), as their own tools write them:
@@ -747,9 +643,6 @@ int emb_wout_direct(struct emb_wout *o, int fd, int gzip, uint64_t count);
 int emb_wout_add(struct emb_wout *o, const void *word, size_t n,
     const float *vec, int64_t *dup);
 
-/* Entries added so far. */
-uint64_t emb_wout_count(const struct emb_wout *o);
-
 /*
  * emb_wout_finish - write the file on fd: the header, then the spooled
  * entries, through gzip compression (one member) if gzip; after
@@ -793,17 +686,6 @@ typedef void emb_progress_fn(void *arg, const struct emb_wfile *f,
     uint64_t entries);
 
 /*
- * emb_store_load - read the embedding file f into a store in memory,
- * keeping at most limit words (0: all) and stopping there.
- * @return 0 and *sp (free with emb_store_close), or the code of the file
- * (see emb_wfile_next; the message is emb_wfile_msg(f)), EMB_ENOMEM,
- * EMB_ELIMIT (more than 2^31 - 1 words or 4 GiB of word bytes).
- */
-int emb_store_load(struct emb_store **sp, struct emb_wfile *f,
-    uint64_t limit, emb_progress_fn *progress, void *arg,
-    struct emb_store_stats *st);
-
-/*
  * emb_store_load_inplace - emb_store_load(), but when f is mapped (see
  * emb_wfile_mapped) its vectors are not copied: the store takes the
  * mapping over and its rows are read where they lie in the file, at any
@@ -827,12 +709,6 @@ int emb_store_load_inplace(struct emb_store **sp, struct emb_wfile *f,
  */
 int emb_store_build(int fd, struct emb_wfile *f, uint64_t limit,
     emb_progress_fn *progress, void *arg, struct emb_store_stats *st);
-
-/*
- * emb_store_write - write the store s (loaded or opened) on fd as a store
- * file.  @return 0, EMB_EIO or EMB_ENOMEM.
- */
-int emb_store_write(const struct emb_store *s, int fd);
 
 /*
  * emb_store_open - map the store file path read-only and check it:
@@ -868,8 +744,6 @@ int emb_store_subword(const struct emb_store *s, struct emb_subword *sw);
 
 uint32_t emb_store_dim(const struct emb_store *s);
 uint64_t emb_store_count(const struct emb_store *s);	/* words */
-/* Floats from one row to the next (a multiple of 16, >= dim). */
-size_t emb_store_stride(const struct emb_store *s);
 
 /*
  * emb_store_lookup - find a word (len raw bytes).
@@ -905,50 +779,10 @@ void emb_store_close(struct emb_store *s);
 
 /* ---- end of embedding formats and the store ---- */
 
-
 /* ---- numerics: OSE, Problem 2, pooling (emb-ose, emb-bov) ---- */
 
 /*
- * Groups.
- *
- * A composition filter reads its input one group at a time: a GROUP record
- * and its members, or a VEC record outside any group, which is a group of
- * one keyed by its own key.
- */
-struct emb_group {
-	char		*key;		/* group key, NUL-terminated */
-	size_t		 keylen;
-	size_t		 keycap;
-	float		*v;		/* nmemb x dim, row-major, aligned */
-	size_t		 vcap;		/* rows v has room for */
-	uint32_t	 nmemb;		/* members read */
-	uint32_t	 dim;
-	char		*mkey;		/* member keys, each NUL-terminated */
-	size_t		 mkeylen;	/* bytes used in mkey */
-	size_t		 mkeycap;
-	size_t		*moff;		/* nmemb + 1 offsets into mkey */
-	uint64_t	 recno;		/* record number of the group's record */
-	int		 lone;		/* 1: a VEC record outside any group */
-};
-
-/*
- * emb_group_read - read the next group from r into g, which must be zeroed
- * before its first use and is reused across calls.  Member keys are kept
- * only if keepkeys.
- * @return 1 for a group, 0 at the clean end, or the reader's negative code
- * (emb_reader_msg() names the record), or EMB_ENOMEM.
- */
-int emb_group_read(struct emb_reader *r, struct emb_group *g, int keepkeys);
-
-/* Free what g holds and zero it; NULL is a no-op. */
-void emb_group_free(struct emb_group *g);
-
-/* The key of member i of g (keepkeys), NUL-terminated; length in *len. */
-const char *emb_group_mkey(const struct emb_group *g, uint32_t i,
-    size_t *len);
-
-/*
- * Pooling (emb-bov).  Each function writes one vector of dim components
+ * Pooling.  Each function writes one vector of dim components
  * to out, accumulating in double.
  */
 #define EMB_POOL_MEAN	0	/* arithmetic mean: the paper's BOV */
@@ -985,13 +819,6 @@ void emb_pool_end(int how, const double *acc, uint32_t dim, long used,
  * @return 1, or 0 when v is zero (then left as it is).
  */
 int emb_unit(float *v, uint32_t dim);
-
-/* emb_unit_to - the same from x into y (y may be x; x is left as is). */
-int emb_unit_to(const float *x, float *y, uint32_t dim);
-
-/* Plain reference twin of emb_pool (no scratch; used by the tests). */
-long emb_pool_ref(int how, const float *v, size_t n, uint32_t dim,
-    const double *wt, float *out);
 
 /*
  * OSE (the paper's Proposition, eq. OPT_FINAL) and Problem 2.
@@ -1050,14 +877,6 @@ void emb_ose_free(struct emb_ose *o);
  * return x is untouched.
  */
 int emb_ose(struct emb_ose *o, const float *v, size_t n, float *x,
-    struct emb_ose_info *info);
-
-/*
- * emb_ose_ref - the plain-loop twin of emb_ose in double: modified
- * Gram-Schmidt with column pivoting and reorthogonalization instead of
- * Householder QR, same tolerances and outcomes.  x has dim doubles.
- */
-int emb_ose_ref(const float *v, size_t n, uint32_t dim, double *x,
     struct emb_ose_info *info);
 
 /*
@@ -1156,13 +975,12 @@ void emb_pca_free(struct emb_pca *p);
 
 /* ---- end of numerics ---- */
 
-
 /* ---- classifiers and metrics (emb-eval, emb-knn) ---- */
 
 /* knn */
 
 /*
- * Exact cosine nearest neighbours (emb-knn).
+ * Exact cosine nearest neighbours.
  *
  * A reference set keeps unit-length copies of its vectors (emb_unit; a
  * zero vector stays zero: its similarity to everything is 0, its distance
@@ -1241,11 +1059,6 @@ int emb_knn_search(const struct emb_knn *kn, const float *q, size_t nq,
     size_t ldq, unsigned k, const size_t *xoff, const uint32_t *xref,
     unsigned nthreads, struct emb_hit *hits);
 
-/* The plain-loop twin of emb_knn_search (double sums), for tests. */
-int emb_knn_search_ref(const struct emb_knn *kn, const float *q,
-    size_t nq, size_t ldq, unsigned k, const size_t *xoff, const uint32_t *xref,
-    struct emb_hit *hits);
-
 /* end knn */
 
 /* eval */
@@ -1262,9 +1075,6 @@ int emb_knn_search_ref(const struct emb_knn *kn, const float *q,
 int emb_confusion(const int *truth, const int *pred, size_t n, int ncls,
     uint64_t *conf);
 
-/* @return the fraction of the diagonal in conf (0 for an empty matrix). */
-double emb_accuracy(const uint64_t *conf, int ncls);
-
 /*
  * emb_macro_f1 - the unweighted mean of the per-class F1 scores over the
  * classes present in the truth or the predictions (a class with neither
@@ -1272,13 +1082,6 @@ double emb_accuracy(const uint64_t *conf, int ncls);
  * f1_score(average="macro").  @return the score (0 for an empty matrix).
  */
 double emb_macro_f1(const uint64_t *conf, int ncls);
-
-/*
- * emb_rank - average ranks (1-based, ties get the mean of the ranks they
- * span, as scipy.stats.rankdata) of the n values x into rank.
- * @return 0 or EMB_ENOMEM.
- */
-int emb_rank(const double *x, size_t n, double *rank);
 
 /*
  * emb_pearson - Pearson's correlation of x and y (n pairs), two-pass in
@@ -1377,52 +1180,11 @@ int emb_clf_fit(struct emb_clf **cp, const struct emb_clf_opts *o,
 int emb_clf_predict(const struct emb_clf *c, const float *X, size_t n,
     int *pred);
 
-/*
- * emb_clf_scores - the decision values of a linear model (centroid: 2 x.m
- * - |m|^2; lda, ridge, logreg: scikit-learn's decision_function) of the n
- * rows X into S, n x emb_clf_nscores(c).  Two-class ridge, lda and logreg
- * have one column, positive for class 1 (lda's is the difference of its
- * two discriminants, as scikit-learn's); mlp: its output scores (logits),
- * one column per class.
- * @return 0, EMB_EINVAL (knn, or a constant model) or EMB_ENOMEM.
- */
-int emb_clf_scores(const struct emb_clf *c, const float *X, size_t n,
-    double *S);
-
-/* @return the columns of emb_clf_scores, 0 for knn or a constant model. */
-int emb_clf_nscores(const struct emb_clf *c);
-
 /* Iterations the fit took (logreg: L-BFGS steps; mlp: passes), else 0. */
 int emb_clf_iters(const struct emb_clf *c);
 
 /* Free a classifier; NULL is a no-op. */
 void emb_clf_free(struct emb_clf *c);
-
-/*
- * emb_dgemm_blis - C = alpha op(A) op(B) + beta C, row-major, op(A) m x k,
- * op(B) k x n; ta, tb nonzero transpose.  The classifiers' level-3 kernel,
- * through BLIS; emb_dgemm_ref is its plain-loop twin for the tests.
- */
-void emb_dgemm_blis(int ta, int tb, size_t m, size_t n, size_t k,
-    double alpha, const double *A, size_t lda, const double *B, size_t ldb,
-    double beta, double *C, size_t ldc);
-void emb_dgemm_ref(int ta, int tb, size_t m, size_t n, size_t k,
-    double alpha, const double *A, size_t lda, const double *B, size_t ldb,
-    double beta, double *C, size_t ldc);
-
-/*
- * emb_dchol_blis - Cholesky factorization A = L L' of the symmetric
- * positive definite n x n matrix A (row-major, leading dimension lda): the
- * lower triangle is read and overwritten by L, the strict upper triangle
- * left as it was.  Recursive halving through BLIS trsm and syrk, 1.3 to
- * 25 times as fast as LAPACK's dpotrf over the same BLIS for n = 4000
- * down to 50 (tests/bench/09-chol.sh); emb_dchol_ref is its plain-loop
- * twin.
- * @return 0, or EMB_ENOSOL when a pivot is not positive (A is then partly
- * overwritten).
- */
-int emb_dchol_blis(size_t n, double *A, size_t lda);
-int emb_dchol_ref(size_t n, double *A, size_t lda);
 
 /* ---- end of classifiers and metrics ---- */
 

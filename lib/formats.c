@@ -18,6 +18,7 @@
  * loading a 1 GB GloVe file.
  */
 #include "emb.h"
+#include "fmt.h"
 #include "int.h"
 
 #include <errno.h>

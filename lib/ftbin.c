@@ -23,6 +23,7 @@
  * vectors are the very floats it computes.
  */
 #include "emb.h"
+#include "fmt.h"
 #include "int.h"
 
 #include <limits.h>

@@ -13,6 +13,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "emb.h"
+
 static inline uint16_t
 emb_le16(const unsigned char *p)
 {
@@ -292,5 +294,116 @@ int emb_f32_slow(const char *s, size_t len, float *out, size_t *used);
  * longer), EMB_ERANGE when it overflows float32.
  */
 int emb_text_f32(const char *s, size_t len, float *f, size_t *used);
+
+/*
+ * Library internals once in emb.h: used by the library and its tests, by
+ * no program.
+ */
+
+/*
+ * emb_key_check - validate a key: no raw LF, CR or NUL, every backslash
+ * starts one of the five escapes, length <= EMB_KEY_MAX.
+ * @return 0 or EMB_EKEY.
+ */
+int emb_key_check(const char *key, size_t len);
+
+/*
+ * emb_ftoa - write the shortest decimal text that reads back as exactly f
+ * (strtof round trip); "nan", "inf" and "-inf" for non-finite values.
+ * @return the length written (without the NUL) to buf[EMB_FTOA_MAX].
+ */
+int emb_ftoa(char *buf, float f);
+
+/*
+ * emb_write_vec_unit - emb_write_vec() of vec scaled to unit length, as
+ * emb_unit_to() scales it, straight into the output: one pass fewer.  A
+ * zero vector is written as it is, and *zero set (0 otherwise).  A vector
+ * with a NaN or infinite component is refused with EMB_ENONFINITE before
+ * anything is written, or written as it is if the writer allows them.
+ */
+int emb_write_vec_unit(struct emb_writer *w, const char *key,
+    size_t keylen, const float *vec, int *zero);
+
+/* Records written so far (VEC and GROUP). */
+uint64_t emb_writer_count(const struct emb_writer *w);
+
+/*
+ * emb_crc32 - continue crc over n bytes, with zlib's crc32() definition and
+ * result (start from 0); faster where the CPU allows.
+ */
+uint32_t emb_crc32(uint32_t crc, const void *buf, size_t n);
+
+/*
+ * emb_parse_f32 - parse one number (len bytes at s, not NUL-terminated)
+ * ending at a blank or at s + len.  The value is always the one strtof()
+ * gives for the same text; common decimal spellings take a fast path.
+ * @return 0 with *f and *used, EMB_ESYNTAX (not a number, or junk right
+ * after it), EMB_ERANGE (beyond float32).
+ */
+int emb_parse_f32(const char *s, size_t len, float *f, size_t *used);
+
+/* Entries added so far. */
+uint64_t emb_wout_count(const struct emb_wout *o);
+
+/* emb_unit_to - the same from x into y (y may be x; x is left as is). */
+int emb_unit_to(const float *x, float *y, uint32_t dim);
+
+/* Plain reference twin of emb_pool (no scratch; used by the tests). */
+long emb_pool_ref(int how, const float *v, size_t n, uint32_t dim,
+    const double *wt, float *out);
+
+/*
+ * emb_ose_ref - the plain-loop twin of emb_ose in double: modified
+ * Gram-Schmidt with column pivoting and reorthogonalization instead of
+ * Householder QR, same tolerances and outcomes.  x has dim doubles.
+ */
+int emb_ose_ref(const float *v, size_t n, uint32_t dim, double *x,
+    struct emb_ose_info *info);
+
+/* The plain-loop twin of emb_knn_search (double sums), for tests. */
+int emb_knn_search_ref(const struct emb_knn *kn, const float *q,
+    size_t nq, size_t ldq, unsigned k, const size_t *xoff, const uint32_t *xref,
+    struct emb_hit *hits);
+
+/* @return the fraction of the diagonal in conf (0 for an empty matrix). */
+double emb_accuracy(const uint64_t *conf, int ncls);
+
+/*
+ * emb_rank - average ranks (1-based, ties get the mean of the ranks they
+ * span, as scipy.stats.rankdata) of the n values x into rank.
+ * @return 0 or EMB_ENOMEM.
+ */
+int emb_rank(const double *x, size_t n, double *rank);
+
+/*
+ * emb_index_probe - the search itself over any slot array of that layout
+ * (tag may be NULL: a store's mapped buckets), key hashed to h.
+ * @return the slot where the key is, or the free slot where it would go;
+ * *entry is its entry or -1.
+ */
+uint32_t emb_index_probe(const uint32_t *slot, const uint32_t *tag,
+    size_t cap, uint64_t h, const void *s, size_t len, emb_keyfn *key,
+    const void *ctx, int64_t *entry);
+
+/* @return a uniform double in [0, 1): the top 53 bits of a draw / 2^53. */
+double emb_rng_unif(struct emb_rng *g);
+
+/*
+ * emb_rng_perm - shuffle idx[0..n-1] in place (Fisher-Yates from the end:
+ * for i = n - 1 down to 1, swap idx[i] and idx[draw mod (i + 1)]).
+ */
+void emb_rng_perm(struct emb_rng *g, size_t *idx, size_t n);
+
+/*
+ * Threads.  emb_par_run runs fn(arg, worker, lane, r0, r1) on every lane
+ * of n rows (lane l: rows [n l / nlane, n (l + 1) / nlane)) with
+ * emb_par_workers(nt, nlane) workers, the caller one of them; lanes
+ * depend on the problem only, so a caller that combines lane results in
+ * lane order gets the same bits for every thread count.
+ */
+typedef void emb_lanefn(void *arg, int worker, size_t lane, size_t r0,
+    size_t r1);
+int emb_par_workers(int nt, size_t nlane);
+void emb_par_run(int nt, size_t n, size_t nlane, emb_lanefn *fn, void *arg);
 
 #endif /* EMB_INT_H */

@@ -11,6 +11,7 @@
  * growing with the data read, and a short or long one is found at its end.
  */
 #include "emb.h"
+#include "fmt.h"
 #include "int.h"
 
 #include <errno.h>

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "emb.h"
+#include "int.h"
 
 struct par {
 	emb_lanefn	*fn;

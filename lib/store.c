@@ -18,6 +18,7 @@
  * embedding file, for one-off lookups that do not want a store file.
  */
 #include "emb.h"
+#include "fmt.h"
 #include "int.h"
 
 #include <errno.h>

@@ -2,6 +2,7 @@
  * vec.c - vector helpers: scaling to unit length, in double.
  */
 #include "emb.h"
+#include "int.h"
 #include "vec.h"
 
 #include <math.h>

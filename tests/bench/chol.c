@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "emb.h"
+#include "clf.h"
 
 extern void dpotrf_(const char *, const int *, double *, const int *,
     int *);

@@ -14,6 +14,8 @@
 #include <unistd.h>
 
 #include "emb.h"
+#include "fmt.h"
+#include "int.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 

@@ -31,6 +31,8 @@
 
 #include "check_main.h"
 #include "emb.h"
+#include "int.h"
+#include "clf.h"
 
 #define N	36
 #define D	4

@@ -16,6 +16,8 @@
 
 #include "check_main.h"
 #include "emb.h"
+#include "fmt.h"
+#include "int.h"
 
 static char tmpl[] = "/tmp/test_formats.XXXXXX";
 static char *dir;

@@ -8,6 +8,7 @@
 
 #include "check_main.h"
 #include "emb.h"
+#include "int.h"
 
 struct keys {
 	char	**s;

@@ -10,6 +10,7 @@
 
 #include "check_main.h"
 #include "emb.h"
+#include "int.h"
 
 /*
  * Assertions inside long loops: libcheck records every ck_assert, which

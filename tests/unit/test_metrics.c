@@ -9,6 +9,7 @@
 
 #include "check_main.h"
 #include "emb.h"
+#include "int.h"
 
 /*
  * Ten predictions over six classes; class 5 occurs nowhere, class 4 only

@@ -14,6 +14,7 @@
 
 #include "check_main.h"
 #include "emb.h"
+#include "int.h"
 #include "qr.h"
 
 /* Residuals up to this many units of roundoff times the size pass. */

@@ -15,6 +15,7 @@
 
 #include "check_main.h"
 #include "emb.h"
+#include "fmt.h"
 
 #define NW	3000		/* words: the buckets grow several times */
 #define DIM	7
