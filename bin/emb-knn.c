@@ -203,6 +203,7 @@ static unsigned long long nzero;	/* queries of zero length */
 static unsigned long long nshort;	/* -A: groups too small to ask */
 static unsigned long long nquery;	/* queries searched */
 static double tsearch;			/* seconds in emb_knn_search */
+static struct emb_knn_stats done;	/* what the searches did */
 
 /* Exclude every reference whose word is w (len bytes) from this query. */
 static void
@@ -243,9 +244,12 @@ endquery(struct batch *b, const struct emb_knn *kn, uint32_t dim)
 	size_t keylen = strlen(key), wlen;
 	const char *w;
 	float *q = b->q + b->n * b->ld;
+	uint32_t d = 0;
 
-	if (!emb_unit(q, dim))
-		nzero++;
+	/* The query as it is: the search takes the cosine of any length. */
+	while (d < dim && q[d] == 0)
+		d++;
+	nzero += d == dim;
 	if (sflag && (w = keyfield(key, keylen, qfield ? qfield :
 	    emb_key_nfields(key, keylen), &wlen)) != NULL)
 		exclude(b, kn, w, wlen);
@@ -267,21 +271,28 @@ endquery(struct batch *b, const struct emb_knn *kn, uint32_t dim)
 }
 
 /*
- * Print the distance 1 - sim with the fewest digits that still tell which
- * float32 similarity it came from: 1 - (the text's value) rounds back to
- * sim.  Distinct similarities thus never print alike, and their order is
- * the order of the texts, so that merged shard lists (emb-knnmerge) order
- * exactly as one search does; a float32 distance would merge neighbours
- * one similarity step apart.
+ * The distance 1 - sim of an exact similarity, rounded once to double,
+ * printed with the fewest digits that read back as that double.  Distinct
+ * distances thus never print alike, and their order is the order of the
+ * texts, so that merged shard lists (emb-knnmerge) order exactly as one
+ * search does.
  */
+static double
+dist(double sim)
+{
+	double d = 1 - sim;
+
+	return d < 0 ? 0 : d > 2 ? 2 : d;
+}
+
 static size_t
-dtoa(char *buf, double d, float sim)
+dtoa(char *buf, double d)
 {
 	int n = 0;
 
 	for (int prec = 6; prec <= 17; prec++) {
 		n = snprintf(buf, 32, "%.*g", prec, d);
-		if ((float)(1 - strtod(buf, NULL)) == sim)
+		if (strtod(buf, NULL) == d)
 			break;
 	}
 	return (size_t)n;
@@ -313,11 +324,9 @@ vote(const struct emb_knn *kn, const struct emb_hit *h, unsigned k)
 	for (unsigned i = 0; i < k && h[i].ref != EMB_KNN_NONE; i++) {
 		size_t keylen;
 		const char *key = emb_knn_key(kn, h[i].ref, &keylen);
-		double d = 1 - (double)h[i].sim;
+		double d = dist(h[i].sim);
 
 		lab[n] = keyfield(key, keylen, cfield, &len[n]);
-		if (d < 0)
-			d = 0;
 		wt[n] = weighted ? (d > 0 ? 1 / d : INFINITY) : 1;
 		exact += d == 0;
 		n++;
@@ -374,6 +383,7 @@ static void
 flush(struct batch *b, const struct emb_knn *kn, unsigned k,
     struct emb_writer *w, struct report *rp)
 {
+	struct emb_knn_stats st;
 	double t0;
 	int rc;
 
@@ -381,8 +391,13 @@ flush(struct batch *b, const struct emb_knn *kn, unsigned k,
 		return;
 	t0 = emb_now();
 	rc = emb_knn_search(kn, b->q, b->n, b->ld, k, b->xoff, b->xref,
-	    nthreads, b->hits);
+	    nthreads, b->hits, &st);
 	tsearch += emb_now() - t0;
+	done.pairs += st.pairs;
+	done.coded += st.coded;
+	done.flt += st.flt;
+	done.rescored += st.rescored;
+	done.path = st.path;
 	nquery += b->n;
 	if (rc < 0)
 		errx(1, "search: %s", emb_strerror(rc));
@@ -441,8 +456,10 @@ flush(struct batch *b, const struct emb_knn *kn, unsigned k,
 				const char *rkey = emb_knn_key(kn, h[j].ref,
 				    &rlen);
 
-				if ((rc = emb_write_vec(w, rkey, rlen,
-				    emb_knn_vec(kn, h[j].ref))) < 0)
+				int zero;
+
+				if ((rc = emb_write_vec_unit(w, rkey, rlen,
+				    emb_knn_vec(kn, h[j].ref), &zero)) < 0)
 					wdie(rc);
 			}
 			continue;
@@ -451,15 +468,11 @@ flush(struct batch *b, const struct emb_knn *kn, unsigned k,
 			char num[32];
 			size_t rlen;
 			const char *rkey = emb_knn_key(kn, h[j].ref, &rlen);
-			double d = 1 - (double)h[j].sim;
-
-			/* Rounding can push a self-match just below 0. */
-			d = d < 0 ? 0 : d > 2 ? 2 : d;
 			printfield(qkey, qlen);
 			printf("\t%u\t", j + 1);
 			printfield(rkey, rlen);
 			putchar('\t');
-			printfield(num, dtoa(num, d, h[j].sim));
+			printfield(num, dtoa(num, dist(h[j].sim)));
 			putchar('\n');
 		}
 	}
@@ -821,6 +834,15 @@ main(int argc, char *argv[])
 		    tsearch > 0 ? nquery / tsearch : 0.0, tsearch > 0 ? 2.0 *
 		    nquery * emb_knn_count(kn) * emb_knn_dim(kn) / tsearch /
 		    1e9 : 0.0, nthreads);
+	if (vflag && done.pairs > 0)
+		fprintf(stderr, "emb-knn: %s bounds: %llu pairs scored from "
+		    "codes, %llu through float32 GEMM, %llu of %llu rescored "
+		    "exactly (%.4f %%)\n", emb_knn_pathname(done.path),
+		    (unsigned long long)done.coded,
+		    (unsigned long long)done.flt,
+		    (unsigned long long)done.rescored,
+		    (unsigned long long)done.pairs,
+		    100.0 * (double)done.rescored / (double)done.pairs);
 	emb_knn_free(kn);
 	return 0;
 }

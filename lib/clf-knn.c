@@ -1,10 +1,9 @@
 /*
  * clf-knn.c - the k-nearest-neighbour classifier: the training rows form
- * a reference set of lib/knn.c, each block of queries is made unit length
- * and searched there (emb_knn_search: cosine similarity in float32 through
- * BLIS, equal similarities ordered by reference, so the earlier training
- * row wins), and the k neighbours vote, uniformly, a tie going to the
- * smallest class.
+ * a reference set of lib/knn.c, each block of queries is searched there
+ * (emb_knn_search: the exact cosine, equal similarities ordered by
+ * reference, so the earlier training row wins), and the k neighbours
+ * vote, uniformly, a tie going to the smallest class.
  */
 #include "emb.h"
 #include "int.h"
@@ -13,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Queries per search: a block of unit copies of at most 16 MiB. */
+/* Queries per search: a block of at most 16 MiB of rows. */
 #define QFLOATS	((size_t)4 << 20)
 #define QMIN	384
 
@@ -45,24 +44,20 @@ emb_clf_predict_knn(const struct emb_clf *c, const float *X, size_t n,
 	unsigned k = (size_t)c->o.k < nr ? (unsigned)c->o.k : (unsigned)nr;
 	int K = c->ncls, nt, rc = EMB_ENOMEM, *votes;
 	struct emb_hit *hits;
-	float *Q;
 
 	qb = QFLOATS / d < QMIN ? QMIN : QFLOATS / d;
 	if (qb > n)
 		qb = n;
 	nt = emb_clf_threads(&c->o, (double)n * nr * d);
-	Q = emb_alloc(qb * d * sizeof(*Q));
 	hits = malloc(qb * k * sizeof(*hits));
 	votes = malloc((size_t)K * sizeof(*votes));
-	if (Q == NULL || hits == NULL || votes == NULL)
+	if (hits == NULL || votes == NULL)
 		goto out;
 	for (size_t q0 = 0; q0 < n; q0 += qb) {
 		size_t r = n - q0 < qb ? n - q0 : qb;
 
-		for (size_t i = 0; i < r; i++)
-			emb_unit_to(X + (q0 + i) * d, Q + i * d, (uint32_t)d);
-		if ((rc = emb_knn_search(c->kn, Q, r, d, k, NULL, NULL,
-		    (unsigned)nt, hits)) < 0)
+		if ((rc = emb_knn_search(c->kn, X + q0 * d, r, d, k, NULL,
+		    NULL, (unsigned)nt, hits, NULL)) < 0)
 			goto out;
 		for (size_t i = 0; i < r; i++) {
 			const struct emb_hit *h = hits + i * k;
@@ -80,7 +75,6 @@ emb_clf_predict_knn(const struct emb_clf *c, const float *X, size_t n,
 	}
 	rc = 0;
 out:
-	emb_free(Q);
 	free(hits);
 	free(votes);
 	return rc;

@@ -25,7 +25,7 @@ struct emb_clf {
 	int		 iters;		/* iterations or passes taken */
 	int		 only;		/* one class in training: it, else -1 */
 	/* knn */
-	struct emb_knn	*kn;		/* the training rows, unit length */
+	struct emb_knn	*kn;		/* the training rows */
 	int		*yref;		/* their classes */
 	/* linear models: scores = X W + b, W d x nout */
 	double		*W;

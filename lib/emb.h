@@ -347,6 +347,16 @@ int emb_write_vecle(struct emb_writer *w, const char *key, size_t keylen,
     const void *le);
 
 /*
+ * emb_write_vec_unit - emb_write_vec() of vec scaled to unit length, as
+ * emb_unit_to() scales it, straight into the output: one pass fewer.  A
+ * zero vector is written as it is, and *zero set (0 otherwise).  A vector
+ * with a NaN or infinite component is refused with EMB_ENONFINITE before
+ * anything is written, or written as it is if the writer allows them.
+ */
+int emb_write_vec_unit(struct emb_writer *w, const char *key,
+    size_t keylen, const float *vec, int *zero);
+
+/*
  * emb_write_vecle_unit - the same for dim little-endian float32 values at
  * any alignment (from emb_reader_next_le).  EMB_ENONFINITE if one is NaN
  * or infinite (and the writer does not allow them): nothing is written.
@@ -982,20 +992,29 @@ void emb_pca_free(struct emb_pca *p);
 /*
  * Exact cosine nearest neighbours.
  *
- * A reference set keeps unit-length copies of its vectors (emb_unit; a
- * zero vector stays zero: its similarity to everything is 0, its distance
- * 1) and their keys.  A search returns for each query the k references of largest cosine
- * similarity, best first; equal similarities are ordered by reference
- * index, and the result does not depend on batch size or thread count.
+ * A reference set keeps its vectors as they were given, with their norms,
+ * int8 codes of their directions and their keys.  A search returns for each
+ * query the k references of largest cosine similarity, best first; the
+ * similarity is the exact cosine of the two float32 vectors, computed in
+ * double in one fixed order (0 when either is a zero vector), and equal
+ * similarities are ordered by reference index: the result depends on the
+ * data alone, not on batch size, thread count, BLIS or the CPU.
  */
 struct emb_knn;
 
 /* One neighbour: its cosine similarity and its reference index. */
 struct emb_hit {
-	float		 sim;		/* cosine similarity; distance = 1 - sim */
+	double		 sim;		/* cosine similarity; distance = 1 - sim */
 	uint32_t	 ref;		/* reference index, or EMB_KNN_NONE */
 };
 #define EMB_KNN_NONE	UINT32_MAX	/* no neighbour in this slot */
+
+/* What a search did: pairs in all, bounded from int8 codes or float32
+ * GEMM, rescored exactly; the kernel it chose (emb_knn_pathname). */
+struct emb_knn_stats {
+	uint64_t	 pairs, coded, flt, rescored;
+	int		 path;
+};
 
 /*
  * emb_knn_create - an empty reference set of dimension dim.
@@ -1013,9 +1032,9 @@ void emb_knn_free(struct emb_knn *k);
 int emb_knn_reserve(struct emb_knn *k, size_t n);
 
 /*
- * emb_knn_add - append a reference: the key (copied) and the unit vector
- * of vec.  @return 0, EMB_ELIMIT (more than 2^32 - 2 references) or
- * EMB_ENOMEM.
+ * emb_knn_add - append a reference: the key (copied) and the vector
+ * (copied as it is, finite).  @return 0, EMB_ELIMIT (more than 2^32 - 2
+ * references) or EMB_ENOMEM.
  */
 int emb_knn_add(struct emb_knn *k, const char *key, size_t keylen,
     const float *vec);
@@ -1027,7 +1046,7 @@ uint32_t emb_knn_dim(const struct emb_knn *k);
 /* Key of reference i (NUL-terminated, owned by the set) and its length. */
 const char *emb_knn_key(const struct emb_knn *k, size_t i, size_t *len);
 
-/* Unit vector of reference i (dim floats, owned by the set, aligned). */
+/* Vector of reference i as added (dim floats, owned by the set). */
 const float *emb_knn_vec(const struct emb_knn *k, size_t i);
 
 /*
@@ -1046,18 +1065,21 @@ int64_t emb_knn_find(const struct emb_knn *k, const char *word, size_t len);
 int64_t emb_knn_find_next(const struct emb_knn *k, size_t i);
 
 /*
- * emb_knn_search - the k nearest references of each of nq unit queries
- * (row i at q + i * ldq, ldq >= dim) into hits[i * k ...], best first;
- * slots beyond the references available hold { -INFINITY, EMB_KNN_NONE }.
- * Optional exclusions: references xref[xoff[i] .. xoff[i + 1]) are never
- * neighbours of query i (xoff NULL: none).  Uses up to nthreads threads;
- * the result does not depend on it.  Similarities are float32 sums
- * through BLIS sgemm.
+ * emb_knn_search - the k nearest references of each of nq queries (row i
+ * at q + i * ldq, ldq >= dim, any length, finite) into hits[i * k ...],
+ * best first; slots beyond the references available hold { -INFINITY,
+ * EMB_KNN_NONE }.  Optional exclusions: references xref[xoff[i] ..
+ * xoff[i + 1]) are never neighbours of query i (xoff NULL: none).  Uses
+ * up to nthreads threads; the result does not depend on it.  st (or
+ * NULL) receives what the search did.
  * @return 0, EMB_EINVAL or EMB_ENOMEM.
  */
 int emb_knn_search(const struct emb_knn *kn, const float *q, size_t nq,
     size_t ldq, unsigned k, const size_t *xoff, const uint32_t *xref,
-    unsigned nthreads, struct emb_hit *hits);
+    unsigned nthreads, struct emb_hit *hits, struct emb_knn_stats *st);
+
+/* The name of a search's kernel (struct emb_knn_stats' path). */
+const char *emb_knn_pathname(int path);
 
 /* end knn */
 

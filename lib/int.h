@@ -314,16 +314,6 @@ int emb_key_check(const char *key, size_t len);
  */
 int emb_ftoa(char *buf, float f);
 
-/*
- * emb_write_vec_unit - emb_write_vec() of vec scaled to unit length, as
- * emb_unit_to() scales it, straight into the output: one pass fewer.  A
- * zero vector is written as it is, and *zero set (0 otherwise).  A vector
- * with a NaN or infinite component is refused with EMB_ENONFINITE before
- * anything is written, or written as it is if the writer allows them.
- */
-int emb_write_vec_unit(struct emb_writer *w, const char *key,
-    size_t keylen, const float *vec, int *zero);
-
 /* Records written so far (VEC and GROUP). */
 uint64_t emb_writer_count(const struct emb_writer *w);
 

@@ -1,73 +1,20 @@
 /*
- * knn.c - exact cosine nearest neighbours.
- *
- * A reference set holds unit-length copies of its vectors in one 64-byte
- * aligned row-major matrix, and their keys.  A search takes a batch of unit
- * query vectors and returns, for each, the k references of largest cosine
- * similarity (smallest cosine distance), best first.
- *
- * The similarities are computed tile by tile as single-precision GEMM
- * through BLIS (a tile of queries times a block of references), and each
- * tile is scanned at once, while it is in cache, against a small heap per
- * query.  Work is split into (query tile, reference block) items that
- * threads take in turn; every thread keeps its own heaps, and the heaps are
- * merged at the end.
- *
- * Results do not depend on the batch size, the tiling or the number of
- * threads:
- *  - every similarity is computed by the same arithmetic whatever the shape
- *    of the product it belongs to.  BLIS's conventional GEMM path
- *    accumulates each element of C in its own register lane, in the order of
- *    k, with a block size along k that depends only on the machine; its
- *    "small/unpacked" path (sup) chooses kernels by shape and may reduce in
- *    another order, so it is disabled for every call here;
- *  - neighbours are ordered by similarity, then by reference index (the
- *    earlier reference wins a tie), a total order, so that the merge of the
- *    per-thread heaps gives the same list whichever thread saw what.
- *
- * emb_knn_search_ref is the plain-loop twin (double accumulation, a full
- * sort) that the tests compare the fast path with.
+ * knn.c - the reference set of the nearest-neighbour search: each
+ * vector as it was given, its norm, its int8 codes (knn.h), and its key;
+ * the word index of exclusions and analogies.  The search itself is in
+ * knn-search.c, its kernels in knn-kern.c.
  */
 #include "emb.h"
 #include "int.h"
+#include "knn.h"
 
-#include <blis.h>
 #include <math.h>
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
 
-#ifndef QTILE
-#define QTILE	384	/* queries per GEMM tile */
-#endif
-#ifndef RBLOCK
-#define RBLOCK	2048	/* references per GEMM tile */
-#endif
 #define LDALIGN	16	/* row stride: a multiple of 16 floats, 64 bytes */
 #define MAXREF	((size_t)UINT32_MAX - 1)
-
-struct emb_knn {
-	uint32_t	 dim;		/* components per vector */
-	size_t		 ld;		/* row stride of mat, in floats */
-	size_t		 n;		/* references held */
-	size_t		 cap;		/* rows mapped */
-	float		*mat;		/* n x ld unit rows (anonymous mmap) */
-	size_t		 maplen;	/* bytes mapped at mat */
-	char		*keys;		/* all keys, each NUL-terminated */
-	size_t		 keylen;	/* bytes used in keys */
-	size_t		 keycap;	/* bytes allocated */
-	size_t		*koff;		/* n + 1 offsets into keys */
-	size_t		 koffcap;	/* entries allocated in koff */
-	int		 indexed;	/* a word index is built */
-	unsigned	 wfield;	/* its key field, 0-based */
-	struct emb_index idx;		/* word -> its first reference */
-	uint32_t	*next;		/* reference -> next of same word + 1 */
-};
 
 int
 emb_knn_create(struct emb_knn **kp, uint32_t dim)
@@ -81,6 +28,7 @@ emb_knn_create(struct emb_knn **kp, uint32_t dim)
 		return EMB_ENOMEM;
 	k->dim = dim;
 	k->ld = ((size_t)dim + LDALIGN - 1) / LDALIGN * LDALIGN;
+	k->dp = (dim + 3) / 4 * 4;
 	k->keycap = 4096;
 	k->koffcap = 1024;
 	if ((k->keys = malloc(k->keycap)) == NULL ||
@@ -100,6 +48,12 @@ emb_knn_free(struct emb_knn *k)
 		return;
 	if (k->mat != NULL)
 		munmap(k->mat, k->maplen);
+	if (k->codes != NULL)
+		munmap(k->codes, k->codelen);
+	free(k->nrm);
+	free(k->cs);
+	free(k->ce);
+	free(k->scratch);
 	free(k->keys);
 	free(k->koff);
 	emb_index_free(&k->idx);
@@ -117,32 +71,72 @@ unindex(struct emb_knn *k)
 	k->indexed = 0;
 }
 
+/*
+ * Grow an anonymous mapping to len bytes: by mremap without a copy and
+ * without a transient second matrix; pages not yet written cost nothing.
+ */
+static int
+growmap(void **p, size_t *maplen, size_t len)
+{
+	void *q;
+
+	if (*p == NULL)
+		q = mmap(NULL, len, PROT_READ | PROT_WRITE,
+		    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	else
+		q = mremap(*p, *maplen, len, MREMAP_MAYMOVE);
+	if (q == MAP_FAILED)
+		return EMB_ENOMEM;
+	*p = q;
+	*maplen = len;
+	return 0;
+}
+
+static int
+growarr(void *pp, size_t n, size_t size)
+{
+	void *q = realloc(*(void **)pp, n * size);
+
+	if (q == NULL)
+		return EMB_ENOMEM;
+	*(void **)pp = q;
+	return 0;
+}
+
 int
 emb_knn_reserve(struct emb_knn *k, size_t n)
 {
-	size_t len;
+	size_t len, clen, ns;
 	void *p;
+	int rc;
 
 	if (n <= k->cap)
 		return 0;
 	if (n > MAXREF)
 		return EMB_ELIMIT;
-	if (emb_mul(n, k->ld * sizeof(float), &len) < 0)
+	/* Whole strips, so that the scales of a strip's lanes exist. */
+	ns = (n + KNN_STRIP - 1) / KNN_STRIP * KNN_STRIP;
+	if (emb_mul(ns, k->ld * sizeof(float), &len) < 0 ||
+	    emb_mul(ns, k->dp, &clen) < 0)
 		return EMB_ELIMIT;
-	/*
-	 * An anonymous mapping grows by mremap without a copy and without a
-	 * transient second matrix; pages not yet written cost nothing.
-	 */
-	if (k->mat == NULL)
-		p = mmap(NULL, len, PROT_READ | PROT_WRITE,
-		    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	else
-		p = mremap(k->mat, k->maplen, len, MREMAP_MAYMOVE);
-	if (p == MAP_FAILED)
-		return EMB_ENOMEM;
+	p = k->mat;
+	if ((rc = growmap(&p, &k->maplen, len)) < 0)
+		return rc;
 	k->mat = p;
-	k->maplen = len;
-	k->cap = n;
+	if (k->dim <= KNN_CODEDIM) {
+		p = k->codes;
+		if ((rc = growmap(&p, &k->codelen, clen)) < 0)
+			return rc;
+		k->codes = p;
+	}
+	if ((rc = growarr(&k->nrm, ns, sizeof(double))) < 0 ||
+	    (rc = growarr(&k->cs, ns, sizeof(float))) < 0 ||
+	    (rc = growarr(&k->ce, ns, sizeof(float))) < 0)
+		return rc;
+	/* A strip's unused lanes are read, never kept: keep them defined. */
+	memset(k->cs + k->cap, 0, (ns - k->cap) * sizeof(float));
+	memset(k->ce + k->cap, 0, (ns - k->cap) * sizeof(float));
+	k->cap = ns;
 	return 0;
 }
 
@@ -155,10 +149,23 @@ firstrows(size_t ld)
 	return n > 1024 ? 1024 : n > 0 ? n : 1;
 }
 
+/* Store the codes of reference i into its strip's lane. */
+static void
+putcodes(struct emb_knn *k, size_t i, const int8_t *c)
+{
+	uint8_t *p = k->codes + i / KNN_STRIP * KNN_STRIP * k->dp +
+	    i % KNN_STRIP * 4;
+
+	for (uint32_t g = 0; g < k->dp / 4; g++, p += 4 * KNN_STRIP)
+		for (int j = 0; j < 4; j++)
+			p[j] = (uint8_t)(c[4 * g + j] + 128);
+}
+
 int
 emb_knn_add(struct emb_knn *k, const char *key, size_t keylen,
     const float *vec)
 {
+	float *row, a;
 	int rc;
 
 	if (k->n >= MAXREF)
@@ -187,15 +194,23 @@ emb_knn_add(struct emb_knn *k, const char *key, size_t keylen,
 		k->keys = p;
 		k->keycap = cap;
 	}
+	if (k->codes != NULL && k->scratch == NULL &&
+	    (k->scratch = malloc(k->dp)) == NULL)
+		return EMB_ENOMEM;
 	memcpy(k->keys + k->keylen, key, keylen);
 	k->keys[k->keylen + keylen] = '\0';
 	k->keylen += keylen + 1;
 	k->koff[k->n + 1] = k->keylen;
-	memcpy(k->mat + k->n * k->ld, vec, k->dim * sizeof(float));
-	emb_unit(k->mat + k->n * k->ld, k->dim);
+	row = k->mat + k->n * k->ld;
+	memcpy(row, vec, k->dim * sizeof(float));
 	/* Keep the padding defined: BLIS never reads it, memcheck may. */
-	memset(k->mat + k->n * k->ld + k->dim, 0,
-	    (k->ld - k->dim) * sizeof(float));
+	memset(row + k->dim, 0, (k->ld - k->dim) * sizeof(float));
+	k->nrm[k->n] = knn_dot(row, row, k->dim);
+	if (k->codes != NULL) {
+		knn_quant(row, k->dim, k->dp, sqrt(k->nrm[k->n]), k->scratch,
+		    &k->cs[k->n], &k->ce[k->n], &a);
+		putcodes(k, k->n, k->scratch);
+	}
 	k->n++;
 	if (k->indexed)
 		unindex(k);
@@ -313,300 +328,3 @@ emb_knn_find_next(const struct emb_knn *k, size_t i)
 	return (int64_t)k->next[i] - 1;
 }
 
-/*
- * Selection.  A query's heap holds at most k hits with the worst at the
- * root; "worse" is the total order: lower similarity, or equal similarity
- * and a later reference.
- */
-static inline int
-worse(const struct emb_hit *a, const struct emb_hit *b)
-{
-	return a->sim < b->sim || (a->sim == b->sim && a->ref > b->ref);
-}
-
-static void
-siftdown(struct emb_hit *h, unsigned n, unsigned i)
-{
-	struct emb_hit x = h[i];
-
-	for (;;) {
-		unsigned c = 2 * i + 1;
-
-		if (c >= n)
-			break;
-		if (c + 1 < n && worse(&h[c + 1], &h[c]))
-			c++;
-		if (!worse(&h[c], &x))
-			break;
-		h[i] = h[c];
-		i = c;
-	}
-	h[i] = x;
-}
-
-static void
-offer(struct emb_hit *h, unsigned *hn, unsigned k, float sim, uint32_t ref)
-{
-	struct emb_hit x = { sim, ref };
-	unsigned i;
-
-	if (*hn < k) {
-		for (i = (*hn)++; i > 0; i = (i - 1) / 2) {
-			if (!worse(&x, &h[(i - 1) / 2]))
-				break;
-			h[i] = h[(i - 1) / 2];
-		}
-		h[i] = x;
-	} else if (worse(&h[0], &x)) {
-		h[0] = x;
-		siftdown(h, k, 0);
-	}
-}
-
-static inline int
-excluded(uint32_t ref, const uint32_t *x, size_t nx)
-{
-	for (size_t i = 0; i < nx; i++)
-		if (x[i] == ref)
-			return 1;
-	return 0;
-}
-
-/*
- * Offer the nc similarities s (references base, base + 1, ...) to one
- * query's heap.  Nearly all of them fall below the heap's worst once it is
- * full, so they are compared 16 at a time first.
- */
-static void
-scan(const float *s, size_t nc, uint32_t base, struct emb_hit *h,
-    unsigned *hn, unsigned k, const uint32_t *x, size_t nx)
-{
-	float thr = *hn < k ? -INFINITY : h[0].sim;
-	size_t j = 0;
-
-#ifdef __SSE2__
-	__m128 t = _mm_set1_ps(thr);
-
-	for (; j + 16 <= nc; j += 16) {
-		__m128 m = _mm_or_ps(
-		    _mm_or_ps(_mm_cmpge_ps(_mm_loadu_ps(s + j), t),
-		    _mm_cmpge_ps(_mm_loadu_ps(s + j + 4), t)),
-		    _mm_or_ps(_mm_cmpge_ps(_mm_loadu_ps(s + j + 8), t),
-		    _mm_cmpge_ps(_mm_loadu_ps(s + j + 12), t)));
-
-		if (_mm_movemask_ps(m) == 0)
-			continue;
-		for (size_t i = j; i < j + 16; i++) {
-			if (s[i] < thr || excluded(base + (uint32_t)i, x, nx))
-				continue;
-			offer(h, hn, k, s[i], base + (uint32_t)i);
-			if (*hn == k)
-				thr = h[0].sim;
-		}
-		t = _mm_set1_ps(thr);
-	}
-#endif
-	for (; j < nc; j++) {
-		if (s[j] < thr || excluded(base + (uint32_t)j, x, nx))
-			continue;
-		offer(h, hn, k, s[j], base + (uint32_t)j);
-		if (*hn == k)
-			thr = h[0].sim;
-	}
-}
-
-/* Order for the final lists: best first. */
-static int
-hitcmp(const void *a, const void *b)
-{
-	const struct emb_hit *x = a, *y = b;
-
-	if (worse(x, y))
-		return 1;
-	if (worse(y, x))
-		return -1;
-	return 0;
-}
-
-/* What a search shares with its threads. */
-struct job {
-	const struct emb_knn *kn;
-	const float	*q;		/* queries, nq x ldq */
-	size_t		 nq, ldq;
-	unsigned	 k;
-	const size_t	*xoff;		/* exclusions, or NULL */
-	const uint32_t	*xref;
-	size_t		 nqt, nrb;	/* query tiles, reference blocks */
-	atomic_size_t	 item;		/* next work item */
-};
-
-/* One worker's own state. */
-struct worker {
-	struct job	*job;
-	float		*c;		/* QTILE x RBLOCK similarities */
-	struct emb_hit	*h;		/* nq x k heaps */
-	unsigned	*hn;		/* nq heap sizes */
-	pthread_t	 tid;
-	int		 started;
-};
-
-static void *
-work(void *arg)
-{
-	struct worker *w = arg;
-	struct job *jb = w->job;
-	const struct emb_knn *kn = jb->kn;
-	size_t items = jb->nqt * jb->nrb, it;
-	float one = 1, zero = 0;
-	rntm_t rntm = BLIS_RNTM_INITIALIZER;
-
-	/* One BLIS thread per worker, and never the shape-dependent path. */
-	bli_rntm_set_num_threads(1, &rntm);
-	bli_rntm_disable_l3_sup(&rntm);
-	while ((it = atomic_fetch_add(&jb->item, 1)) < items) {
-		/* Consecutive items share a reference block, still in cache. */
-		size_t r0 = it / jb->nqt * RBLOCK, q0 = it % jb->nqt * QTILE;
-		size_t nr = kn->n - r0 < RBLOCK ? kn->n - r0 : RBLOCK;
-		size_t mq = jb->nq - q0 < QTILE ? jb->nq - q0 : QTILE;
-
-		bli_sgemm_ex(BLIS_NO_TRANSPOSE, BLIS_TRANSPOSE, (dim_t)mq,
-		    (dim_t)nr, (dim_t)kn->dim, &one,
-		    (float *)jb->q + q0 * jb->ldq, (inc_t)jb->ldq, 1,
-		    kn->mat + r0 * kn->ld, (inc_t)kn->ld, 1, &zero,
-		    w->c, (inc_t)nr, 1, NULL, &rntm);
-		for (size_t i = 0; i < mq; i++) {
-			size_t qi = q0 + i, nx = 0;
-			const uint32_t *x = NULL;
-
-			if (jb->xoff != NULL) {
-				x = jb->xref + jb->xoff[qi];
-				nx = jb->xoff[qi + 1] - jb->xoff[qi];
-			}
-			scan(w->c + i * nr, nr, (uint32_t)r0,
-			    w->h + qi * jb->k, &w->hn[qi], jb->k, x, nx);
-		}
-	}
-	return NULL;
-}
-
-int
-emb_knn_search(const struct emb_knn *kn, const float *q, size_t nq,
-    size_t ldq, unsigned k, const size_t *xoff, const uint32_t *xref,
-    unsigned nthreads, struct emb_hit *hits)
-{
-	struct job jb;
-	struct worker *w;
-	struct emb_hit *all = NULL;
-	size_t items, nall;
-	unsigned nw;
-	int rc = 0;
-
-	if (k == 0 || ldq < kn->dim || nthreads == 0)
-		return EMB_EINVAL;
-	for (size_t i = 0; i < nq * k; i++) {
-		hits[i].sim = -INFINITY;
-		hits[i].ref = EMB_KNN_NONE;
-	}
-	if (nq == 0 || kn->n == 0)
-		return 0;
-	memset(&jb, 0, sizeof(jb));
-	jb.kn = kn;
-	jb.q = q;
-	jb.nq = nq;
-	jb.ldq = ldq;
-	jb.k = k;
-	jb.xoff = xoff;
-	jb.xref = xref;
-	jb.nqt = (nq + QTILE - 1) / QTILE;
-	jb.nrb = (kn->n + RBLOCK - 1) / RBLOCK;
-	atomic_init(&jb.item, 0);
-	items = jb.nqt * jb.nrb;
-	nw = nthreads < items ? nthreads : (unsigned)items;
-	if (emb_mul(nq, k, &nall) < 0 || emb_mul(nall, nw, &nall) < 0)
-		return EMB_ELIMIT;
-	if ((w = calloc(nw, sizeof(*w))) == NULL)
-		return EMB_ENOMEM;
-	for (unsigned t = 0; t < nw; t++) {
-		w[t].job = &jb;
-		w[t].c = emb_alloc((size_t)QTILE * RBLOCK * sizeof(float));
-		w[t].h = malloc(nq * k * sizeof(*w[t].h));
-		w[t].hn = calloc(nq, sizeof(*w[t].hn));
-		if (w[t].c == NULL || w[t].h == NULL || w[t].hn == NULL) {
-			rc = EMB_ENOMEM;
-			goto out;
-		}
-	}
-	/*
-	 * Worker 0 is this thread.  If a thread cannot be started, the others
-	 * take its share: the result is the same.
-	 */
-	for (unsigned t = 1; t < nw; t++)
-		if (pthread_create(&w[t].tid, NULL, work, &w[t]) == 0)
-			w[t].started = 1;
-	work(&w[0]);
-	for (unsigned t = 1; t < nw; t++)
-		if (w[t].started)
-			pthread_join(w[t].tid, NULL);
-	/* Merge: each query's candidates from every worker, best k first. */
-	if ((all = malloc((size_t)nw * k * sizeof(*all))) == NULL) {
-		rc = EMB_ENOMEM;
-		goto out;
-	}
-	for (size_t i = 0; i < nq; i++) {
-		size_t n = 0;
-
-		for (unsigned t = 0; t < nw; t++) {
-			memcpy(all + n, w[t].h + i * k,
-			    w[t].hn[i] * sizeof(*all));
-			n += w[t].hn[i];
-		}
-		qsort(all, n, sizeof(*all), hitcmp);
-		memcpy(hits + i * k, all, (n < k ? n : k) * sizeof(*all));
-	}
-out:
-	for (unsigned t = 0; t < nw; t++) {
-		emb_free(w[t].c);
-		free(w[t].h);
-		free(w[t].hn);
-	}
-	free(all);
-	free(w);
-	return rc;
-}
-
-int
-emb_knn_search_ref(const struct emb_knn *kn, const float *q, size_t nq,
-    size_t ldq, unsigned k, const size_t *xoff, const uint32_t *xref,
-    struct emb_hit *hits)
-{
-	struct emb_hit *all;
-
-	if (k == 0 || ldq < kn->dim)
-		return EMB_EINVAL;
-	for (size_t i = 0; i < nq * k; i++) {
-		hits[i].sim = -INFINITY;
-		hits[i].ref = EMB_KNN_NONE;
-	}
-	if ((all = malloc((kn->n ? kn->n : 1) * sizeof(*all))) == NULL)
-		return EMB_ENOMEM;
-	for (size_t i = 0; i < nq; i++) {
-		size_t n = 0;
-
-		for (size_t j = 0; j < kn->n; j++) {
-			const float *r = kn->mat + j * kn->ld;
-			double s = 0;
-
-			if (xoff != NULL && excluded((uint32_t)j,
-			    xref + xoff[i], xoff[i + 1] - xoff[i]))
-				continue;
-			for (uint32_t d = 0; d < kn->dim; d++)
-				s += (double)q[i * ldq + d] * r[d];
-			all[n].sim = (float)s;
-			all[n++].ref = (uint32_t)j;
-		}
-		qsort(all, n, sizeof(*all), hitcmp);
-		memcpy(hits + i * k, all, (n < k ? n : k) * sizeof(*all));
-	}
-	free(all);
-	return 0;
-}

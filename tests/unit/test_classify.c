@@ -404,7 +404,6 @@ START_TEST(test_knn_engine)
 		size_t d = dims[a];
 		float *R = malloc(NR * d * sizeof(float));
 		float *Q = malloc(NQ * d * sizeof(float));
-		float *U = malloc(NQ * d * sizeof(float));
 		int yr[NR], *p = malloc(NQ * sizeof(int));
 		struct emb_hit *h = malloc((size_t)NQ * NR * sizeof(*h));
 		struct emb_knn *kn;
@@ -418,8 +417,6 @@ START_TEST(test_knn_engine)
 		ck_assert_int_eq(emb_knn_create(&kn, (uint32_t)d), 0);
 		for (int i = 0; i < NR; i++)
 			ck_assert_int_eq(emb_knn_add(kn, "", 0, R + i * d), 0);
-		for (size_t i = 0; i < NQ; i++)
-			emb_unit_to(Q + i * d, U + i * d, (uint32_t)d);
 		for (size_t b = 0; b < 4; b++)
 			for (int nt = 1; nt <= 3; nt += 2) {
 				struct emb_clf_opts o;
@@ -434,8 +431,8 @@ START_TEST(test_knn_engine)
 				    yr, KC, NULL, 0, NULL), 0);
 				ck_assert_int_eq(emb_clf_predict(c, Q, NQ, p),
 				    0);
-				ck_assert_int_eq(emb_knn_search(kn, U, NQ, d,
-				    k, NULL, NULL, 1, h), 0);
+				ck_assert_int_eq(emb_knn_search(kn, Q, NQ, d,
+				    k, NULL, NULL, 1, h, NULL), 0);
 				for (size_t i = 0; i < NQ; i++) {
 					int v[KC] = { 0 }, best = 0;
 
@@ -452,7 +449,6 @@ START_TEST(test_knn_engine)
 		emb_knn_free(kn);
 		free(R);
 		free(Q);
-		free(U);
 		free(p);
 		free(h);
 	}

@@ -1,7 +1,9 @@
 /*
- * test_knn.c - the nearest-neighbour search against its plain-loop twin,
- * and its promises: ties to the earlier reference, exclusions, results
- * independent of batch size and thread count.
+ * test_knn.c - the nearest-neighbour search against its plain-loop twin
+ * (long double), on every kernel the CPU has, and its promises: the exact
+ * cosine, ties to the earlier reference, exclusions, results independent
+ * of batch size, thread count and kernel; the bounds that let it skip
+ * pairs hold on random and adversarial vectors.
  */
 #include <math.h>
 #include <stdio.h>
@@ -11,6 +13,7 @@
 #include "check_main.h"
 #include "emb.h"
 #include "int.h"
+#include "knn.h"
 
 /*
  * Assertions inside long loops: libcheck records every ck_assert, which
@@ -78,14 +81,14 @@ samelists(const struct emb_hit *a, const struct emb_hit *b, size_t nq,
 			CHECK(a[i].ref == b[i].ref);
 			continue;
 		}
-		CHECK(fabs((double)a[i].sim - b[i].sim) <= tol);
+		CHECK(fabs(a[i].sim - b[i].sim) <= tol);
 		if (a[i].ref != b[i].ref) {
 			/* A near tie: the other list holds it close by. */
 			int found = 0;
 
 			for (size_t j = i / k * k; j < i / k * k + k; j++)
 				found |= b[j].ref == a[i].ref &&
-				    fabs((double)b[j].sim - a[i].sim) <= tol;
+				    fabs(b[j].sim - a[i].sim) <= tol;
 			CHECK(found);
 		}
 	}
@@ -99,10 +102,15 @@ START_TEST(test_sizes)
 	static const unsigned ks[] = { 1, 5, 300 };
 	static const uint32_t dims[] = { 1, 7, 100 };
 
+	for (int p = 0; p <= EMB_KNN_AVX512; p++)
 	for (size_t a = 0; a < sizeof(nrefs) / sizeof(*nrefs); a++)
 	for (size_t b = 0; b < sizeof(nqs) / sizeof(*nqs); b++)
 	for (size_t c = 0; c < sizeof(ks) / sizeof(*ks); c++) {
 		uint32_t dim = dims[(a + b + c) % 3];
+
+		if (!knn_path_ok(p))
+			continue;
+		emb_knn_path = p;
 		size_t ld = dim + 3, nq = nqs[b];
 		unsigned k = ks[c];
 		struct emb_knn *kn = randset(nrefs[a], dim);
@@ -111,10 +119,10 @@ START_TEST(test_sizes)
 		struct emb_hit *h2 = malloc(nq * k * sizeof(*h2));
 
 		ck_assert_int_eq(emb_knn_search(kn, q, nq, ld, k, NULL, NULL,
-		    2, h1), 0);
+		    2, h1, NULL), 0);
 		ck_assert_int_eq(emb_knn_search_ref(kn, q, nq, ld, k, NULL,
 		    NULL, h2), 0);
-		samelists(h1, h2, nq, k, 1e-5);
+		samelists(h1, h2, nq, k, 1e-13);
 		/* Sorted, best first. */
 		for (size_t i = 0; i < nq; i++)
 			for (unsigned j = 1; j < k; j++)
@@ -126,10 +134,14 @@ START_TEST(test_sizes)
 		emb_free(q);
 		emb_knn_free(kn);
 	}
+	emb_knn_path = -1;
 }
 END_TEST
 
-/* Bit-identical answers whatever the threads and the batch split. */
+/*
+ * Bit-identical answers whatever the threads, the batch split and the
+ * kernel.
+ */
 START_TEST(test_deterministic)
 {
 	const uint32_t dim = 300;
@@ -142,10 +154,14 @@ START_TEST(test_deterministic)
 	static const unsigned threads[] = { 1, 2, 3, 7 };
 	static const size_t batches[] = { 1, 3, 100, 399 };
 
-	ck_assert_int_eq(emb_knn_search(kn, q, nq, ld, k, NULL, NULL, 1, h0),
-	    0);
+	ck_assert_int_eq(emb_knn_search(kn, q, nq, ld, k, NULL, NULL, 1, h0,
+	    NULL), 0);
+	for (int p = 0; p <= EMB_KNN_AVX512; p++)
 	for (size_t t = 0; t < 4; t++)
 	for (size_t b = 0; b < 4; b++) {
+		if (!knn_path_ok(p))
+			continue;
+		emb_knn_path = p;
 		for (size_t i = 0; i < nq; i += batches[b]) {
 			size_t m = nq - i < batches[b] ? nq - i : batches[b];
 
@@ -153,24 +169,25 @@ START_TEST(test_deterministic)
 			if (batches[b] == 1 && i >= 50)
 				break;
 			CHECK(emb_knn_search(kn, q + i * ld, m, ld, k, NULL,
-			    NULL, threads[t], h + i * k) == 0);
+			    NULL, threads[t], h + i * k, NULL) == 0);
 		}
 		for (size_t i = 0; i < (batches[b] == 1 ? 50 : nq) * k; i++) {
 			CHECK(h[i].ref == h0[i].ref);
-			CHECK(memcmp(&h[i].sim, &h0[i].sim, 4) == 0);
+			CHECK(memcmp(&h[i].sim, &h0[i].sim, 8) == 0);
 		}
 	}
+	emb_knn_path = -1;
 	emb_knn_free(kn);
 	/* A last block of one reference, and single queries. */
 	kn = randset(2049, dim);
-	ck_assert_int_eq(emb_knn_search(kn, q, nq, ld, k, NULL, NULL, 2, h0),
-	    0);
+	ck_assert_int_eq(emb_knn_search(kn, q, nq, ld, k, NULL, NULL, 2, h0,
+	    NULL), 0);
 	for (size_t i = 0; i < 20; i++)
 		CHECK(emb_knn_search(kn, q + i * ld, 1, ld, k, NULL, NULL, 1,
-		    h + i * k) == 0);
+		    h + i * k, NULL) == 0);
 	for (size_t i = 0; i < 20 * k; i++) {
 		CHECK(h[i].ref == h0[i].ref);
-		CHECK(memcmp(&h[i].sim, &h0[i].sim, 4) == 0);
+		CHECK(memcmp(&h[i].sim, &h0[i].sim, 8) == 0);
 	}
 	free(h0);
 	free(h);
@@ -188,24 +205,25 @@ START_TEST(test_ties)
 
 	ck_assert_int_eq(emb_knn_create(&kn, 4), 0);
 	for (int i = 0; i < 10; i++) {
-		float s[4] = { v[0] * (i + 1), v[1] * (i + 1), v[2] * (i + 1),
-		    v[3] * (i + 1) };
+		float f = (float)(1 << i), s[4] = { v[0] * f, v[1] * f,
+		    v[2] * f, v[3] * f };
 
 		/* Every other reference is the same direction, scaled. */
 		ck_assert_int_eq(emb_knn_add(kn, "k", 1, i % 2 ? w : s), 0);
 	}
 	memcpy(q, v, sizeof(q));
-	emb_unit(q, 4);
 	for (int twin = 0; twin < 2; twin++) {
 		if (twin == 0)
 			ck_assert_int_eq(emb_knn_search(kn, q, 1, 4, 6, NULL,
-			    NULL, 3, h), 0);
+			    NULL, 3, h, NULL), 0);
 		else
 			ck_assert_int_eq(emb_knn_search_ref(kn, q, 1, 4, 6,
 			    NULL, NULL, h), 0);
-		/* Scaled copies of v give (nearly) the same unit vector. */
-		for (int i = 0; i < 5; i++)
+		/* Copies of v scaled by 2^i: a tie, the exact cosine 1. */
+		for (int i = 0; i < 5; i++) {
 			ck_assert_uint_eq(h[i].ref, 2 * i);
+			ck_assert(h[i].sim == 1);
+		}
 		ck_assert_uint_eq(h[5].ref, 1);
 	}
 	emb_knn_free(kn);
@@ -223,11 +241,11 @@ START_TEST(test_exclude)
 
 	for (uint32_t i = 0; i < 20; i++)
 		xref[2 + i] = i;
-	ck_assert_int_eq(emb_knn_search(kn, q, 3, 5, 25, xoff, xref, 2, h),
-	    0);
+	ck_assert_int_eq(emb_knn_search(kn, q, 3, 5, 25, xoff, xref, 2, h,
+	    NULL), 0);
 	ck_assert_int_eq(emb_knn_search_ref(kn, q, 3, 5, 25, xoff, xref, r),
 	    0);
-	samelists(h, r, 3, 25, 1e-6);
+	samelists(h, r, 3, 25, 1e-13);
 	for (int j = 0; j < 18; j++) {
 		ck_assert(h[j].ref != 0 && h[j].ref != 3);
 		ck_assert(h[j].ref != EMB_KNN_NONE);
@@ -263,14 +281,15 @@ START_TEST(test_zero)
 	ck_assert_int_eq(emb_knn_add(kn, "v", 1, v), 0);
 	ck_assert_int_eq(emb_knn_add(kn, "y", 1, zero), 0);
 	/* A zero query: everything at similarity 0, in reference order. */
-	ck_assert_int_eq(emb_knn_search(kn, zero, 1, 3, 3, NULL, NULL, 1, h),
-	    0);
+	ck_assert_int_eq(emb_knn_search(kn, zero, 1, 3, 3, NULL, NULL, 1, h,
+	    NULL), 0);
 	for (int i = 0; i < 3; i++) {
 		ck_assert_uint_eq(h[i].ref, (unsigned)i);
 		ck_assert(h[i].sim == 0);
 	}
 	/* A zero reference is at similarity 0 from any query. */
-	ck_assert_int_eq(emb_knn_search(kn, u, 1, 3, 3, NULL, NULL, 1, h), 0);
+	ck_assert_int_eq(emb_knn_search(kn, u, 1, 3, 3, NULL, NULL, 1, h,
+	    NULL), 0);
 	ck_assert_uint_eq(h[0].ref, 1);
 	ck_assert_uint_eq(h[1].ref, 0);
 	ck_assert_uint_eq(h[2].ref, 2);
@@ -331,25 +350,256 @@ START_TEST(test_grow)
 		v[2] = 0;
 		CHECK(emb_knn_add(kn, "w", 1, v) == 0);
 	}
+	/* The vectors as given. */
 	for (int i = 0; i < 5000; i += 997) {
 		v[0] = (float)i;
 		memcpy(u, v, sizeof(u));
-		emb_unit(u, 3);
 		ck_assert(memcmp(emb_knn_vec(kn, (size_t)i), u, sizeof(u)) ==
 		    0);
 	}
 	ck_assert_int_eq(emb_knn_reserve(kn, SIZE_MAX), EMB_ELIMIT);
 	ck_assert_int_eq(emb_knn_reserve(kn, 10), 0);
-	ck_assert_int_eq(emb_knn_search(kn, u, 1, 3, 0, NULL, NULL, 1, h),
-	    EMB_EINVAL);
-	ck_assert_int_eq(emb_knn_search(kn, u, 1, 2, 1, NULL, NULL, 1, h),
-	    EMB_EINVAL);
-	ck_assert_int_eq(emb_knn_search(kn, u, 1, 3, 1, NULL, NULL, 0, h),
-	    EMB_EINVAL);
+	ck_assert_int_eq(emb_knn_search(kn, u, 1, 3, 0, NULL, NULL, 1, h,
+	    NULL), EMB_EINVAL);
+	ck_assert_int_eq(emb_knn_search(kn, u, 1, 2, 1, NULL, NULL, 1, h,
+	    NULL), EMB_EINVAL);
+	ck_assert_int_eq(emb_knn_search(kn, u, 1, 3, 1, NULL, NULL, 0, h,
+	    NULL), EMB_EINVAL);
 	ck_assert_int_eq(emb_knn_search_ref(kn, u, 1, 2, 1, NULL, NULL, h),
 	    EMB_EINVAL);
 	emb_knn_free(kn);
 	emb_knn_free(NULL);
+}
+END_TEST
+
+
+/* The exact cosine of two float vectors, in long double. */
+static double
+lcos(const float *a, const float *b, uint32_t dim)
+{
+	long double ab = 0, aa = 0, bb = 0;
+
+	for (uint32_t d = 0; d < dim; d++) {
+		ab += (long double)a[d] * b[d];
+		aa += (long double)a[d] * a[d];
+		bb += (long double)b[d] * b[d];
+	}
+	return aa > 0 && bb > 0 ? (double)(ab / sqrtl(aa) / sqrtl(bb)) : 0;
+}
+
+/*
+ * Adversarial vectors, by kind: random; near copies of one direction
+ * (near-ties); huge and tiny scales; subnormal components; zero vectors;
+ * one dominant component; a few distinct values (exact ties).
+ */
+static void
+advvec(float *v, uint32_t dim, int kind, const float *base)
+{
+	for (uint32_t d = 0; d < dim; d++)
+		v[d] = rnd();
+	switch (kind % 8) {
+	case 1:		/* near a common direction */
+		for (uint32_t d = 0; d < dim; d++)
+			v[d] = base[d] + 1e-4f * v[d];
+		break;
+	case 2:		/* huge */
+		for (uint32_t d = 0; d < dim; d++)
+			v[d] *= 1e37f;
+		break;
+	case 3:		/* tiny, partly subnormal */
+		for (uint32_t d = 0; d < dim; d++)
+			v[d] *= 1e-40f;
+		break;
+	case 4:		/* zero */
+		memset(v, 0, dim * sizeof(*v));
+		break;
+	case 5:		/* one component dominates, the rest subnormal */
+		for (uint32_t d = 0; d < dim; d++)
+			v[d] *= 1e-42f;
+		v[0] = 3e38f;
+		break;
+	case 6:		/* a few values: many exact ties */
+		for (uint32_t d = 0; d < dim; d++)
+			v[d] = (float)((int)(v[d] * 2.5f));
+		break;
+	default:
+		break;
+	}
+}
+
+/*
+ * The bounds the search drops pairs by: every int8 bound (each kernel)
+ * and every float bound is at least the exact cosine, on adversarial
+ * vectors of every dimension from 1.
+ */
+START_TEST(test_bound)
+{
+	static const uint32_t dims[] = { 1, 2, 3, 5, 8, 31, 64, 300, 1000 };
+	enum { NR = 130, NQ = 8 };
+
+	for (size_t a = 0; a < sizeof(dims) / sizeof(*dims); a++) {
+		uint32_t dim = dims[a], dp = (dim + 3) / 4 * 4;
+		struct emb_knn *kn;
+		float *v = calloc(dim, sizeof(*v)), *base = calloc(dim, 4);
+		float *Q = calloc((size_t)NQ * dim, sizeof(*Q));
+		int8_t *qc = calloc((size_t)NQ * dp, 1);
+		struct knn_qb qb[NQ];
+		uint32_t refs[3][4][KNN_STRIP];
+		float ubs[3][4][KNN_STRIP];
+
+		for (uint32_t d = 0; d < dim; d++)
+			base[d] = rnd();
+		ck_assert_int_eq(emb_knn_create(&kn, dim), 0);
+		for (int i = 0; i < NR; i++) {
+			advvec(v, dim, i, base);
+			CHECK(emb_knn_add(kn, "", 0, v) == 0);
+		}
+		for (int i = 0; i < NQ; i++) {
+			float e;
+			int32_t sum = 0;
+			double n;
+
+			advvec(Q + (size_t)i * dim, dim, i, base);
+			n = sqrt(knn_dot(Q + (size_t)i * dim, Q + (size_t)i *
+			    dim, dim));
+			knn_quant(Q + (size_t)i * dim, dim, dp, n, qc +
+			    (size_t)i * dp, &qb[i].s, &e, &qb[i].a);
+			for (uint32_t d = 0; d < dim; d++)
+				sum += qc[(size_t)i * dp + d];
+			qb[i].corr = 128 * sum;
+			qb[i].eps = e + 0x1p-20f;
+			qb[i].tau = -INFINITY;
+		}
+		for (size_t s = 0; s < (NR + KNN_STRIP - 1) / KNN_STRIP; s++)
+		for (int g = 0; g < NQ; g += 4) {
+			size_t live = NR - s * KNN_STRIP;
+			uint64_t m = live >= 64 ? ~(uint64_t)0 :
+			    ((uint64_t)1 << live) - 1;
+			int np = 0;
+
+			for (int p = EMB_KNN_C; p <= EMB_KNN_AVX512; p++) {
+				struct knn_list l[4];
+				knn_kernfn *f = p == EMB_KNN_C ? knn_kern_c :
+				    p == EMB_KNN_AVX2 ? knn_kern_avx2 :
+				    knn_kern_avx512;
+
+				if (!knn_path_ok(p))
+					continue;
+				for (int i = 0; i < 4; i++) {
+					l[i].ref = refs[np][i];
+					l[i].ub = ubs[np][i];
+					l[i].n = 0;
+				}
+				f(kn->codes + s * KNN_STRIP * dp, qc +
+				    (size_t)g * dp, dp, qb + g, kn->cs + s *
+				    KNN_STRIP, kn->ce + s * KNN_STRIP, m,
+				    (uint32_t)(s * KNN_STRIP), l);
+				for (int i = 0; i < 4; i++) {
+					/* tau = -inf: every live lane. */
+					CHECK(l[i].n == (live < 64 ? live :
+					    64));
+					for (unsigned j = 0; j < l[i].n; j++) {
+						uint32_t r = l[i].ref[j];
+						double c = lcos(Q + (size_t)(g +
+						    i) * dim, emb_knn_vec(kn,
+						    r), dim);
+
+						CHECK(l[i].ub[j] >= c);
+						/* Kernels: the same sums. */
+						CHECK(r == refs[0][i][j]);
+						CHECK(fabsf(l[i].ub[j] -
+						    ubs[0][i][j]) <= 1e-6f);
+					}
+				}
+				np++;
+			}
+		}
+		/* The float bound, summed in two orders. */
+		for (int i = 0; i < NQ; i++)
+			for (int r = 0; r < NR; r++) {
+				const float *x = Q + (size_t)i * dim;
+				const float *y = emb_knn_vec(kn, (size_t)r);
+				double nx = sqrt(knn_dot(x, x, dim));
+				double ny = sqrt(knn_dot(y, y, dim));
+				double u = 0x1p-24, gam = dim * u / (1 - dim *
+				    u), beta = 1.01 * gam + 2.01 * u + dim *
+				    0x1p-148 + 0x1p-20;
+				float f = 0, b = 0;
+
+				for (uint32_t d = 0; d < dim; d++) {
+					float xs = nx > 0 ? (float)(x[d] / nx) :
+					    0, ys = ny > 0 ? (float)(y[d] /
+					    ny) : 0;
+
+					f += xs * ys;
+				}
+				for (uint32_t d = dim; d-- > 0;) {
+					float xs = nx > 0 ? (float)(x[d] / nx) :
+					    0, ys = ny > 0 ? (float)(y[d] /
+					    ny) : 0;
+
+					b += xs * ys;
+				}
+				CHECK(f + beta >= lcos(x, y, dim));
+				CHECK(b + beta >= lcos(x, y, dim));
+			}
+		emb_knn_free(kn);
+		free(v);
+		free(base);
+		free(Q);
+		free(qc);
+	}
+}
+END_TEST
+
+/*
+ * Adversarial sets through the whole search, on every kernel: the lists
+ * of the long double twin (to its rounding), and a set whose references
+ * are all nearly equidistant from the queries: the search leaves the
+ * int8 bounds for the float ones and is still exact.
+ */
+START_TEST(test_adversarial)
+{
+	static const uint32_t dims[] = { 1, 3, 300 };
+
+	for (size_t a = 0; a < 3; a++)
+	for (int p = 0; p <= EMB_KNN_AVX512; p++) {
+		uint32_t dim = dims[a];
+		enum { NR = 3000, NQ = 40, K = 7 };
+		float *v = calloc(dim, sizeof(*v)), *base = calloc(dim, 4);
+		float *Q = calloc((size_t)NQ * dim, sizeof(*Q));
+		struct emb_hit h1[NQ * K], h2[NQ * K];
+		struct emb_knn_stats st;
+		struct emb_knn *kn;
+
+		if (!knn_path_ok(p))
+			continue;
+		emb_knn_path = p;
+		seed = 7;
+		for (uint32_t d = 0; d < dim; d++)
+			base[d] = rnd();
+		ck_assert_int_eq(emb_knn_create(&kn, dim), 0);
+		for (int i = 0; i < NR; i++) {
+			advvec(v, dim, i % 7 == 0 ? i : 1, base);
+			CHECK(emb_knn_add(kn, "", 0, v) == 0);
+		}
+		for (int i = 0; i < NQ; i++)
+			advvec(Q + (size_t)i * dim, dim, i, base);
+		ck_assert_int_eq(emb_knn_search(kn, Q, NQ, dim, K, NULL, NULL,
+		    2, h1, &st), 0);
+		ck_assert_int_eq(emb_knn_search_ref(kn, Q, NQ, dim, K, NULL,
+		    NULL, h2), 0);
+		samelists(h1, h2, NQ, K, 1e-13);
+		ck_assert_uint_eq(st.pairs, (uint64_t)NQ * NR);
+		ck_assert_uint_eq(st.coded + st.flt, st.pairs);
+		if (p != EMB_KNN_FLOAT && dim == 300)
+			ck_assert(st.flt > 0);	/* near-equidistant tiles */
+		emb_knn_free(kn);
+		free(v);
+		free(base);
+		free(Q);
+	}
+	emb_knn_path = -1;
 }
 END_TEST
 
@@ -367,6 +617,8 @@ knn_suite(void)
 	tcase_add_test(tc, test_zero);
 	tcase_add_test(tc, test_index);
 	tcase_add_test(tc, test_grow);
+	tcase_add_test(tc, test_bound);
+	tcase_add_test(tc, test_adversarial);
 	suite_add_tcase(s, tc);
 	return s;
 }

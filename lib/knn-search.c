@@ -1,0 +1,598 @@
+/*
+ * knn-search.c - exact cosine nearest neighbours.
+ *
+ * A search returns, for each query, the k references of largest cosine
+ * similarity, best first, equal similarities in reference order.  The
+ * similarity of query q and reference r is the exact cosine of the two
+ * float32 vectors as given, computed in double in one fixed order
+ * (knn_dot: every product exact, the sums in eight lanes):
+ *
+ *	cos = dot(q, r) / sqrt(dot(q, q) dot(r, r)),	0 for a zero vector,
+ *
+ * (so that a vector's cosine with itself is exactly 1: sqrt(fl(x^2)) = x),
+ * so the answer depends on nothing but the data: not on BLIS, the batch,
+ * the tiling, the thread count or the CPU's kernel.
+ *
+ * Most pairs are never computed exactly.  Each is first scored cheaply
+ * with an upper bound on its cosine, and a pair whose bound falls below
+ * the query's k-th best exact cosine so far cannot be a neighbour: it is
+ * dropped.  The few others are rescored exactly and offered to the
+ * query's heap.  Two cheap scores exist:
+ *
+ * The int8 score.  x = v / |v| is coded as s c + e, c integers in
+ * [-127, 127], s = max |x_i| / 127, with E = |e| and A = |s c| stored
+ * (knn_quant, rounded up).  For unit x, y:
+ *
+ *	x.y = (s_x c_x + e_x).y + s_x c_x.e_y
+ *	    = s_x s_y (c_x.c_y) + e_x.y + (s_x c_x).e_y,
+ *
+ * and by Cauchy-Schwarz |e_x.y| <= E_x |y| = E_x, |(s_x c_x).e_y| <= A_x
+ * E_y.  Hence
+ *
+ *	cos <= s_x s_y (c_x.c_y) + A_x E_y + E_x.
+ *
+ * c_x.c_y is an exact integer (knn.h: KNN_CODEDIM keeps it below 2^31);
+ * the bound is evaluated in float32, in at most four roundings of
+ * relative size 2^-24 on terms of magnitude at most (1 + E_x)(1 + E_y) <
+ * 1.2, and x, E and A come from double arithmetic off by less than 2^-40;
+ * the exact cosine computed in double differs from the true one by less
+ * than (dim + 2) 2^-53 < 2^-32.  A slack of 2^-20 added to the bound
+ * covers all of these, so the computed bound is at least the computed
+ * exact cosine.  With 300 dimensions E is about 0.01: a pair is rescored
+ * only if its cosine may lie within about 0.02 of the k-th best.
+ *
+ * The float score, where codes cannot help (no VNNI, a dimension above
+ * KNN_CODEDIM, or a tile where too many int8 bounds survive, as when all
+ * references are nearly equidistant from the query): float32 GEMM of unit
+ * copies x~ = fl(x), |x~ - x| <= (2^-24 + 2^-50)|x| + sqrt(dim) 2^-150.
+ * Any summation order gives |fl(x~.y~) - x~.y~| <= g |x~||y~|, g = dim u /
+ * (1 - dim u), u = 2^-24, plus dim 2^-149 for products in the subnormal
+ * range, and |x~.y~ - x.y| <= |x~ - x||y~| + |x||y~ - y|.  So
+ *
+ *	cos <= fl(x~.y~) + beta,  beta = 1.01 g + 2.01 u + dim 2^-148 + 2^-20,
+ *
+ * about 2e-5 at 300 dimensions.
+ *
+ * A pair is dropped only if its bound is below tau, the query's k-th best
+ * exact cosine rounded down to float: its cosine is then below the k
+ * cosines already held, and not even a tie can make it a neighbour.  Work
+ * is split into (query tile, reference block) items that threads take in
+ * turn, each with its own heaps, merged at the end under the same total
+ * order.
+ *
+ * emb_knn_search_ref is the plain-loop twin (long double sums, a full
+ * sort) that the tests compare the search with.
+ */
+#include "emb.h"
+#include "int.h"
+#include "knn.h"
+
+#include <blis.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
+#define QTILE	128	/* queries per tile: a multiple of 4 */
+#define RBLOCK	2048	/* references per block: a multiple of KNN_STRIP */
+#define RBYTES	((size_t)8 << 20)	/* at most, a block's unit copies */
+#define SLACK	0x1p-20
+
+/*
+ * A query's heap holds at most k hits with the worst at the root; "worse"
+ * is the total order: lower similarity, or equal similarity and a later
+ * reference.
+ */
+static inline int
+worse(const struct emb_hit *a, const struct emb_hit *b)
+{
+	return a->sim < b->sim || (a->sim == b->sim && a->ref > b->ref);
+}
+
+static void
+siftdown(struct emb_hit *h, unsigned n, unsigned i)
+{
+	struct emb_hit x = h[i];
+
+	for (;;) {
+		unsigned c = 2 * i + 1;
+
+		if (c >= n)
+			break;
+		if (c + 1 < n && worse(&h[c + 1], &h[c]))
+			c++;
+		if (!worse(&h[c], &x))
+			break;
+		h[i] = h[c];
+		i = c;
+	}
+	h[i] = x;
+}
+
+static void
+offer(struct emb_hit *h, unsigned *hn, unsigned k, double sim, uint32_t ref)
+{
+	struct emb_hit x = { sim, ref };
+	unsigned i;
+
+	if (*hn < k) {
+		for (i = (*hn)++; i > 0; i = (i - 1) / 2) {
+			if (!worse(&x, &h[(i - 1) / 2]))
+				break;
+			h[i] = h[(i - 1) / 2];
+		}
+		h[i] = x;
+	} else if (worse(&h[0], &x)) {
+		h[0] = x;
+		siftdown(h, k, 0);
+	}
+}
+
+static inline int
+excluded(uint32_t ref, const uint32_t *x, size_t nx)
+{
+	for (size_t i = 0; i < nx; i++)
+		if (x[i] == ref)
+			return 1;
+	return 0;
+}
+
+/* Order for the final lists: best first. */
+static int
+hitcmp(const void *a, const void *b)
+{
+	const struct emb_hit *x = a, *y = b;
+
+	if (worse(x, y))
+		return 1;
+	if (worse(y, x))
+		return -1;
+	return 0;
+}
+
+/* What a search shares with its threads. */
+struct job {
+	const struct emb_knn *kn;
+	const float	*q;		/* queries, nq x ldq */
+	size_t		 nq, ldq;
+	unsigned	 k;
+	const size_t	*xoff;		/* exclusions, or NULL */
+	const uint32_t	*xref;
+	size_t		 nqt, nrb;	/* query tiles, reference blocks */
+	size_t		 rb;		/* references per block */
+	atomic_size_t	 item;		/* next work item */
+	knn_kernfn	*kern;		/* NULL: the float path only */
+	double		*qn;		/* |q|^2 */
+	int8_t		*qc;		/* codes, nq rounded up to 4, x dp */
+	struct knn_qb	*qb;		/* their bounds (tau set per tile) */
+	float		*qu;		/* unit copies, nq x kn->ld */
+	float		 beta;		/* the float score's bound */
+};
+
+/* One worker's own state. */
+struct worker {
+	struct job	*job;
+	float		*c;		/* QTILE x RBLOCK float scores */
+	float		*ru;		/* RBLOCK unit references, x ld */
+	size_t		 rublk;		/* the block in ru, + 1; 0: none */
+	struct knn_list	 l[QTILE];	/* int8 survivors of a tile */
+	struct knn_qb	 qb[QTILE];
+	struct emb_hit	*h;		/* nq x k heaps */
+	unsigned	*hn;		/* nq heap sizes */
+	uint64_t	 coded, flt, rescored;
+	pthread_t	 tid;
+	int		 started;
+};
+
+/* The k-th best cosine of query i so far, rounded down; or -inf. */
+static inline float
+tau(const struct worker *w, size_t i)
+{
+	const struct job *jb = w->job;
+	double s;
+	float f;
+
+	if (w->hn[i] < jb->k)
+		return -INFINITY;
+	s = w->h[i * jb->k].sim;
+	f = (float)s;
+	return (double)f > s ? nextafterf(f, -INFINITY) : f;
+}
+
+/* The exact cosine of query i and reference r. */
+static inline double
+exact(const struct job *jb, size_t i, uint32_t r)
+{
+	const struct emb_knn *kn = jb->kn;
+	double qn = jb->qn[i], rn = kn->nrm[r], c;
+
+	if (!(qn > 0) || !(rn > 0))
+		return 0;
+	c = knn_dot(jb->q + i * jb->ldq, kn->mat + (size_t)r * kn->ld,
+	    kn->dim) / sqrt(qn * rn);
+	return c > 1 ? 1 : c < -1 ? -1 : c == c ? c : 0;
+}
+
+/* Rescore reference r for query i if its bound ub reaches tau. */
+static inline void
+consider(struct worker *w, size_t i, uint32_t r, float ub)
+{
+	const struct job *jb = w->job;
+	const uint32_t *x = NULL;
+	size_t nx = 0;
+
+	if (ub < tau(w, i))
+		return;
+	if (jb->xoff != NULL) {
+		x = jb->xref + jb->xoff[i];
+		nx = jb->xoff[i + 1] - jb->xoff[i];
+		if (excluded(r, x, nx))
+			return;
+	}
+	w->rescored++;
+	offer(w->h + i * jb->k, &w->hn[i], jb->k, exact(jb, i, r), r);
+}
+
+/*
+ * The int8 pass over a tile: bound every pair, and if few survive,
+ * rescore them.  @return 0 when too many survive: the float pass then
+ * takes the tile.
+ */
+static int
+codedpass(struct worker *w, size_t q0, size_t mq, size_t r0, size_t nr)
+{
+	struct job *jb = w->job;
+	const struct emb_knn *kn = jb->kn;
+	size_t limit = mq * nr / 32 + 256, kept = 0, mq4 = (mq + 3) / 4 * 4;
+	uint32_t dp = kn->dp;
+
+	for (size_t i = 0; i < mq4; i++) {
+		w->l[i].n = 0;
+		w->qb[i] = jb->qb[q0 + i];
+		w->qb[i].tau = i < mq ? tau(w, q0 + i) : INFINITY;
+	}
+	for (size_t s = r0; s < r0 + nr; s += KNN_STRIP) {
+		size_t live = r0 + nr - s;
+		uint64_t m = live >= 64 ? ~(uint64_t)0 :
+		    ((uint64_t)1 << live) - 1;
+
+		for (size_t g = 0; g < mq4; g += 4)
+			kept += jb->kern(kn->codes + s * dp, jb->qc +
+			    (q0 + g) * dp, dp, w->qb + g, kn->cs + s,
+			    kn->ce + s, m, (uint32_t)s, w->l + g);
+		if (kept > limit)
+			return 0;
+	}
+	w->coded += mq * nr;
+	for (size_t i = 0; i < mq; i++)
+		for (unsigned j = 0; j < w->l[i].n; j++)
+			consider(w, q0 + i, w->l[i].ref[j], w->l[i].ub[j]);
+	return 1;
+}
+
+/* Unit float copies of references r0 ... r0 + nr - 1 into w->ru. */
+static void
+unitblock(struct worker *w, size_t r0, size_t nr)
+{
+	const struct emb_knn *kn = w->job->kn;
+
+	if (w->rublk == r0 + 1)
+		return;
+	for (size_t j = 0; j < nr; j++) {
+		const float *v = kn->mat + (r0 + j) * kn->ld;
+		float *u = w->ru + j * kn->ld;
+		double n = sqrt(kn->nrm[r0 + j]);
+
+		for (uint32_t d = 0; d < kn->dim; d++)
+			u[d] = n > 0 ? (float)(v[d] / n) : 0;
+	}
+	w->rublk = r0 + 1;
+}
+
+/* The float pass over a tile: GEMM of unit copies, bound, rescore. */
+static void
+floatpass(struct worker *w, size_t q0, size_t mq, size_t r0, size_t nr,
+    rntm_t *rntm)
+{
+	struct job *jb = w->job;
+	const struct emb_knn *kn = jb->kn;
+	float one = 1, zero = 0;
+
+	unitblock(w, r0, nr);
+	bli_sgemm_ex(BLIS_NO_TRANSPOSE, BLIS_TRANSPOSE, (dim_t)mq, (dim_t)nr,
+	    (dim_t)kn->dim, &one, jb->qu + q0 * kn->ld, (inc_t)kn->ld, 1,
+	    w->ru, (inc_t)kn->ld, 1, &zero, w->c, (inc_t)nr, 1, NULL, rntm);
+	w->flt += mq * nr;
+	for (size_t i = 0; i < mq; i++) {
+		const float *s = w->c + i * nr;
+		size_t qi = q0 + i, j = 0;
+		float t = tau(w, qi) - jb->beta;
+
+#ifdef __SSE2__
+		for (; j + 16 <= nr; j += 16) {
+			__m128 v = _mm_set1_ps(t);
+			__m128 m = _mm_or_ps(
+			    _mm_or_ps(_mm_cmpge_ps(_mm_loadu_ps(s + j), v),
+			    _mm_cmpge_ps(_mm_loadu_ps(s + j + 4), v)),
+			    _mm_or_ps(_mm_cmpge_ps(_mm_loadu_ps(s + j + 8), v),
+			    _mm_cmpge_ps(_mm_loadu_ps(s + j + 12), v)));
+
+			if (_mm_movemask_ps(m) == 0)
+				continue;
+			for (size_t r = j; r < j + 16; r++) {
+				consider(w, qi, (uint32_t)(r0 + r),
+				    s[r] + jb->beta);
+				t = tau(w, qi) - jb->beta;
+			}
+		}
+#endif
+		for (; j < nr; j++)
+			if (s[j] >= t) {
+				consider(w, qi, (uint32_t)(r0 + j),
+				    s[j] + jb->beta);
+				t = tau(w, qi) - jb->beta;
+			}
+	}
+}
+
+static void *
+work(void *arg)
+{
+	struct worker *w = arg;
+	struct job *jb = w->job;
+	const struct emb_knn *kn = jb->kn;
+	size_t items = jb->nqt * jb->nrb, it;
+	rntm_t rntm = BLIS_RNTM_INITIALIZER;
+
+	bli_rntm_set_num_threads(1, &rntm);
+	while ((it = atomic_fetch_add(&jb->item, 1)) < items) {
+		/* Consecutive items share a reference block, still in cache. */
+		size_t r0 = it / jb->nqt * jb->rb, q0 = it % jb->nqt * QTILE;
+		size_t nr = kn->n - r0 < jb->rb ? kn->n - r0 : jb->rb;
+		size_t mq = jb->nq - q0 < QTILE ? jb->nq - q0 : QTILE;
+
+		if (jb->kern == NULL || !codedpass(w, q0, mq, r0, nr))
+			floatpass(w, q0, mq, r0, nr, &rntm);
+	}
+	return NULL;
+}
+
+/* The float score's bound for dimension dim (see the top). */
+static float
+floatbeta(uint32_t dim)
+{
+	double u = 0x1p-24, g = dim * u / (1 - dim * u);
+	double b = 1.01 * g + 2.01 * u + dim * 0x1p-148 + SLACK;
+	float f = (float)b;
+
+	return (double)f < b ? nextafterf(f, INFINITY) : f;
+}
+
+/* Norms, codes and unit copies of the queries. */
+static int
+prepare(struct job *jb, int path)
+{
+	const struct emb_knn *kn = jb->kn;
+	size_t nq = jb->nq, nq4 = (nq + QTILE - 1) / QTILE * QTILE;
+	uint32_t dim = kn->dim, dp = kn->dp;
+
+	jb->qn = malloc(nq * sizeof(double));
+	jb->qu = emb_alloc(nq * kn->ld * sizeof(float));
+	if (jb->qn == NULL || jb->qu == NULL)
+		return EMB_ENOMEM;
+	if (path != EMB_KNN_FLOAT && kn->codes != NULL) {
+		jb->qc = emb_alloc(nq4 * dp);
+		jb->qb = calloc(nq4, sizeof(*jb->qb));
+		if (jb->qc == NULL || jb->qb == NULL)
+			return EMB_ENOMEM;
+		memset(jb->qc, 0, nq4 * dp);
+		jb->kern = path == EMB_KNN_AVX512 ? knn_kern_avx512 :
+		    path == EMB_KNN_AVX2 ? knn_kern_avx2 : knn_kern_c;
+	}
+	jb->beta = floatbeta(dim);
+	for (size_t i = 0; i < nq; i++) {
+		const float *v = jb->q + i * jb->ldq;
+		float *u = jb->qu + i * kn->ld;
+		double n2 = knn_dot(v, v, dim), n = sqrt(n2);
+
+		jb->qn[i] = n2;
+		for (uint32_t d = 0; d < dim; d++)
+			u[d] = n > 0 ? (float)(v[d] / n) : 0;
+		if (jb->kern != NULL) {
+			struct knn_qb *b = &jb->qb[i];
+			int8_t *c = jb->qc + i * dp;
+			int32_t sum = 0;
+			float e;
+
+			knn_quant(v, dim, dp, n, c, &b->s, &e, &b->a);
+			for (uint32_t d = 0; d < dim; d++)
+				sum += c[d];
+			b->corr = 128 * sum;
+			b->eps = e + (float)SLACK;
+		}
+	}
+	return 0;
+}
+
+int
+emb_knn_search(const struct emb_knn *kn, const float *q, size_t nq,
+    size_t ldq, unsigned k, const size_t *xoff, const uint32_t *xref,
+    unsigned nthreads, struct emb_hit *hits, struct emb_knn_stats *st)
+{
+	struct job jb;
+	struct worker *w = NULL;
+	struct emb_hit *all = NULL;
+	size_t items, nall;
+	unsigned nw = 0;
+	int rc = 0;
+
+	if (k == 0 || ldq < kn->dim || nthreads == 0)
+		return EMB_EINVAL;
+	if (st != NULL)
+		memset(st, 0, sizeof(*st));
+	for (size_t i = 0; i < nq * k; i++) {
+		hits[i].sim = -INFINITY;
+		hits[i].ref = EMB_KNN_NONE;
+	}
+	if (nq == 0 || kn->n == 0)
+		return 0;
+	memset(&jb, 0, sizeof(jb));
+	jb.kn = kn;
+	jb.q = q;
+	jb.nq = nq;
+	jb.ldq = ldq;
+	jb.k = k;
+	jb.xoff = xoff;
+	jb.xref = xref;
+	jb.nqt = (nq + QTILE - 1) / QTILE;
+	/*
+	 * A block: RBLOCK references, fewer at a large dimension (a whole
+	 * number of strips, 8 MiB of unit copies), never more than there are.
+	 */
+	jb.rb = RBYTES / (kn->ld * sizeof(float)) / KNN_STRIP * KNN_STRIP;
+	jb.rb = jb.rb > RBLOCK ? RBLOCK : jb.rb < KNN_STRIP ? KNN_STRIP : jb.rb;
+	if (jb.rb > (kn->n + KNN_STRIP - 1) / KNN_STRIP * KNN_STRIP)
+		jb.rb = (kn->n + KNN_STRIP - 1) / KNN_STRIP * KNN_STRIP;
+	jb.nrb = (kn->n + jb.rb - 1) / jb.rb;
+	atomic_init(&jb.item, 0);
+	items = jb.nqt * jb.nrb;
+	nw = nthreads < items ? nthreads : (unsigned)items;
+	if (emb_mul(nq, k, &nall) < 0 || emb_mul(nall, nw, &nall) < 0)
+		return EMB_ELIMIT;
+	if ((rc = prepare(&jb, knn_path())) < 0)
+		goto out;
+	rc = EMB_ENOMEM;
+	if ((w = calloc(nw, sizeof(*w))) == NULL)
+		goto out;
+	for (unsigned t = 0; t < nw; t++) {
+		w[t].job = &jb;
+		w[t].c = emb_alloc((size_t)QTILE * jb.rb * sizeof(float));
+		w[t].ru = emb_alloc(jb.rb * kn->ld * sizeof(float));
+		w[t].h = malloc(nq * k * sizeof(*w[t].h));
+		w[t].hn = calloc(nq, sizeof(*w[t].hn));
+		if (w[t].c == NULL || w[t].ru == NULL || w[t].h == NULL ||
+		    w[t].hn == NULL)
+			goto out;
+		if (jb.kern != NULL)
+			for (int i = 0; i < QTILE; i++) {
+				w[t].l[i].ref = malloc(jb.rb *
+				    sizeof(uint32_t));
+				w[t].l[i].ub = malloc(jb.rb * sizeof(float));
+				if (w[t].l[i].ref == NULL ||
+				    w[t].l[i].ub == NULL)
+					goto out;
+			}
+	}
+	rc = 0;
+	/*
+	 * Worker 0 is this thread.  If a thread cannot be started, the others
+	 * take its share: the result is the same.
+	 */
+	for (unsigned t = 1; t < nw; t++)
+		if (pthread_create(&w[t].tid, NULL, work, &w[t]) == 0)
+			w[t].started = 1;
+	work(&w[0]);
+	for (unsigned t = 1; t < nw; t++)
+		if (w[t].started)
+			pthread_join(w[t].tid, NULL);
+	/* Merge: each query's candidates from every worker, best k first. */
+	if ((all = malloc((size_t)nw * k * sizeof(*all))) == NULL) {
+		rc = EMB_ENOMEM;
+		goto out;
+	}
+	for (size_t i = 0; i < nq; i++) {
+		size_t n = 0;
+
+		for (unsigned t = 0; t < nw; t++) {
+			memcpy(all + n, w[t].h + i * k,
+			    w[t].hn[i] * sizeof(*all));
+			n += w[t].hn[i];
+		}
+		qsort(all, n, sizeof(*all), hitcmp);
+		memcpy(hits + i * k, all, (n < k ? n : k) * sizeof(*all));
+	}
+	if (st != NULL) {
+		st->pairs = (uint64_t)nq * kn->n;
+		for (unsigned t = 0; t < nw; t++) {
+			st->coded += w[t].coded;
+			st->flt += w[t].flt;
+			st->rescored += w[t].rescored;
+		}
+		st->path = jb.kern == NULL ? EMB_KNN_FLOAT : knn_path();
+	}
+out:
+	for (unsigned t = 0; w != NULL && t < nw; t++) {
+		emb_free(w[t].c);
+		emb_free(w[t].ru);
+		free(w[t].h);
+		free(w[t].hn);
+		for (int i = 0; i < QTILE; i++) {
+			free(w[t].l[i].ref);
+			free(w[t].l[i].ub);
+		}
+	}
+	free(all);
+	free(w);
+	free(jb.qn);
+	emb_free(jb.qu);
+	emb_free(jb.qc);
+	free(jb.qb);
+	return rc;
+}
+
+const char *
+emb_knn_pathname(int path)
+{
+	static const char *const name[] = { "float32 GEMM", "int8 portable",
+	    "int8 AVX-VNNI", "int8 AVX-512 VNNI" };
+
+	return path >= 0 && path <= EMB_KNN_AVX512 ? name[path] : "?";
+}
+
+int
+emb_knn_search_ref(const struct emb_knn *kn, const float *q, size_t nq,
+    size_t ldq, unsigned k, const size_t *xoff, const uint32_t *xref,
+    struct emb_hit *hits)
+{
+	struct emb_hit *all;
+
+	if (k == 0 || ldq < kn->dim)
+		return EMB_EINVAL;
+	for (size_t i = 0; i < nq * k; i++) {
+		hits[i].sim = -INFINITY;
+		hits[i].ref = EMB_KNN_NONE;
+	}
+	if ((all = malloc((kn->n ? kn->n : 1) * sizeof(*all))) == NULL)
+		return EMB_ENOMEM;
+	for (size_t i = 0; i < nq; i++) {
+		const float *v = q + i * ldq;
+		long double qq = 0;
+		size_t n = 0;
+
+		for (uint32_t d = 0; d < kn->dim; d++)
+			qq += (long double)v[d] * v[d];
+		for (size_t j = 0; j < kn->n; j++) {
+			const float *r = kn->mat + j * kn->ld;
+			long double s = 0, rr = 0;
+
+			if (xoff != NULL && excluded((uint32_t)j,
+			    xref + xoff[i], xoff[i + 1] - xoff[i]))
+				continue;
+			for (uint32_t d = 0; d < kn->dim; d++) {
+				s += (long double)v[d] * r[d];
+				rr += (long double)r[d] * r[d];
+			}
+			all[n].sim = qq > 0 && rr > 0 ?
+			    (double)(s / sqrtl(qq) / sqrtl(rr)) : 0;
+			all[n++].ref = (uint32_t)j;
+		}
+		qsort(all, n, sizeof(*all), hitcmp);
+		memcpy(hits + i * k, all, (n < k ? n : k) * sizeof(*all));
+	}
+	free(all);
+	return 0;
+}

@@ -1,0 +1,117 @@
+/*
+ * knn.h - the nearest-neighbour search's internals: the reference set
+ * (knn.c), the search (knn-search.c) and its kernels (knn-kern.c).  No
+ * program includes it.
+ *
+ * A reference keeps its vector as it was given (float32), the norm of
+ * that vector in double, and a low-precision copy of its direction: int8
+ * codes c with one scale s, x = v / |v| = s c + e, with |e| = E (and the
+ * norm of s c, A) stored beside, so that a bound on the error of a score
+ * computed from codes needs nothing but these numbers (knn-search.c
+ * proves it).  Codes are kept in strips of 64 references laid out for the
+ * kernels: strip t holds references 64 t ... 64 t + 63; for each group
+ * of four components g, 256 bytes, reference l of the strip at 4 l, its
+ * four codes plus 128 (unsigned bytes, as VNNI's vpdpbusd reads them).
+ */
+#ifndef EMB_KNN_H
+#define EMB_KNN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "emb.h"
+
+#define KNN_STRIP	64		/* references per strip */
+/*
+ * Codes are kept up to this dimension: a kernel's int32 sums stay exact
+ * (4 x 255 x 127 per step, dim / 4 steps: below 2^31).  Beyond it every
+ * score is bounded through the float32 path.
+ */
+#define KNN_CODEDIM	65536
+
+struct emb_knn {
+	uint32_t	 dim;		/* components per vector */
+	size_t		 ld;		/* row stride of mat, in floats */
+	size_t		 n;		/* references held */
+	size_t		 cap;		/* rows mapped */
+	float		*mat;		/* n x ld vectors as given (mmap) */
+	size_t		 maplen;	/* bytes mapped at mat */
+	double		*nrm;		/* |v|^2 of each: knn_dot(v, v) */
+	uint32_t	 dp;		/* dim rounded up to 4: codes a row */
+	uint8_t		*codes;		/* strips (mmap), NULL: no codes */
+	size_t		 codelen;	/* bytes mapped at codes */
+	float		*cs;		/* the code scale s of each */
+	float		*ce;		/* E = |x - s c|, rounded up */
+	int8_t		*scratch;	/* dp bytes: one vector's codes */
+	char		*keys;		/* all keys, each NUL-terminated */
+	size_t		 keylen;	/* bytes used in keys */
+	size_t		 keycap;	/* bytes allocated */
+	size_t		*koff;		/* n + 1 offsets into keys */
+	size_t		 koffcap;	/* entries allocated in koff */
+	int		 indexed;	/* a word index is built */
+	unsigned	 wfield;	/* its key field, 0-based */
+	struct emb_index idx;		/* word -> its first reference */
+	uint32_t	*next;		/* reference -> next of same word + 1 */
+};
+
+/*
+ * knn_quant - the codes of v (dim floats, norm nrm = sqrt(knn_dot(v, v)))
+ * into c (dp bytes, zero past dim), its scale into *s, E and A (rounded
+ * up) into *e and *a.  A zero vector has zero codes and s = E = A = 0.
+ */
+void	knn_quant(const float *v, uint32_t dim, uint32_t dp, double nrm,
+    int8_t *c, float *s, float *e, float *a);
+
+/*
+ * knn_dot - the sum of v[i] w[i] in double in a fixed order: eight lanes
+ * (lane l takes i = l mod 8, in increasing i), added as ((l0 + l1) + (l2
+ * + l3)) + ((l4 + l5) + (l6 + l7)).  Each product of two float32 is exact
+ * in double, so every kernel that keeps this order, fused or not, gives
+ * the same bits.
+ */
+double	knn_dot(const float *v, const float *w, uint32_t dim);
+
+/* One query of a kernel call: what its scores' bounds need. */
+struct knn_qb {
+	int32_t		 corr;		/* 128 x the sum of its codes */
+	float		 s;		/* its code scale */
+	float		 a;		/* A */
+	float		 eps;		/* E + the rounding slack */
+	float		 tau;		/* keep a score whose bound reaches it */
+};
+
+/* Survivors of one query: references and the upper bounds of scores. */
+struct knn_list {
+	uint32_t	*ref;
+	float		*ub;
+	unsigned	 n;
+};
+
+/*
+ * A kernel: the scores of one strip (KNN_STRIP references from base,
+ * those of lane mask live only) against four queries' codes (qc, four
+ * rows of dp bytes), each bounded above (ub = s_q s_r dot + A_q E_r +
+ * eps_q); a reference whose bound reaches the query's tau is appended to
+ * its list l[i].  cs and ce are the strip's scales and E.
+ * @return the survivors appended.
+ */
+typedef unsigned knn_kernfn(const uint8_t *strip, const int8_t *qc,
+    uint32_t dp, const struct knn_qb *qb, const float *cs, const float *ce,
+    uint64_t live, uint32_t base, struct knn_list *l);
+
+knn_kernfn knn_kern_c, knn_kern_avx2, knn_kern_avx512;
+
+/*
+ * The kernels by name, the one the CPU allows first: EMB_KNN_AVX512
+ * (AVX-512 VNNI), EMB_KNN_AVX2 (AVX-VNNI on 256-bit registers),
+ * EMB_KNN_C (portable), and EMB_KNN_FLOAT, no codes at all (every score
+ * through float32 GEMM and its bound).  emb_knn_path, when not -1, forces
+ * one (the tests try each); knn_path() is the one a search takes.
+ */
+enum { EMB_KNN_FLOAT, EMB_KNN_C, EMB_KNN_AVX2, EMB_KNN_AVX512 };
+extern int emb_knn_path;
+int	knn_path(void);
+/* @return whether this CPU can run path p. */
+int	knn_path_ok(int p);
+
+#endif /* EMB_KNN_H */
