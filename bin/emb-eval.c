@@ -62,6 +62,7 @@ static const char *task;		/* -T */
 static int	 verbose;		/* -v */
 static int	 l2fixed;		/* --l2 given */
 static int	 innerk;		/* --inner-folds, 0: same as -k */
+static double	 devshare;		/* --dev-share */
 static FILE	*predfp;		/* --predictions */
 static const char *predpath;
 
@@ -523,6 +524,47 @@ choosel2(struct emb_clf_opts *o, const float *X, size_t n, size_t d,
 	return bestl2;
 }
 
+/*
+ * --dev-share: the MLP's dev rows, when the split has none, drawn from
+ * the ntr training rows tr (increasing): a Fisher-Yates shuffle of their
+ * positions (for i from ntr - 1 down to 1, swap i and a draw below i + 1,
+ * emb_rng_below on a generator seeded with seed), the first floor(share
+ * ntr) of it held out.  Both lists stay in increasing order.
+ */
+static void
+carvedev(size_t *tr, size_t *ntr, size_t *dv, size_t *ndv, double share,
+    uint64_t seed)
+{
+	struct emb_rng g;
+	size_t n = *ntr, m = (size_t)(share * (double)n), *pos, k = 0;
+	char *out;
+
+	if (m == 0 || m >= n)
+		return;
+	pos = xreallocarray(NULL, n, sizeof(size_t));
+	out = xcalloc(n, 1);
+	for (size_t i = 0; i < n; i++)
+		pos[i] = i;
+	emb_rng_seed(&g, seed);
+	for (size_t i = n - 1; i > 0; i--) {
+		size_t j = (size_t)emb_rng_below(&g, i + 1), t = pos[i];
+
+		pos[i] = pos[j];
+		pos[j] = t;
+	}
+	for (size_t i = 0; i < m; i++)
+		out[pos[i]] = 1;
+	*ndv = 0;
+	for (size_t i = 0; i < n; i++)
+		if (out[i])
+			dv[(*ndv)++] = tr[i];
+		else
+			tr[k++] = tr[i];
+	*ntr = k;
+	free(pos);
+	free(out);
+}
+
 /* Print the figures of one classifier. */
 static void
 report(const char *clf, const struct labels *L, const uint64_t *conf,
@@ -677,6 +719,9 @@ classify(const char *trainpath, const char *testpath, unsigned labf,
 				errx(1, "%s: no training rows", D.name);
 			if (nte == 0)
 				errx(1, "%s: no test rows", D.name);
+			if (o.kind == EMB_CLF_MLP && ndv == 0 && !fold &&
+			    devshare > 0)
+				carvedev(tr, &ntr, dv, &ndv, devshare, o.seed);
 			if (fold)
 				snprintf(where, sizeof(where), "%s: fold %d",
 				    D.name, f + 1);
@@ -1178,6 +1223,7 @@ static const struct numopt {
 	{ "max-epoch",	1, 0, 1000000,	&base.max_epoch },
 	{ "seed",	1, 0, 9.2e18,	&base.seed },
 	{ "inner-folds", 1, 2, MAXFOLDS, &innerk },
+	{ "dev-share",	0, 0, 0.9,	&devshare },
 };
 
 static void
@@ -1227,6 +1273,7 @@ main(int argc, char *argv[])
 		{ "epoch-size",	required_argument,	NULL, OPT_NUM },
 		{ "max-epoch",	required_argument,	NULL, OPT_NUM },
 		{ "seed",	required_argument,	NULL, OPT_NUM },
+		{ "dev-share",	required_argument,	NULL, OPT_NUM },
 		{ "inner-folds", required_argument,	NULL, OPT_NUM },
 		{ "predictions", required_argument,	NULL, OPT_PRED },
 		{ NULL,		0,			NULL, 0 }
