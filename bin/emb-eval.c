@@ -20,6 +20,7 @@
 #include <math.h>
 #include <pthread.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,6 +54,7 @@ const char	*task;			/* -T */
 int		 verbose;		/* -v */
 static int	 l2fixed;		/* --l2 given */
 static int	 innerk;		/* --inner-folds, 0: same as -k */
+static double	 devshare;		/* --dev-share */
 static FILE	*predfp;		/* --predictions */
 static const char *predpath;
 
@@ -82,6 +84,7 @@ cpu(void)
 }
 
 #define MAXJOBS	256	/* -j at most */
+#define MAXFOLDS 1000	/* -k, --inner-folds at most */
 
 static void *
 readmain(void *arg)
@@ -342,87 +345,211 @@ accof(const int *pred, const int *y, size_t n)
 }
 
 /*
+ * The MLP's weight-decay search: one job per grid value (with a dev set)
+ * or per grid value and inner fold (without), each an independent fit on
+ * one thread, taken in turn by -j workers; each job writes only its own
+ * slot, and the slots are combined in grid and fold order, so that every
+ * thread count gives the same bits.
+ */
+struct l2search {
+	struct emb_clf_opts o;		/* the options, l2 set per job */
+	const float	*X, *dev, *T;	/* training, dev, test rows */
+	size_t		 n, d, ndev, nt;
+	const int	*y, *ydev, *fold;
+	int		 ncls, kfold, njob;
+	double		 acc[NL2 * MAXFOLDS];	/* per job */
+	int		*tpred[NL2];	/* with dev: each model's test classes */
+	int		 titers[NL2];	/* and its passes */
+	atomic_int	 next;
+};
+
+/* Job j of s: fit, score on its early-stopping rows. */
+static void
+l2job(struct l2search *s, int j)
+{
+	struct emb_clf_opts o = s->o;
+	int g = s->dev ? j : j / s->kfold, f = s->dev ? 0 : j % s->kfold;
+	int *pred;
+
+	o.l2 = l2grid[g];
+	o.threads = 1;
+	if (s->dev) {
+		struct emb_clf *c;
+		int rc;
+
+		/* Dev accuracy, and the test classes: refitting the chosen
+		 * value would give the same model. */
+		pred = xreallocarray(NULL, s->ndev + 1, sizeof(int));
+		s->tpred[g] = xreallocarray(NULL, s->nt + 1, sizeof(int));
+		if ((rc = emb_clf_fit(&c, &o, s->X, s->n, s->d, s->y, s->ncls,
+		    s->dev, s->ndev, s->ydev)) < 0 ||
+		    (rc = emb_clf_predict(c, s->dev, s->ndev, pred)) < 0 ||
+		    (rc = emb_clf_predict(c, s->T, s->nt, s->tpred[g])) < 0)
+			fitdie("mlp", rc);
+		s->titers[g] = emb_clf_iters(c);
+		emb_clf_free(c);
+		s->acc[j] = accof(pred, s->ydev, s->ndev);
+		free(pred);
+	} else {
+		struct flat tmp = { .X = (float *)s->X, .dim = (uint32_t)s->d };
+		size_t ntr = 0, nte = 0, *tr, *te;
+		float *Xtr, *Xte;
+		int *ytr, *yte;
+
+		tr = xreallocarray(NULL, s->n + 1, sizeof(size_t));
+		te = xreallocarray(NULL, s->n + 1, sizeof(size_t));
+		for (size_t i = 0; i < s->n; i++)
+			if (s->fold[i] == f)
+				te[nte++] = i;
+			else
+				tr[ntr++] = i;
+		if (ntr == 0)
+			errx(1, "%s: mlp: inner fold %d of %d has no "
+			    "training rows", where, f + 1, s->kfold);
+		Xtr = rows(&tmp, tr, ntr);
+		Xte = rows(&tmp, te, nte);
+		ytr = xreallocarray(NULL, ntr + 1, sizeof(int));
+		yte = xreallocarray(NULL, nte + 1, sizeof(int));
+		pred = xreallocarray(NULL, nte + 1, sizeof(int));
+		for (size_t i = 0; i < ntr; i++)
+			ytr[i] = s->y[tr[i]];
+		for (size_t i = 0; i < nte; i++)
+			yte[i] = s->y[te[i]];
+		fitpredict(&o, "mlp", Xtr, ntr, s->d, ytr, s->ncls, Xte,
+		    nte, yte, Xte, nte, pred, NULL);
+		s->acc[j] = accof(pred, yte, nte);
+		free(Xtr);
+		free(Xte);
+		free(ytr);
+		free(yte);
+		free(pred);
+		free(tr);
+		free(te);
+	}
+}
+
+static void *
+l2worker(void *arg)
+{
+	struct l2search *s = arg;
+	int j;
+
+	while ((j = atomic_fetch_add(&s->next, 1)) < s->njob)
+		l2job(s, j);
+	return NULL;
+}
+
+/*
  * The MLP's weight decay, as SentEval chooses it: with a dev set, the grid
  * value whose model (early-stopped on dev) scores best on dev; without,
  * the value with the best mean accuracy over inner stratified folds of the
  * training rows (each model early-stopped on its inner test fold).
  * Accuracies are rounded to 0.01 % before comparing, ties going to the
- * smaller value.
+ * smaller value.  With a dev set, the chosen model's classes of the nt
+ * test rows T go to tpred and its passes to *iters, and 1 is returned in
+ * *done: refitting it would give the same model.
  */
 static double
 choosel2(struct emb_clf_opts *o, const float *X, size_t n, size_t d,
     const int *y, int ncls, const float *dev, size_t ndev, const int *ydev,
-    int kfold)
+    int kfold, const float *T, size_t nt, int *tpred, int *iters, int *done)
 {
+	struct l2search *s;
+	pthread_t tid[MAXJOBS];
 	double best = -1, bestl2 = l2grid[0];
-	int *pred, *fold;
-	size_t *tr, *te;
+	int *fold = NULL, nw, gbest = 0;
 
+	*done = 0;
 	if (l2fixed)
 		return o->l2;
-	pred = xreallocarray(NULL, (n > ndev ? n : ndev) + 1, sizeof(int));
-	fold = xreallocarray(NULL, n + 1, sizeof(int));
-	tr = xreallocarray(NULL, n + 1, sizeof(size_t));
-	te = xreallocarray(NULL, n + 1, sizeof(size_t));
-	if (dev == NULL && emb_folds(y, n, ncls, kfold, o->seed, fold) < 0)
+	if (dev == NULL && emb_folds(y, n, ncls, kfold, o->seed,
+	    fold = xreallocarray(NULL, n + 1, sizeof(int))) < 0)
 		errx(1, "%s: mlp: cannot make %d inner folds", where, kfold);
+	s = xcalloc(1, sizeof(*s));
+	s->o = *o;
+	s->X = X, s->n = n, s->d = d, s->y = y, s->ncls = ncls;
+	s->dev = dev, s->ndev = ndev, s->ydev = ydev;
+	s->T = T, s->nt = nt, s->fold = fold, s->kfold = kfold;
+	s->njob = dev ? (int)NL2 : (int)NL2 * kfold;
+	atomic_init(&s->next, 0);
+	nw = o->threads < s->njob ? o->threads : s->njob;
+	for (int t = 1; t < nw; t++)
+		if (pthread_create(&tid[t], NULL, l2worker, s) != 0)
+			nw = t;
+	l2worker(s);
+	for (int t = 1; t < nw; t++)
+		pthread_join(tid[t], NULL);
 	for (size_t g = 0; g < NL2; g++) {
 		double score = 0;
 
-		o->l2 = l2grid[g];
-		if (dev != NULL) {
-			fitpredict(o, "mlp", X, n, d, y, ncls, dev, ndev, ydev,
-			    dev, ndev, pred, NULL);
-			score = round(10000 * accof(pred, ydev, ndev)) /
-			    10000;
-		} else {
-			for (int f = 0; f < kfold; f++) {
-				struct flat tmp = { .X = (float *)X, .dim =
-				    (uint32_t)d };
-				size_t ntr = 0, nte = 0;
-				float *Xtr, *Xte;
-				int *ytr, *yte;
-
-				for (size_t i = 0; i < n; i++)
-					if (fold[i] == f)
-						te[nte++] = i;
-					else
-						tr[ntr++] = i;
-				if (ntr == 0)
-					errx(1, "%s: mlp: inner fold %d of %d "
-					    "has no training rows", where,
-					    f + 1, kfold);
-				Xtr = rows(&tmp, tr, ntr);
-				Xte = rows(&tmp, te, nte);
-				ytr = xreallocarray(NULL, ntr + 1, sizeof(int));
-				yte = xreallocarray(NULL, nte + 1, sizeof(int));
-				for (size_t i = 0; i < ntr; i++)
-					ytr[i] = y[tr[i]];
-				for (size_t i = 0; i < nte; i++)
-					yte[i] = y[te[i]];
-				fitpredict(o, "mlp", Xtr, ntr, d, ytr, ncls,
-				    Xte, nte, yte, Xte, nte, pred, NULL);
-				score += accof(pred, yte, nte);
-				free(Xtr);
-				free(Xte);
-				free(ytr);
-				free(yte);
-			}
-			score = round(10000 * score / kfold) / 10000;
+		if (dev != NULL)
+			score = s->acc[g];
+		else {
+			for (int f = 0; f < kfold; f++)
+				score += s->acc[g * kfold + f];
+			score /= kfold;
 		}
+		score = round(10000 * score) / 10000;
 		if (verbose)
 			fprintf(stderr, "emb-eval: %s: mlp: l2 %g: dev "
 			    "accuracy %.4f\n", task, l2grid[g], score);
 		if (score > best) {
 			best = score;
 			bestl2 = l2grid[g];
+			gbest = (int)g;
 		}
 	}
-	free(pred);
+	if (dev != NULL) {
+		memcpy(tpred, s->tpred[gbest], nt * sizeof(int));
+		*iters = s->titers[gbest];
+		*done = 1;
+	}
+	for (size_t g = 0; g < NL2; g++)
+		free(s->tpred[g]);
+	free(s);
 	free(fold);
-	free(tr);
-	free(te);
 	return bestl2;
+}
+
+/*
+ * --dev-share: the MLP's dev rows, when the split has none, drawn from
+ * the ntr training rows tr (increasing): a Fisher-Yates shuffle of their
+ * positions (for i from ntr - 1 down to 1, swap i and a draw below i + 1,
+ * emb_rng_below on a generator seeded with seed), the first floor(share
+ * ntr) of it held out.  Both lists stay in increasing order.
+ */
+static void
+carvedev(size_t *tr, size_t *ntr, size_t *dv, size_t *ndv, double share,
+    uint64_t seed)
+{
+	struct emb_rng g;
+	size_t n = *ntr, m = (size_t)(share * (double)n), *pos, k = 0;
+	char *out;
+
+	if (m == 0 || m >= n)
+		return;
+	pos = xreallocarray(NULL, n, sizeof(size_t));
+	out = xcalloc(n, 1);
+	for (size_t i = 0; i < n; i++)
+		pos[i] = i;
+	emb_rng_seed(&g, seed);
+	for (size_t i = n - 1; i > 0; i--) {
+		size_t j = (size_t)emb_rng_below(&g, i + 1), t = pos[i];
+
+		pos[i] = pos[j];
+		pos[j] = t;
+	}
+	for (size_t i = 0; i < m; i++)
+		out[pos[i]] = 1;
+	*ndv = 0;
+	for (size_t i = 0; i < n; i++)
+		if (out[i])
+			dv[(*ndv)++] = tr[i];
+		else
+			tr[k++] = tr[i];
+	*ntr = k;
+	free(pos);
+	free(out);
 }
 
 /* Print the figures of one classifier. */
@@ -561,7 +688,7 @@ classify(const char *trainpath, const char *testpath, unsigned labf,
 		for (int f = 0; f < nf; f++) {
 			size_t ntr = 0, nte = 0, ndv = 0;
 			float *Xtr, *Xte, *Xdv = NULL;
-			int ctr, cte;
+			int ctr, cte, done;
 			int *ytr, *yte, *ydv = NULL, *p;
 
 			for (size_t i = 0; i < n; i++) {
@@ -579,6 +706,9 @@ classify(const char *trainpath, const char *testpath, unsigned labf,
 				errx(1, "%s: no training rows", D.name);
 			if (nte == 0)
 				errx(1, "%s: no test rows", D.name);
+			if (o.kind == EMB_CLF_MLP && ndv == 0 && !fold &&
+			    devshare > 0)
+				carvedev(tr, &ntr, dv, &ndv, devshare, o.seed);
 			if (fold)
 				snprintf(where, sizeof(where), "%s: fold %d",
 				    D.name, f + 1);
@@ -605,15 +735,18 @@ classify(const char *trainpath, const char *testpath, unsigned labf,
 				ndv = m;
 				Xdv = rows(&D, dv, ndv);
 			}
+			p = xreallocarray(NULL, nte + 1, sizeof(int));
+			done = 0;
 			if (o.kind == EMB_CLF_MLP) {
 				o.l2 = choosel2(&o, Xtr, ntr, D.dim, ytr,
 				    L.ntrain, Xdv, ndv, ydv, innerk ? innerk :
-				    kfold);
+				    kfold, Xte, nte, p, &iters, &done);
 				l2 = o.l2;
 			}
-			p = xreallocarray(NULL, nte + 1, sizeof(int));
-			fitpredict(&o, cn, Xtr, ntr, D.dim, ytr, fold ? L.n :
-			    L.ntrain, Xdv, ndv, ydv, Xte, nte, p, &iters);
+			if (!done)
+				fitpredict(&o, cn, Xtr, ntr, D.dim, ytr, fold ?
+				    L.n : L.ntrain, Xdv, ndv, ydv, Xte, nte, p,
+				    &iters);
 			if (emb_confusion(yte, p, nte, L.n, conf) < 0)
 				errx(1, "%s: internal error: class out of "
 				    "range", cn);
@@ -735,7 +868,8 @@ static const struct numopt {
 	{ "epoch-size",	1, 1, 100000,	&base.epoch_size },
 	{ "max-epoch",	1, 0, 1000000,	&base.max_epoch },
 	{ "seed",	1, 0, 9.2e18,	&base.seed },
-	{ "inner-folds", 1, 2, 1000,	&innerk },
+	{ "inner-folds", 1, 2, MAXFOLDS, &innerk },
+	{ "dev-share",	0, 0, 0.9,	&devshare },
 };
 
 static void
@@ -785,6 +919,7 @@ main(int argc, char *argv[])
 		{ "epoch-size",	required_argument,	NULL, OPT_NUM },
 		{ "max-epoch",	required_argument,	NULL, OPT_NUM },
 		{ "seed",	required_argument,	NULL, OPT_NUM },
+		{ "dev-share",	required_argument,	NULL, OPT_NUM },
 		{ "inner-folds", required_argument,	NULL, OPT_NUM },
 		{ "predictions", required_argument,	NULL, OPT_PRED },
 		{ NULL,		0,			NULL, 0 }
@@ -828,7 +963,7 @@ main(int argc, char *argv[])
 			base.threads = (int)parsenum(optarg, 1, MAXJOBS, "-j");
 			break;
 		case 'k':
-			kfold = (int)parsenum(optarg, 2, 1000, "-k");
+			kfold = (int)parsenum(optarg, 2, MAXFOLDS, "-k");
 			break;
 		case 'l':
 			labf = (unsigned)parsenum(optarg, 1, 1000000, "-l");

@@ -1,7 +1,10 @@
 /*
  * clf-mlp.c - SentEval's one-hidden-layer perceptron (Linear, Dropout,
- * Sigmoid, Linear): Adam on the summed cross-entropy, early stopping on a
- * dev set, and its scores and predictions.
+ * Sigmoid, Linear): Adam on the batch's mean cross-entropy, early stopping
+ * on a dev set, and its scores and predictions.  SentEval asks for the
+ * summed loss (size_average = False, set after the loss is built), which
+ * PyTorch has ignored since 0.4.1: its runs, the paper's among them, train
+ * on the mean, and so do we.
  */
 #include "emb.h"
 #include "int.h"
@@ -109,7 +112,7 @@ mlp_score(const struct mlp *m, const float *X, const int *y,
 }
 
 /*
- * Gradient of the summed cross-entropy of one batch (r rows in Xb, classes
+ * Gradient of the mean cross-entropy of one batch (r rows in Xb, classes
  * yb) into G (laid out as m->P), without the weight decay.  H, S, dA are
  * scratch (r x h, r x K, r x h); mask as for mlp_forward.
  */
@@ -135,6 +138,8 @@ mlp_grad(const struct mlp *m, const double *Xb, size_t r, const int *yb,
 		for (int k = 0; k < K; k++)
 			s[k] /= z;
 		s[yb[i]] -= 1;
+		for (int k = 0; k < K; k++)
+			s[k] /= (double)r;
 	}
 	dgemm(1, 0, nin, K, r, 1, h ? H : Xb, nin, S, K, 0, gW2, K);
 	for (int k = 0; k < K; k++) {

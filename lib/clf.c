@@ -20,8 +20,8 @@
  * The iterative ones minimize the same objective as their model:
  *   logreg    LogisticRegression(C): multinomial for three classes or more,
  *             binary for two, penalty |W|^2 / (2C) on the weights only;
- *   mlp       SentEval's MLP: Linear, Dropout, Sigmoid, Linear; summed
- *             cross-entropy, Adam (lr 1e-3), weight decay on every
+ *   mlp       SentEval's MLP: Linear, Dropout, Sigmoid, Linear; mean
+ *             cross-entropy of each batch, Adam (lr 1e-3), weight decay on every
  *             parameter, early stopping on a dev set with SentEval's
  *             tenacity rule.
  * The kinds live in clf-linear.c (centroid, lda, ridge), clf-logreg.c,

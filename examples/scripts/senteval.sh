@@ -4,6 +4,10 @@
 # by OSE, and classified, as SentEval does it: 10-fold cross-validation for
 # MR, CR, SUBJ and MPQA; the task's train (dev) and test sets otherwise;
 # for the pair tasks MRPC and SICK-E, the features |u - v| and u * v.
+# The probing tasks (names with an underscore, probing-prep.sh) take their
+# train and test lines; the MLP's dev rows are their dev lines or, when
+# there are none (the bundled samples), 10 % of the training lines, as
+# the release holds 10,000 dev lines beside 100,000 for training.
 #
 #   senteval.sh NAME VECTORS PREP OUT [TASKS [CLFS]]
 #
@@ -12,7 +16,7 @@
 # PREP     the query files senteval-prep.sh made
 # OUT      directory for the streams and the results
 # TASKS    ("MR CR SUBJ MPQA TREC SST2 SST5 MRPC SICKE")
-# CLFS     emb-eval classifiers ("knn,logreg"; "knn,mlp" for SentEval's MLP)
+# CLFS     emb-eval classifiers ("knn,mlp", the paper's; "knn,logreg")
 #
 # Tokens are looked up as they are, then in lower case when missing
 # (emb-lookup -l); tokens still missing are left out of their sentence.
@@ -22,7 +26,7 @@
 set -eu
 name=$1 vec=$2 prep=$3 out=$4
 tasks=${5:-MR CR SUBJ MPQA TREC SST2 SST5 MRPC SICKE}
-clfs=${6:-knn,logreg}
+clfs=${6:-knn,mlp}
 here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$out"
 
@@ -62,6 +66,14 @@ for t in $tasks; do
 	case $t in
 	MR|CR|SUBJ|MPQA)
 		split=	# 10-fold cross-validation
+		;;
+	word_content)
+		# SentEval's probing split; its MLP has no hidden layer here
+		# (probing.py sets nhid 0 for WordContent).
+		split="-s 3 --dev-share 0.1 --nhid 0"
+		;;
+	*_*)	# the probing tasks: train, dev (else 10 % of train), test
+		split="-s 3 --dev-share 0.1"
 		;;
 	*)
 		split="-s 3"

@@ -92,4 +92,5 @@ def main():
                 out.write(ws[i] + b"\n")
 
 
-main()
+if __name__ == "__main__":
+    main()
