@@ -77,7 +77,9 @@
 #include <emmintrin.h>
 #endif
 
+#ifndef QTILE
 #define QTILE	128	/* queries per tile: a multiple of 4 */
+#endif
 #define RBLOCK	2048	/* references per block: a multiple of KNN_STRIP */
 #define RBYTES	((size_t)8 << 20)	/* at most, a block's unit copies */
 #define SLACK	0x1p-20

@@ -4,6 +4,11 @@
     knn-faiss.py gen N DIM SEED OUT.emb
         N random Gaussian vectors (float32) as an emb(5) stream, keys
         "v%07d", written directly (header, records, trailer with crc32).
+    knn-faiss.py gen-equi N DIM SEED OUT.emb
+        N vectors all nearly equidistant from any query: one common
+        direction c plus 0.02 of a Gaussian vector of norm about 1, so
+        that a query's cosines to them differ by about 1e-3 (the int8
+        bounds cannot tell them apart; float32 ones can).
     knn-faiss.py search REFS.emb QUERIES.emb K THREADS RUNS
         FAISS IndexFlatIP on the unit-normalized vectors of the two streams,
         THREADS OpenMP threads; prints "faiss <median search seconds>
@@ -28,8 +33,10 @@ def rectype(dim):
                      ('v', '<f4', (dim,))])
 
 
-def gen(n, dim, seed, out):
+def gen(n, dim, seed, out, equi=False):
     rng = np.random.default_rng(seed)
+    c = rng.standard_normal(dim)
+    c = (c / np.linalg.norm(c)).astype(np.float32)
     rt = rectype(dim)
     crc = 0
     with open(out, 'wb') as f:
@@ -41,6 +48,8 @@ def gen(n, dim, seed, out):
             rec['kl'] = KEYLEN
             rec['key'] = [b'v%07d' % i for i in range(lo, hi)]
             rec['v'] = rng.standard_normal((hi - lo, dim), dtype=np.float32)
+            if equi:
+                rec['v'] = c + np.float32(0.02 / np.sqrt(dim)) * rec['v']
             b = rec.tobytes()
             crc = zlib.crc32(b, crc)
             f.write(b)
@@ -77,9 +86,9 @@ def search(refs, queries, k, threads, runs):
 
 
 def main():
-    if len(sys.argv) == 6 and sys.argv[1] == 'gen':
+    if len(sys.argv) == 6 and sys.argv[1] in ('gen', 'gen-equi'):
         gen(int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]),
-            sys.argv[5])
+            sys.argv[5], sys.argv[1] == 'gen-equi')
     elif len(sys.argv) == 7 and sys.argv[1] == 'search':
         search(sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5]),
                int(sys.argv[6]))
