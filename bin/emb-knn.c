@@ -271,20 +271,12 @@ endquery(struct batch *b, const struct emb_knn *kn, uint32_t dim)
 }
 
 /*
- * The distance 1 - sim of an exact similarity, rounded once to double,
- * printed with the fewest digits that read back as that double.  Distinct
- * distances thus never print alike, and their order is the order of the
- * texts, so that merged shard lists (emb-knnmerge) order exactly as one
- * search does.
+ * A distance (1 - the exact cosine, rounded once to double: the search's
+ * own) printed with the fewest digits that read back as that double.
+ * Distinct distances thus never print alike, and their order is the
+ * order of the texts, so that merged shard lists (emb-knnmerge) order
+ * exactly as one search does.
  */
-static double
-dist(double sim)
-{
-	double d = 1 - sim;
-
-	return d < 0 ? 0 : d > 2 ? 2 : d;
-}
-
 static size_t
 dtoa(char *buf, double d)
 {
@@ -324,7 +316,7 @@ vote(const struct emb_knn *kn, const struct emb_hit *h, unsigned k)
 	for (unsigned i = 0; i < k && h[i].ref != EMB_KNN_NONE; i++) {
 		size_t keylen;
 		const char *key = emb_knn_key(kn, h[i].ref, &keylen);
-		double d = dist(h[i].sim);
+		double d = h[i].dist;
 
 		lab[n] = keyfield(key, keylen, cfield, &len[n]);
 		wt[n] = weighted ? (d > 0 ? 1 / d : INFINITY) : 1;
@@ -472,7 +464,7 @@ flush(struct batch *b, const struct emb_knn *kn, unsigned k,
 			printf("\t%u\t", j + 1);
 			printfield(rkey, rlen);
 			putchar('\t');
-			printfield(num, dtoa(num, dist(h[j].sim)));
+			printfield(num, dtoa(num, h[j].dist));
 			putchar('\n');
 		}
 	}

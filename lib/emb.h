@@ -994,17 +994,22 @@ void emb_pca_free(struct emb_pca *p);
  *
  * A reference set keeps its vectors as they were given, with their norms,
  * int8 codes of their directions and their keys.  A search returns for each
- * query the k references of largest cosine similarity, best first; the
- * similarity is the exact cosine of the two float32 vectors, computed in
- * double in one fixed order (0 when either is a zero vector), and equal
- * similarities are ordered by reference index: the result depends on the
- * data alone, not on batch size, thread count, BLIS or the CPU.
+ * query the k references of smallest cosine distance, best first; the
+ * distance is 1 - the exact cosine of the two float32 vectors, computed in
+ * double in one fixed order (cosine 0 when either is a zero vector), and
+ * equal distances are ordered by reference index: the result depends on
+ * the data alone, not on batch size, thread count, BLIS or the CPU.
  */
 struct emb_knn;
 
-/* One neighbour: its cosine similarity and its reference index. */
+/*
+ * One neighbour: its cosine distance, 1 - cos rounded once to double and
+ * kept within [0, 2], and its reference index.  Neighbours are ordered by
+ * that distance, then by reference: two cosines that round to the same
+ * distance tie.
+ */
 struct emb_hit {
-	double		 sim;		/* cosine similarity; distance = 1 - sim */
+	double		 dist;		/* cosine distance */
 	uint32_t	 ref;		/* reference index, or EMB_KNN_NONE */
 };
 #define EMB_KNN_NONE	UINT32_MAX	/* no neighbour in this slot */
@@ -1067,7 +1072,7 @@ int64_t emb_knn_find_next(const struct emb_knn *k, size_t i);
 /*
  * emb_knn_search - the k nearest references of each of nq queries (row i
  * at q + i * ldq, ldq >= dim, any length, finite) into hits[i * k ...],
- * best first; slots beyond the references available hold { -INFINITY,
+ * best first; slots beyond the references available hold { INFINITY,
  * EMB_KNN_NONE }.  Optional exclusions: references xref[xoff[i] ..
  * xoff[i + 1]) are never neighbours of query i (xoff NULL: none).  Uses
  * up to nthreads threads; the result does not depend on it.  st (or

@@ -19,8 +19,14 @@
 
 int emb_knn_path = -1;
 
-double
-knn_dot(const float *v, const float *w, uint32_t dim)
+/*
+ * The portable sum; the vector ones below keep its lanes (a zmm of eight
+ * doubles, or two ymm of four) and its final tree, and add the tail
+ * through a zero-filled load: +0 added to a lane, which is never -0,
+ * changes nothing.
+ */
+static double
+dot_c(const float *v, const float *w, uint32_t dim)
 {
 	double l[8] = { 0, 0, 0, 0, 0, 0, 0, 0 };
 	uint32_t i = 0;
@@ -34,6 +40,71 @@ knn_dot(const float *v, const float *w, uint32_t dim)
 	    l[7]));
 }
 
+#ifdef KNN_X86
+__attribute__((target("avx512f,avx512vl")))
+static double
+dot_avx512(const float *v, const float *w, uint32_t dim)
+{
+	__m512d acc = _mm512_setzero_pd();
+	double l[8];
+	uint32_t i = 0;
+
+	for (; i + 8 <= dim; i += 8)
+		acc = _mm512_fmadd_pd(_mm512_cvtps_pd(_mm256_loadu_ps(v + i)),
+		    _mm512_cvtps_pd(_mm256_loadu_ps(w + i)), acc);
+	if (i < dim) {
+		__mmask8 m = (__mmask8)((1u << (dim - i)) - 1);
+
+		acc = _mm512_fmadd_pd(_mm512_cvtps_pd(_mm256_maskz_loadu_ps(m,
+		    v + i)), _mm512_cvtps_pd(_mm256_maskz_loadu_ps(m, w + i)),
+		    acc);
+	}
+	_mm512_storeu_pd(l, acc);
+	return ((l[0] + l[1]) + (l[2] + l[3])) + ((l[4] + l[5]) + (l[6] +
+	    l[7]));
+}
+
+__attribute__((target("avx2,fma")))
+static double
+dot_avx2(const float *v, const float *w, uint32_t dim)
+{
+	__m256d lo = _mm256_setzero_pd(), hi = _mm256_setzero_pd();
+	double l[8];
+	uint32_t i = 0;
+
+	for (; i + 8 <= dim; i += 8) {
+		__m256 a = _mm256_loadu_ps(v + i), b = _mm256_loadu_ps(w + i);
+
+		lo = _mm256_fmadd_pd(_mm256_cvtps_pd(_mm256_castps256_ps128(a)),
+		    _mm256_cvtps_pd(_mm256_castps256_ps128(b)), lo);
+		hi = _mm256_fmadd_pd(_mm256_cvtps_pd(_mm256_extractf128_ps(a,
+		    1)), _mm256_cvtps_pd(_mm256_extractf128_ps(b, 1)), hi);
+	}
+	_mm256_storeu_pd(l, lo);
+	_mm256_storeu_pd(l + 4, hi);
+	for (int j = 0; i < dim; i++, j++)
+		l[j] += (double)v[i] * w[i];
+	return ((l[0] + l[1]) + (l[2] + l[3])) + ((l[4] + l[5]) + (l[6] +
+	    l[7]));
+}
+#endif
+
+double
+knn_dot(const float *v, const float *w, uint32_t dim)
+{
+#ifdef KNN_X86
+	if (emb_knn_path != EMB_KNN_C) {
+		if (__builtin_cpu_supports("avx512f") &&
+		    __builtin_cpu_supports("avx512vl"))
+			return dot_avx512(v, w, dim);
+		if (__builtin_cpu_supports("avx2") &&
+		    __builtin_cpu_supports("fma"))
+			return dot_avx2(v, w, dim);
+	}
+#endif
+	return dot_c(v, w, dim);
+}
+
 /* The next float above x (x finite and non-negative). */
 static float
 up(double x)
@@ -44,11 +115,15 @@ up(double x)
 	    nextafterf(f, INFINITY), INFINITY);
 }
 
+#ifdef KNN_X86
+__attribute__((target_clones("avx512f", "avx2", "default")))
+#endif
 void
 knn_quant(const float *v, uint32_t dim, uint32_t dp, double nrm, int8_t *c,
     float *s, float *e, float *a)
 {
-	double mx = 0, e2 = 0, a2 = 0, sd;
+	double e2 = 0, a2 = 0, inv, sd, isd;
+	float mx = 0;
 
 	memset(c, 0, dp);
 	*s = *e = *a = 0;
@@ -57,14 +132,20 @@ knn_quant(const float *v, uint32_t dim, uint32_t dp, double nrm, int8_t *c,
 			*e = INFINITY;
 		return;
 	}
+	/*
+	 * x = v / |v| as v times 1 / |v|: within 2^-52 of the quotient, which
+	 * the slack of the bound covers (knn-search.c).
+	 */
+	inv = 1 / nrm;
 	for (uint32_t i = 0; i < dim; i++)
-		if (fabs(v[i] / nrm) > mx)
-			mx = fabs(v[i] / nrm);
-	/* mx >= 1 / sqrt(dim): s is a normal float. */
-	*s = (float)(mx / 127);
+		if (fabsf(v[i]) > mx)
+			mx = fabsf(v[i]);
+	/* max |x_i| >= 1 / sqrt(dim): s is a normal float. */
+	*s = (float)(mx * inv / 127);
 	sd = *s;
+	isd = 1 / sd;
 	for (uint32_t i = 0; i < dim; i++) {
-		double x = v[i] / nrm, q = nearbyint(x / sd), r;
+		double x = v[i] * inv, q = rint(x * isd), r;
 
 		q = q > 127 ? 127 : q < -127 ? -127 : q;
 		c[i] = (int8_t)q;

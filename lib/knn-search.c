@@ -55,7 +55,10 @@
  *
  * A pair is dropped only if its bound is below tau, the query's k-th best
  * exact cosine rounded down to float: its cosine is then below the k
- * cosines already held, and not even a tie can make it a neighbour.  Work
+ * cosines already held, and not even a tie can make it a neighbour.
+ * (Neighbours are ranked by the distance printed, fl(1 - cos), so tau
+ * also takes off 2^-52: a cosine that much lower may still round to the
+ * same distance and tie.)  Work
  * is split into (query tile, reference block) items that threads take in
  * turn, each with its own heaps, merged at the end under the same total
  * order.
@@ -78,7 +81,7 @@
 #endif
 
 #ifndef QTILE
-#define QTILE	128	/* queries per tile: a multiple of 4 */
+#define QTILE	384	/* queries per tile: a multiple of 4 */
 #endif
 #define RBLOCK	2048	/* references per block: a multiple of KNN_STRIP */
 #define RBYTES	((size_t)8 << 20)	/* at most, a block's unit copies */
@@ -86,13 +89,15 @@
 
 /*
  * A query's heap holds at most k hits with the worst at the root; "worse"
- * is the total order: lower similarity, or equal similarity and a later
- * reference.
+ * is the total order: a larger distance, or the same distance and a later
+ * reference.  The distance is the one printed, 1 - cos rounded to double:
+ * two cosines that round to one distance tie, as they print alike, so
+ * that merged shard lists order as one search does.
  */
 static inline int
 worse(const struct emb_hit *a, const struct emb_hit *b)
 {
-	return a->sim < b->sim || (a->sim == b->sim && a->ref > b->ref);
+	return a->dist > b->dist || (a->dist == b->dist && a->ref > b->ref);
 }
 
 static void
@@ -116,9 +121,9 @@ siftdown(struct emb_hit *h, unsigned n, unsigned i)
 }
 
 static void
-offer(struct emb_hit *h, unsigned *hn, unsigned k, double sim, uint32_t ref)
+offer(struct emb_hit *h, unsigned *hn, unsigned k, double dist, uint32_t ref)
 {
-	struct emb_hit x = { sim, ref };
+	struct emb_hit x = { dist, ref };
 	unsigned i;
 
 	if (*hn < k) {
@@ -181,6 +186,7 @@ struct worker {
 	float		*c;		/* QTILE x RBLOCK float scores */
 	float		*ru;		/* RBLOCK unit references, x ld */
 	size_t		 rublk;		/* the block in ru, + 1; 0: none */
+	unsigned char	*skip;		/* per query tile: codes failed it */
 	struct knn_list	 l[QTILE];	/* int8 survivors of a tile */
 	struct knn_qb	 qb[QTILE];
 	struct emb_hit	*h;		/* nq x k heaps */
@@ -190,7 +196,11 @@ struct worker {
 	int		 started;
 };
 
-/* The k-th best cosine of query i so far, rounded down; or -inf. */
+/*
+ * Below what cosine query i can gain nothing: the k-th best so far, from
+ * its distance d (a cosine c with fl(1 - c) <= d has c >= 1 - d - 2^-53),
+ * rounded down to float; or -inf.
+ */
 static inline float
 tau(const struct worker *w, size_t i)
 {
@@ -200,23 +210,31 @@ tau(const struct worker *w, size_t i)
 
 	if (w->hn[i] < jb->k)
 		return -INFINITY;
-	s = w->h[i * jb->k].sim;
+	s = 1 - w->h[i * jb->k].dist - 0x1p-52;
 	f = (float)s;
 	return (double)f > s ? nextafterf(f, -INFINITY) : f;
 }
 
-/* The exact cosine of query i and reference r. */
+/* The distance of a cosine: 1 - c rounded once, within [0, 2]. */
+static inline double
+cosdist(double c)
+{
+	double d = 1 - c;
+
+	return d < 0 ? 0 : d > 2 ? 2 : d == d ? d : 1;
+}
+
+/* The exact distance of query i and reference r. */
 static inline double
 exact(const struct job *jb, size_t i, uint32_t r)
 {
 	const struct emb_knn *kn = jb->kn;
-	double qn = jb->qn[i], rn = kn->nrm[r], c;
+	double qn = jb->qn[i], rn = kn->nrm[r];
 
 	if (!(qn > 0) || !(rn > 0))
-		return 0;
-	c = knn_dot(jb->q + i * jb->ldq, kn->mat + (size_t)r * kn->ld,
-	    kn->dim) / sqrt(qn * rn);
-	return c > 1 ? 1 : c < -1 ? -1 : c == c ? c : 0;
+		return 1;
+	return cosdist(knn_dot(jb->q + i * jb->ldq, kn->mat + (size_t)r *
+	    kn->ld, kn->dim) / sqrt(qn * rn));
 }
 
 /* Rescore reference r for query i if its bound ub reaches tau. */
@@ -252,10 +270,19 @@ codedpass(struct worker *w, size_t q0, size_t mq, size_t r0, size_t nr)
 	size_t limit = mq * nr / 32 + 256, kept = 0, mq4 = (mq + 3) / 4 * 4;
 	uint32_t dp = kn->dp;
 
+	/*
+	 * Until every heap of the tile is full nothing is dropped, and after
+	 * the codes failed a tile whose heaps were full, the next blocks are
+	 * likely alike: the float pass takes them, but for one in eight.
+	 */
+	if (w->skip[q0 / QTILE] && (r0 / jb->rb) % 8 != 0)
+		return 0;
 	for (size_t i = 0; i < mq4; i++) {
 		w->l[i].n = 0;
 		w->qb[i] = jb->qb[q0 + i];
 		w->qb[i].tau = i < mq ? tau(w, q0 + i) : INFINITY;
+		if (w->qb[i].tau == -INFINITY)
+			return 0;
 	}
 	for (size_t s = r0; s < r0 + nr; s += KNN_STRIP) {
 		size_t live = r0 + nr - s;
@@ -266,9 +293,12 @@ codedpass(struct worker *w, size_t q0, size_t mq, size_t r0, size_t nr)
 			kept += jb->kern(kn->codes + s * dp, jb->qc +
 			    (q0 + g) * dp, dp, w->qb + g, kn->cs + s,
 			    kn->ce + s, m, (uint32_t)s, w->l + g);
-		if (kept > limit)
+		if (kept > limit) {
+			w->skip[q0 / QTILE] = 1;
 			return 0;
+		}
 	}
+	w->skip[q0 / QTILE] = 0;
 	w->coded += mq * nr;
 	for (size_t i = 0; i < mq; i++)
 		for (unsigned j = 0; j < w->l[i].n; j++)
@@ -287,10 +317,11 @@ unitblock(struct worker *w, size_t r0, size_t nr)
 	for (size_t j = 0; j < nr; j++) {
 		const float *v = kn->mat + (r0 + j) * kn->ld;
 		float *u = w->ru + j * kn->ld;
-		double n = sqrt(kn->nrm[r0 + j]);
+		double n = sqrt(kn->nrm[r0 + j]), inv = n > 0 ? 1 / n : 0;
 
+		/* v times 1 / |v|: within 2^-52 of the quotient (the slack). */
 		for (uint32_t d = 0; d < kn->dim; d++)
-			u[d] = n > 0 ? (float)(v[d] / n) : 0;
+			u[d] = (float)(v[d] * inv);
 	}
 	w->rublk = r0 + 1;
 }
@@ -400,10 +431,11 @@ prepare(struct job *jb, int path)
 		const float *v = jb->q + i * jb->ldq;
 		float *u = jb->qu + i * kn->ld;
 		double n2 = knn_dot(v, v, dim), n = sqrt(n2);
+		double inv = n > 0 ? 1 / n : 0;
 
 		jb->qn[i] = n2;
 		for (uint32_t d = 0; d < dim; d++)
-			u[d] = n > 0 ? (float)(v[d] / n) : 0;
+			u[d] = (float)(v[d] * inv);
 		if (jb->kern != NULL) {
 			struct knn_qb *b = &jb->qb[i];
 			int8_t *c = jb->qc + i * dp;
@@ -437,7 +469,7 @@ emb_knn_search(const struct emb_knn *kn, const float *q, size_t nq,
 	if (st != NULL)
 		memset(st, 0, sizeof(*st));
 	for (size_t i = 0; i < nq * k; i++) {
-		hits[i].sim = -INFINITY;
+		hits[i].dist = INFINITY;
 		hits[i].ref = EMB_KNN_NONE;
 	}
 	if (nq == 0 || kn->n == 0)
@@ -476,8 +508,9 @@ emb_knn_search(const struct emb_knn *kn, const float *q, size_t nq,
 		w[t].ru = emb_alloc(jb.rb * kn->ld * sizeof(float));
 		w[t].h = malloc(nq * k * sizeof(*w[t].h));
 		w[t].hn = calloc(nq, sizeof(*w[t].hn));
+		w[t].skip = calloc(jb.nqt, 1);
 		if (w[t].c == NULL || w[t].ru == NULL || w[t].h == NULL ||
-		    w[t].hn == NULL)
+		    w[t].hn == NULL || w[t].skip == NULL)
 			goto out;
 		if (jb.kern != NULL)
 			for (int i = 0; i < QTILE; i++) {
@@ -532,6 +565,7 @@ out:
 		emb_free(w[t].ru);
 		free(w[t].h);
 		free(w[t].hn);
+		free(w[t].skip);
 		for (int i = 0; i < QTILE; i++) {
 			free(w[t].l[i].ref);
 			free(w[t].l[i].ub);
@@ -565,7 +599,7 @@ emb_knn_search_ref(const struct emb_knn *kn, const float *q, size_t nq,
 	if (k == 0 || ldq < kn->dim)
 		return EMB_EINVAL;
 	for (size_t i = 0; i < nq * k; i++) {
-		hits[i].sim = -INFINITY;
+		hits[i].dist = INFINITY;
 		hits[i].ref = EMB_KNN_NONE;
 	}
 	if ((all = malloc((kn->n ? kn->n : 1) * sizeof(*all))) == NULL)
@@ -588,8 +622,8 @@ emb_knn_search_ref(const struct emb_knn *kn, const float *q, size_t nq,
 				s += (long double)v[d] * r[d];
 				rr += (long double)r[d] * r[d];
 			}
-			all[n].sim = qq > 0 && rr > 0 ?
-			    (double)(s / sqrtl(qq) / sqrtl(rr)) : 0;
+			all[n].dist = cosdist(qq > 0 && rr > 0 ?
+			    (double)(s / sqrtl(qq) / sqrtl(rr)) : 0);
 			all[n++].ref = (uint32_t)j;
 		}
 		qsort(all, n, sizeof(*all), hitcmp);

@@ -81,14 +81,14 @@ samelists(const struct emb_hit *a, const struct emb_hit *b, size_t nq,
 			CHECK(a[i].ref == b[i].ref);
 			continue;
 		}
-		CHECK(fabs(a[i].sim - b[i].sim) <= tol);
+		CHECK(fabs(a[i].dist - b[i].dist) <= tol);
 		if (a[i].ref != b[i].ref) {
 			/* A near tie: the other list holds it close by. */
 			int found = 0;
 
 			for (size_t j = i / k * k; j < i / k * k + k; j++)
 				found |= b[j].ref == a[i].ref &&
-				    fabs(b[j].sim - a[i].sim) <= tol;
+				    fabs(b[j].dist - a[i].dist) <= tol;
 			CHECK(found);
 		}
 	}
@@ -127,8 +127,8 @@ START_TEST(test_sizes)
 		for (size_t i = 0; i < nq; i++)
 			for (unsigned j = 1; j < k; j++)
 				if (h1[i * k + j].ref != EMB_KNN_NONE)
-					CHECK(h1[i * k + j - 1].sim >=
-					    h1[i * k + j].sim);
+					CHECK(h1[i * k + j - 1].dist <=
+					    h1[i * k + j].dist);
 		free(h1);
 		free(h2);
 		emb_free(q);
@@ -173,7 +173,7 @@ START_TEST(test_deterministic)
 		}
 		for (size_t i = 0; i < (batches[b] == 1 ? 50 : nq) * k; i++) {
 			CHECK(h[i].ref == h0[i].ref);
-			CHECK(memcmp(&h[i].sim, &h0[i].sim, 8) == 0);
+			CHECK(memcmp(&h[i].dist, &h0[i].dist, 8) == 0);
 		}
 	}
 	emb_knn_path = -1;
@@ -187,7 +187,7 @@ START_TEST(test_deterministic)
 		    h + i * k, NULL) == 0);
 	for (size_t i = 0; i < 20 * k; i++) {
 		CHECK(h[i].ref == h0[i].ref);
-		CHECK(memcmp(&h[i].sim, &h0[i].sim, 8) == 0);
+		CHECK(memcmp(&h[i].dist, &h0[i].dist, 8) == 0);
 	}
 	free(h0);
 	free(h);
@@ -222,7 +222,7 @@ START_TEST(test_ties)
 		/* Copies of v scaled by 2^i: a tie, the exact cosine 1. */
 		for (int i = 0; i < 5; i++) {
 			ck_assert_uint_eq(h[i].ref, 2 * i);
-			ck_assert(h[i].sim == 1);
+			ck_assert(h[i].dist == 0);
 		}
 		ck_assert_uint_eq(h[5].ref, 1);
 	}
@@ -256,7 +256,7 @@ START_TEST(test_exclude)
 		ck_assert(h[25 + j].ref != EMB_KNN_NONE);
 	for (int j = 20; j < 25; j++) {
 		ck_assert_uint_eq(h[25 + j].ref, EMB_KNN_NONE);
-		ck_assert(isinf(h[25 + j].sim));
+		ck_assert(isinf(h[25 + j].dist));
 	}
 	/* Everything excluded: no neighbour at all. */
 	for (int j = 0; j < 25; j++)
@@ -285,7 +285,7 @@ START_TEST(test_zero)
 	    NULL), 0);
 	for (int i = 0; i < 3; i++) {
 		ck_assert_uint_eq(h[i].ref, (unsigned)i);
-		ck_assert(h[i].sim == 0);
+		ck_assert(h[i].dist == 1);
 	}
 	/* A zero reference is at similarity 0 from any query. */
 	ck_assert_int_eq(emb_knn_search(kn, u, 1, 3, 3, NULL, NULL, 1, h,
@@ -293,7 +293,7 @@ START_TEST(test_zero)
 	ck_assert_uint_eq(h[0].ref, 1);
 	ck_assert_uint_eq(h[1].ref, 0);
 	ck_assert_uint_eq(h[2].ref, 2);
-	ck_assert(h[1].sim == 0);
+	ck_assert(h[1].dist == 1);
 	emb_knn_free(kn);
 }
 END_TEST
