@@ -280,12 +280,20 @@ endquery(struct batch *b, const struct emb_knn *kn, uint32_t dim)
 static size_t
 dtoa(char *buf, double d)
 {
-	int n = 0;
+	char t[32];
+	int n = snprintf(buf, 32, "%.17g", d);
 
-	for (int prec = 6; prec <= 17; prec++) {
-		n = snprintf(buf, 32, "%.*g", prec, d);
-		if (strtod(buf, NULL) == d)
+	/*
+	 * 17 digits always read back; the precisions that do are those from
+	 * the shortest up, so step down while they still do.
+	 */
+	for (int prec = 16; prec >= 1; prec--) {
+		int m = snprintf(t, sizeof(t), "%.*g", prec, d);
+
+		if (strtod(t, NULL) != d)
 			break;
+		memcpy(buf, t, (size_t)m + 1);
+		n = m;
 	}
 	return (size_t)n;
 }
