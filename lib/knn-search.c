@@ -189,6 +189,7 @@ struct worker {
 	unsigned char	*skip;		/* per query tile: codes failed it */
 	struct knn_list	 l[QTILE];	/* int8 survivors of a tile */
 	struct knn_qb	 qb[QTILE];
+	float		 lo[QTILE], top[QTILE];	/* warmtau's */
 	struct emb_hit	*h;		/* nq x k heaps */
 	unsigned	*hn;		/* nq heap sizes */
 	uint64_t	 coded, flt, rescored;
@@ -258,9 +259,58 @@ consider(struct worker *w, size_t i, uint32_t r, float ub)
 }
 
 /*
+ * A query whose list is not full yet (the first block it meets): every
+ * bound of the block is in l.  At least k references (not excluded) have
+ * a bound of at least top, the lower edge of the histogram bin where the
+ * count from above reaches k, and each of them has a cosine of at least
+ * its bound less twice its error term (A_q E_r + E_q + the slack, with E_r
+ * at most emax): so no cosine below lo = top - 2 (A_q emax + eps_q) can be
+ * among the k best, nor tie (2^-52, as in tau).  @return lo, rounded down
+ * to float, or -inf when fewer than k references are there; *topp: top.
+ */
+#define NBIN	1024
+static float
+warmtau(const struct worker *w, size_t i, const struct knn_list *l,
+    const struct knn_qb *qb, float emax, float *topp)
+{
+	const struct job *jb = w->job;
+	const uint32_t *x = NULL;
+	unsigned short cnt[NBIN];
+	size_t nx = 0, c = 0;
+	double lo;
+	float f;
+	int b;
+
+	*topp = -INFINITY;
+	if (jb->xoff != NULL) {
+		x = jb->xref + jb->xoff[i];
+		nx = jb->xoff[i + 1] - jb->xoff[i];
+	}
+	memset(cnt, 0, sizeof(cnt));
+	for (unsigned j = 0; j < l->n; j++) {
+		float u = l->ub[j];
+
+		if (nx && excluded(l->ref[j], x, nx))
+			continue;
+		b = u >= 2 ? NBIN - 1 : u <= -2 ? 0 :
+		    (int)((u + 2) * (NBIN / 4));
+		cnt[b < NBIN ? b : NBIN - 1]++;
+	}
+	for (b = NBIN - 1; b >= 0 && (c += cnt[b]) < jb->k; b--)
+		;
+	if (b < 0)
+		return -INFINITY;
+	*topp = (float)(b * (4.0 / NBIN) - 2);
+	lo = *topp - 2 * ((double)qb->a * emax + qb->eps) - 0x1p-52;
+	f = (float)lo;
+	return (double)f > lo ? nextafterf(f, -INFINITY) : f;
+}
+
+/*
  * The int8 pass over a tile: bound every pair, and if few survive,
- * rescore them.  @return 0 when too many survive: the float pass then
- * takes the tile.
+ * rescore them, those of the highest bounds first where a list is not
+ * full.  @return 0 when too many survive: the float pass then takes the
+ * tile.
  */
 static int
 codedpass(struct worker *w, size_t q0, size_t mq, size_t r0, size_t nr)
@@ -269,11 +319,12 @@ codedpass(struct worker *w, size_t q0, size_t mq, size_t r0, size_t nr)
 	const struct emb_knn *kn = jb->kn;
 	size_t limit = mq * nr / 32 + 256, kept = 0, mq4 = (mq + 3) / 4 * 4;
 	uint32_t dp = kn->dp;
+	int warm = 0;
 
 	/*
-	 * Until every heap of the tile is full nothing is dropped, and after
-	 * the codes failed a tile whose heaps were full, the next blocks are
-	 * likely alike: the float pass takes them, but for one in eight.
+	 * After the codes failed a tile whose lists were full, the next
+	 * blocks are likely alike: the float pass takes them, but for one in
+	 * eight.
 	 */
 	if (w->skip[q0 / QTILE] && (r0 / jb->rb) % 8 != 0)
 		return 0;
@@ -281,8 +332,7 @@ codedpass(struct worker *w, size_t q0, size_t mq, size_t r0, size_t nr)
 		w->l[i].n = 0;
 		w->qb[i] = jb->qb[q0 + i];
 		w->qb[i].tau = i < mq ? tau(w, q0 + i) : INFINITY;
-		if (w->qb[i].tau == -INFINITY)
-			return 0;
+		warm |= w->qb[i].tau == -INFINITY;
 	}
 	for (size_t s = r0; s < r0 + nr; s += KNN_STRIP) {
 		size_t live = r0 + nr - s;
@@ -293,16 +343,48 @@ codedpass(struct worker *w, size_t q0, size_t mq, size_t r0, size_t nr)
 			kept += jb->kern(kn->codes + s * dp, jb->qc +
 			    (q0 + g) * dp, dp, w->qb + g, kn->cs + s,
 			    kn->ce + s, m, (uint32_t)s, w->l + g);
-		if (kept > limit) {
+		if (!warm && kept > limit) {
 			w->skip[q0 / QTILE] = 1;
 			return 0;
 		}
 	}
+	if (warm) {
+		float emax = 0;
+
+		for (size_t j = r0; j < r0 + nr; j++)
+			emax = kn->ce[j] > emax ? kn->ce[j] : emax;
+		kept = 0;
+		for (size_t i = 0; i < mq; i++) {
+			if (w->qb[i].tau != -INFINITY) {
+				w->lo[i] = w->top[i] = -INFINITY;
+				kept += w->l[i].n;
+				continue;
+			}
+			w->lo[i] = warmtau(w, q0 + i, &w->l[i], &w->qb[i],
+			    emax, &w->top[i]);
+			for (unsigned j = 0; j < w->l[i].n; j++)
+				kept += w->l[i].ub[j] >= w->lo[i];
+		}
+		if (kept > limit)
+			return 0;
+	}
 	w->skip[q0 / QTILE] = 0;
 	w->coded += mq * nr;
-	for (size_t i = 0; i < mq; i++)
-		for (unsigned j = 0; j < w->l[i].n; j++)
-			consider(w, q0 + i, w->l[i].ref[j], w->l[i].ub[j]);
+	for (size_t i = 0; i < mq; i++) {
+		const struct knn_list *l = &w->l[i];
+
+		if (!warm || w->top[i] == -INFINITY) {
+			for (unsigned j = 0; j < l->n; j++)
+				consider(w, q0 + i, l->ref[j], l->ub[j]);
+			continue;
+		}
+		for (unsigned j = 0; j < l->n; j++)
+			if (l->ub[j] >= w->top[i])
+				consider(w, q0 + i, l->ref[j], l->ub[j]);
+		for (unsigned j = 0; j < l->n; j++)
+			if (l->ub[j] < w->top[i] && l->ub[j] >= w->lo[i])
+				consider(w, q0 + i, l->ref[j], l->ub[j]);
+	}
 	return 1;
 }
 
