@@ -115,35 +115,19 @@ up(double x)
 	    nextafterf(f, INFINITY), INFINITY);
 }
 
-#ifdef KNN_X86
-__attribute__((target_clones("avx512f", "avx2", "default")))
-#endif
-void
-knn_quant(const float *v, uint32_t dim, uint32_t dp, double nrm, int8_t *c,
-    float *s, float *e, float *a)
+/*
+ * The codes of v: x = v times 1 / |v| (within 2^-52 of the quotient, which
+ * the slack of the bound covers: knn-search.c), c = x / s rounded, and E
+ * and A from the x and c actually used, rounded up.  The vector version
+ * sums E^2 and A^2 in another order, so its E and A may differ from the
+ * portable one's in the last bits: both bound the same codes.
+ */
+static void
+quant_c(const float *v, uint32_t dim, double inv, double sd, int8_t *c,
+    double *e2p, double *a2p)
 {
-	double e2 = 0, a2 = 0, inv, sd, isd;
-	float mx = 0;
+	double e2 = 0, a2 = 0, isd = 1 / sd;
 
-	memset(c, 0, dp);
-	*s = *e = *a = 0;
-	if (!(nrm > 0)) {
-		if (nrm != 0)		/* NaN: no bound at all */
-			*e = INFINITY;
-		return;
-	}
-	/*
-	 * x = v / |v| as v times 1 / |v|: within 2^-52 of the quotient, which
-	 * the slack of the bound covers (knn-search.c).
-	 */
-	inv = 1 / nrm;
-	for (uint32_t i = 0; i < dim; i++)
-		if (fabsf(v[i]) > mx)
-			mx = fabsf(v[i]);
-	/* max |x_i| >= 1 / sqrt(dim): s is a normal float. */
-	*s = (float)(mx * inv / 127);
-	sd = *s;
-	isd = 1 / sd;
 	for (uint32_t i = 0; i < dim; i++) {
 		double x = v[i] * inv, q = rint(x * isd), r;
 
@@ -153,6 +137,94 @@ knn_quant(const float *v, uint32_t dim, uint32_t dp, double nrm, int8_t *c,
 		e2 += r * r;
 		a2 += sd * q * (sd * q);
 	}
+	*e2p = e2;
+	*a2p = a2;
+}
+
+#ifdef KNN_X86
+__attribute__((target("avx512f,avx512bw,avx512vl")))
+static float
+maxabs_avx512(const float *v, uint32_t dim)
+{
+	__m512 m = _mm512_setzero_ps();
+	uint32_t i = 0;
+
+	for (; i + 16 <= dim; i += 16)
+		m = _mm512_max_ps(m, _mm512_abs_ps(_mm512_loadu_ps(v + i)));
+	if (i < dim)
+		m = _mm512_max_ps(m, _mm512_abs_ps(_mm512_maskz_loadu_ps(
+		    (__mmask16)((1u << (dim - i)) - 1), v + i)));
+	return _mm512_reduce_max_ps(m);
+}
+
+__attribute__((target("avx512f,avx512bw,avx512vl")))
+static void
+quant_avx512(const float *v, uint32_t dim, double inv, double sd,
+    int8_t *c, double *e2p, double *a2p)
+{
+	__m512d e2 = _mm512_setzero_pd(), a2 = _mm512_setzero_pd();
+	__m512d vi = _mm512_set1_pd(inv), vs = _mm512_set1_pd(sd);
+	__m512d visd = _mm512_set1_pd(1 / sd);
+	__m512d hi = _mm512_set1_pd(127), lo = _mm512_set1_pd(-127);
+
+	for (uint32_t i = 0; i < dim; i += 8) {
+		__mmask8 m = dim - i >= 8 ? 0xff :
+		    (__mmask8)((1u << (dim - i)) - 1);
+		__m512d x = _mm512_mul_pd(_mm512_cvtps_pd(
+		    _mm256_maskz_loadu_ps(m, v + i)), vi);
+		__m512d q = _mm512_roundscale_pd(_mm512_mul_pd(x, visd),
+		    _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+		__m512d sq, r;
+
+		q = _mm512_min_pd(_mm512_max_pd(q, lo), hi);
+		sq = _mm512_mul_pd(vs, q);
+		r = _mm512_sub_pd(x, sq);
+		e2 = _mm512_fmadd_pd(r, r, e2);
+		a2 = _mm512_fmadd_pd(sq, sq, a2);
+		_mm_mask_storeu_epi8(c + i, m, _mm256_cvtepi32_epi8(
+		    _mm512_cvtpd_epi32(q)));
+	}
+	*e2p = _mm512_reduce_add_pd(e2);
+	*a2p = _mm512_reduce_add_pd(a2);
+}
+#endif
+
+void
+knn_quant(const float *v, uint32_t dim, uint32_t dp, double nrm, int8_t *c,
+    float *s, float *e, float *a)
+{
+	double e2, a2, inv;
+	float mx = 0;
+	int vec = 0;
+
+	memset(c, 0, dp);
+	*s = *e = *a = 0;
+	if (!(nrm > 0)) {
+		if (nrm != 0)		/* NaN: no bound at all */
+			*e = INFINITY;
+		return;
+	}
+	inv = 1 / nrm;
+#ifdef KNN_X86
+	vec = emb_knn_path != EMB_KNN_C &&
+	    __builtin_cpu_supports("avx512f") &&
+	    __builtin_cpu_supports("avx512bw") &&
+	    __builtin_cpu_supports("avx512vl");
+	if (vec)
+		mx = maxabs_avx512(v, dim);
+#endif
+	if (!vec)
+		for (uint32_t i = 0; i < dim; i++)
+			if (fabsf(v[i]) > mx)
+				mx = fabsf(v[i]);
+	/* max |x_i| >= 1 / sqrt(dim): s is a normal float. */
+	*s = (float)(mx * inv / 127);
+#ifdef KNN_X86
+	if (vec)
+		quant_avx512(v, dim, inv, *s, c, &e2, &a2);
+	else
+#endif
+		quant_c(v, dim, inv, *s, c, &e2, &a2);
 	*e = up(sqrt(e2) * (1 + 1e-12));
 	*a = up(sqrt(a2) * (1 + 1e-12));
 }

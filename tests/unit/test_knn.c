@@ -428,15 +428,17 @@ advvec(float *v, uint32_t dim, int kind, const float *base)
 }
 
 /*
- * The bounds the search drops pairs by: every int8 bound (each kernel)
- * and every float bound is at least the exact cosine, on adversarial
- * vectors of every dimension from 1.
+ * The bounds the search drops pairs by: every int8 bound (each kernel,
+ * from codes made by the portable and the vector code) and every float
+ * bound is at least the exact cosine, on adversarial vectors of every
+ * dimension from 1.
  */
 START_TEST(test_bound)
 {
 	static const uint32_t dims[] = { 1, 2, 3, 5, 8, 31, 64, 300, 1000 };
 	enum { NR = 130, NQ = 8 };
 
+	for (int qp = 0; qp < 2; qp++)
 	for (size_t a = 0; a < sizeof(dims) / sizeof(*dims); a++) {
 		uint32_t dim = dims[a], dp = (dim + 3) / 4 * 4;
 		struct emb_knn *kn;
@@ -447,6 +449,8 @@ START_TEST(test_bound)
 		uint32_t refs[3][4][KNN_STRIP];
 		float ubs[3][4][KNN_STRIP];
 
+		/* Codes by the portable code (qp 0), then the vector one. */
+		emb_knn_path = qp == 0 ? EMB_KNN_C : -1;
 		for (uint32_t d = 0; d < dim; d++)
 			base[d] = rnd();
 		ck_assert_int_eq(emb_knn_create(&kn, dim), 0);
@@ -454,6 +458,7 @@ START_TEST(test_bound)
 			advvec(v, dim, i, base);
 			CHECK(emb_knn_add(kn, "", 0, v) == 0);
 		}
+		emb_knn_path = -1;
 		for (int i = 0; i < NQ; i++) {
 			float e;
 			int32_t sum = 0;
