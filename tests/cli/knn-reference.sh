@@ -74,6 +74,11 @@ awk -v Q="$TESTDATA/knn-questions.txt" -f "$TESTDATA/knn-questions.awk" \
 emb-cat qa.emb >qa.txt
 emb-knn -A -k 3 ref.emb qa.emb >out.txt
 check "-A" -A ref.txt qa.txt 3
+# -b: the neighbours' vectors, in the order of the plain lists.
+emb-knn -b -k 10 ref.emb q.emb | emb-cat |
+    awk -F '\t' '$NF !~ /^#/ { print $1 }' >bkeys.txt
+cut -f 4 plain.txt | cmp -s - bkeys.txt && echo "-b: the same neighbours" ||
+    echo "-b: other neighbours"
 echo "== the same bytes"
 for p in float c avx2 avx512; do
 	EMB_KNN_PATH=$p emb-knn -k 10 ref.emb q.emb | cmp -s - plain.txt ||
