@@ -497,7 +497,7 @@ static int
 prepare(struct job *jb, int path)
 {
 	const struct emb_knn *kn = jb->kn;
-	size_t nq = jb->nq, nq4 = (nq + QTILE - 1) / QTILE * QTILE;
+	size_t nq = jb->nq, nq4 = (nq + 3) / 4 * 4;
 	uint32_t dim = kn->dim, dp = kn->dp;
 
 	jb->qn = malloc(nq * sizeof(double));
