@@ -374,12 +374,12 @@ with the weight decay on every parameter; epochs of 4 passes, at most 200
 passes, early stopping with tenacity 5; the weight decay chosen from 1e-5,
 1e-4, 1e-3, 1e-2 by dev accuracy, as SentEval's SplitClassifier does
 (by inner folds where there are no dev rows, see the sentence section);
-seed 1111; single precision, as PyTorch computes it.  Where the paper is silent we chose: 50 hidden units, the
-smallest of the sizes SentEval's authors searched for the probing tasks
-(50, 100, 200) and the cheapest, and dropout 0, SentEval's default (its
-authors also searched 0.1 and 0.2; searching both would multiply the
-fits by 9).  The figures are the same for every thread count
-(\`tests/cli/eval-mlp-threads.sh\`).
+seed 1111; single precision, as PyTorch computes it.  Where the paper is
+silent we chose: 50 hidden units, the smallest of the sizes SentEval's
+authors searched for the probing tasks (50, 100, 200) and the cheapest,
+and dropout 0, SentEval's default (its authors also searched 0.1 and
+0.2; searching both would multiply the fits by 9).  The figures are the
+same for every thread count (\`tests/cli/eval-mlp-threads.sh\`).
 
 What the samples are, task by task: lines of each split, the MLP's dev
 rows carved from training, the labels, the test lines whose label occurs
