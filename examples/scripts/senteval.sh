@@ -56,10 +56,9 @@ evaluate() {	# method task stream [emb-eval options]
 	m=$1 t=$2 s=$3
 	shift 3
 	for c in $(echo "$clfs" | tr , ' '); do
-		case $c in
-		mlp)	emb-eval -c "$c" -k "$mlpk" -l 2 "$@" -T "$t" "$s" ;;
-		*)	emb-eval -c "$c" -l 2 "$@" -T "$t" "$s" ;;
-		esac
+		k=10
+		[ "$c" = mlp ] && k=$mlpk
+		emb-eval -c "$c" -k "$k" -l 2 "$@" -T "$t" "$s"
 	done |
 	    awk -F '\t' -v OFS='\t' -v n="$name" -v m="$m" -v t="$t" '
 		BEGIN { c["knn"] = "KNN"; c["mlp"] = "MLP"
