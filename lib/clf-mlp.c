@@ -61,7 +61,7 @@ mlp_init(struct mlp *m, size_t d, int h, int K)
 }
 
 /*
- * Forward pass on rows consecutive rows Xb: hidden activations to H
+ * Forward pass on the first rows rows of Xb: hidden activations to H
  * (rows x h), scores to S (rows x K).  mask (rows x h, or NULL)
  * multiplies the pre-activations (dropout, already scaled by 1 / (1 -
  * p)).  The bias, the mask and the sigmoid are one pass over H.
