@@ -15,24 +15,25 @@
 #include <string.h>
 
 /*
- * The perceptron.  One generator, seeded with o.seed, draws in this order:
- * the dev split (a permutation of the rows, the first valfrac n of them
- * held out) when no dev set is given, the initial weights (uniform in
- * +-1/sqrt(fan-in), as torch.nn.Linear: W1, b1, W2, b2), and for each
- * pass a permutation of the training rows, then the dropout masks of its
- * batches.
+ * The perceptron, in float as PyTorch trains it.  One generator, seeded
+ * with o.seed, draws in this order: the dev split (a permutation of the
+ * rows, the first valfrac n of them held out) when no dev set is given,
+ * the initial weights (uniform in +-1/sqrt(fan-in), as torch.nn.Linear:
+ * W1, b1, W2, b2), and for each pass a permutation of the training rows,
+ * then the dropout masks of its batches.
  */
 struct mlp {
 	size_t		 d;
 	int		 h, K;		/* hidden units (0: linear), classes */
-	double		*W1, *b1;	/* d x h, h */
-	double		*W2, *b2;	/* (h or d) x K, K */
+	float		*W1, *b1;	/* d x h, h */
+	float		*W2, *b2;	/* (h or d) x K, K */
 	size_t		 np;		/* parameters in all */
-	double		*P;		/* all parameters, contiguous */
+	float		*P;		/* all parameters, contiguous */
 };
 
-static int
-mlp_init(struct mlp *m, size_t d, int h, int K)
+/* Lay m over the parameter block P of a d, h, K network. */
+static void
+mlp_lay(struct mlp *m, float *P, size_t d, int h, int K)
 {
 	size_t in2 = h ? (size_t)h : d;
 
@@ -40,63 +41,87 @@ mlp_init(struct mlp *m, size_t d, int h, int K)
 	m->h = h;
 	m->K = K;
 	m->np = (h ? d * h + h : 0) + in2 * K + K;
-	if ((m->P = calloc(m->np, sizeof(double))) == NULL)
-		return EMB_ENOMEM;
-	m->W1 = m->P;
+	m->P = P;
+	m->W1 = P;
 	m->b1 = m->W1 + (h ? d * h : 0);
 	m->W2 = m->b1 + h;
 	m->b2 = m->W2 + in2 * K;
+}
+
+static int
+mlp_init(struct mlp *m, size_t d, int h, int K)
+{
+	float *P;
+
+	mlp_lay(m, NULL, d, h, K);
+	if ((P = calloc(m->np, sizeof(float))) == NULL)
+		return EMB_ENOMEM;
+	mlp_lay(m, P, d, h, K);
 	return 0;
 }
 
 /*
- * Forward pass on m rows Xb (double): hidden activations to H (m x h),
- * scores to S (m x K).  mask (m x h, or NULL) multiplies the
- * pre-activations (dropout, already scaled by 1 / (1 - p)).
+ * Forward pass on the first rows rows of Xb: hidden activations to H
+ * (rows x h), scores to S (rows x K).  mask (rows x h, or NULL)
+ * multiplies the pre-activations (dropout, already scaled by 1 / (1 -
+ * p)).  The bias, the mask and the sigmoid are one pass over H.
  */
 static void
-mlp_forward(const struct mlp *m, const double *Xb, size_t rows,
-    const double *mask, double *H, double *S)
+mlp_forward(const struct mlp *m, const float *Xb, size_t rows,
+    const float *mask, float *H, float *S)
 {
 	size_t d = m->d, h = (size_t)m->h;
 	int K = m->K;
-	const double *in = Xb;
+	const float *in = Xb;
 
 	if (h) {
-		dgemm(0, 0, rows, h, d, 1, Xb, d, m->W1, h, 0, H, h);
-		for (size_t i = 0; i < rows; i++)
-			for (size_t j = 0; j < h; j++) {
-				double a = H[i * h + j] + m->b1[j];
+		emb_sgemm_blis(0, 0, rows, h, d, 1, Xb, d, m->W1, h, 0, H, h);
+		for (size_t i = 0; i < rows; i++) {
+			float *a = H + i * h;
+			const float *mk = mask ? mask + i * h : NULL;
 
-				if (mask)
-					a *= mask[i * h + j];
-				H[i * h + j] = 1 / (1 + exp(-a));
+			for (size_t j = 0; j < h; j++) {
+				float v = a[j] + m->b1[j];
+
+				if (mk)
+					v *= mk[j];
+				a[j] = 1 / (1 + expf(-v));
 			}
+		}
 		in = H;
 	}
-	dgemm(0, 0, rows, K, h ? h : d, 1, in, h ? h : d, m->W2, K, 0, S, K);
+	emb_sgemm_blis(0, 0, rows, K, h ? h : d, 1, in, h ? h : d, m->W2, K, 0,
+	    S, K);
 	for (size_t i = 0; i < rows; i++)
 		for (int k = 0; k < K; k++)
 			S[i * K + k] += m->b2[k];
 }
 
-
-
-/* Rows idx[0..cnt-1] of X (float) into Xb (double). */
+/* Rows idx[0..cnt-1] of X into Xb. */
 static void
-gather(const float *X, size_t d, const size_t *idx, size_t cnt, double *Xb)
+gather(const float *X, size_t d, const size_t *idx, size_t cnt, float *Xb)
 {
 	for (size_t i = 0; i < cnt; i++)
-		for (size_t j = 0; j < d; j++)
-			Xb[i * d + j] = X[idx[i] * d + j];
+		memcpy(Xb + i * d, X + idx[i] * d, d * sizeof(float));
 }
 
 #define PBLK	256	/* rows per block when predicting */
 
+/* Scores of the rows (at most PBLK) of Xb to Sd, in double; H, S scratch. */
+static void
+mlp_scores(const struct mlp *m, const float *Xb, size_t rows, float *H,
+    float *S, double *Sd)
+{
+	mlp_forward(m, Xb, rows, NULL, H, S);
+	for (size_t j = 0; j < rows * m->K; j++)
+		Sd[j] = S[j];
+}
+
 /* Accuracy of the model on rows idx of X with classes y. */
 static double
 mlp_score(const struct mlp *m, const float *X, const int *y,
-    const size_t *idx, size_t cnt, double *Xb, double *H, double *S)
+    const size_t *idx, size_t cnt, float *Xb, float *H, float *S,
+    double *Sd)
 {
 	size_t ok = 0;
 
@@ -104,11 +129,21 @@ mlp_score(const struct mlp *m, const float *X, const int *y,
 		size_t r = cnt - i0 < PBLK ? cnt - i0 : PBLK;
 
 		gather(X, m->d, idx + i0, r, Xb);
-		mlp_forward(m, Xb, r, NULL, H, S);
+		mlp_scores(m, Xb, r, H, S, Sd);
 		for (size_t i = 0; i < r; i++)
-			ok += emb_argmax(S + i * m->K, m->K) == y[idx[i0 + i]];
+			ok += emb_argmax(Sd + i * m->K, m->K) == y[idx[i0 + i]];
 	}
 	return cnt ? (double)ok / (double)cnt : 0;
+}
+
+/* Column sums of the r x n matrix A into s, row after row. */
+static void
+colsums(const float *A, size_t r, size_t n, float *s)
+{
+	memset(s, 0, n * sizeof(float));
+	for (size_t i = 0; i < r; i++)
+		for (size_t j = 0; j < n; j++)
+			s[j] += A[i * n + j];
 }
 
 /*
@@ -117,52 +152,109 @@ mlp_score(const struct mlp *m, const float *X, const int *y,
  * scratch (r x h, r x K, r x h); mask as for mlp_forward.
  */
 static void
-mlp_grad(const struct mlp *m, const double *Xb, size_t r, const int *yb,
-    const double *mask, double *H, double *S, double *dA, double *G)
+mlp_grad(const struct mlp *m, const float *Xb, size_t r, const int *yb,
+    const float *mask, float *H, float *S, float *dA, float *G)
 {
 	size_t d = m->d, h = (size_t)m->h, nin = h ? h : d;
 	int K = m->K;
-	double *gW1 = G, *gb1 = G + (h ? d * h : 0), *gW2 = gb1 + h;
-	double *gb2 = gW2 + nin * K;
+	float *gW1 = G, *gb1 = G + (h ? d * h : 0), *gW2 = gb1 + h;
+	float *gb2 = gW2 + nin * K;
 
 	mlp_forward(m, Xb, r, mask, H, S);
-	/* S becomes dLoss/dScores: softmax minus one-hot. */
+	/* S becomes dLoss/dScores: softmax minus one-hot, over r. */
 	for (size_t i = 0; i < r; i++) {
-		double *s = S + i * K, mx = s[0], z = 0;
+		float *s = S + i * K, mx = s[0], z = 0;
 
 		for (int k = 1; k < K; k++)
 			if (s[k] > mx)
 				mx = s[k];
 		for (int k = 0; k < K; k++)
-			z += (s[k] = exp(s[k] - mx));
+			z += (s[k] = expf(s[k] - mx));
 		for (int k = 0; k < K; k++)
 			s[k] /= z;
 		s[yb[i]] -= 1;
 		for (int k = 0; k < K; k++)
-			s[k] /= (double)r;
+			s[k] /= (float)r;
 	}
-	dgemm(1, 0, nin, K, r, 1, h ? H : Xb, nin, S, K, 0, gW2, K);
-	for (int k = 0; k < K; k++) {
-		double t = 0;
-
-		for (size_t i = 0; i < r; i++)
-			t += S[i * K + k];
-		gb2[k] = t;
-	}
+	emb_sgemm_blis(1, 0, nin, K, r, 1, h ? H : Xb, nin, S, K, 0, gW2, K);
+	colsums(S, r, K, gb2);
 	if (h == 0)
 		return;
 	/* Back through the sigmoid and the dropout mask. */
-	dgemm(0, 1, r, h, K, 1, S, K, m->W2, K, 0, dA, h);
+	emb_sgemm_blis(0, 1, r, h, K, 1, S, K, m->W2, K, 0, dA, h);
 	for (size_t i = 0; i < r * h; i++)
 		dA[i] *= H[i] * (1 - H[i]) * (mask ? mask[i] : 1);
-	dgemm(1, 0, d, h, r, 1, Xb, d, dA, h, 0, gW1, h);
-	for (size_t j = 0; j < h; j++) {
-		double t = 0;
+	emb_sgemm_blis(1, 0, d, h, r, 1, Xb, d, dA, h, 0, gW1, h);
+	colsums(dA, r, h, gb1);
+}
 
-		for (size_t i = 0; i < r; i++)
-			t += dA[i * h + j];
-		gb1[j] = t;
+/*
+ * Adam with L2 weight decay, as torch.optim.Adam steps it in float, on n
+ * parameters P with gradients G and moments M, V:
+ *	g = G + l2 P,  M = b1 M + (1 - b1) g,  V = b2 V + (1 - b2) g g,
+ *	P = P - lr / (1 - b1^t) (M / (sqrt(V) / sqrt(1 - b2^t) + eps)).
+ * emb_adam_ref is the plain loop; emb_adam the same operations, in the
+ * same order, eight at a time where the processor has AVX: IEEE single
+ * precision rounds each of them alike, so both give the same bits.
+ */
+void
+emb_adam_ref(float *P, const float *G, float *M, float *V, size_t n,
+    const struct emb_adam *a)
+{
+	for (size_t j = 0; j < n; j++) {
+		float g = G[j] + a->l2 * P[j];
+
+		M[j] = a->b1 * M[j] + a->c1 * g;
+		V[j] = a->b2 * V[j] + a->c2 * g * g;
+		P[j] -= a->step * (M[j] / (sqrtf(V[j]) / a->sq2 + a->eps));
 	}
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+
+__attribute__((target("avx")))
+static size_t
+adam_avx(float *P, const float *G, float *M, float *V, size_t n,
+    const struct emb_adam *a)
+{
+	__m256 l2 = _mm256_set1_ps(a->l2), b1 = _mm256_set1_ps(a->b1);
+	__m256 c1 = _mm256_set1_ps(a->c1), b2 = _mm256_set1_ps(a->b2);
+	__m256 c2 = _mm256_set1_ps(a->c2), sq2 = _mm256_set1_ps(a->sq2);
+	__m256 eps = _mm256_set1_ps(a->eps), step = _mm256_set1_ps(a->step);
+	size_t j;
+
+	for (j = 0; j + 8 <= n; j += 8) {
+		__m256 p = _mm256_loadu_ps(P + j), g, mm, vv, den;
+
+		g = _mm256_add_ps(_mm256_loadu_ps(G + j), _mm256_mul_ps(l2, p));
+		mm = _mm256_add_ps(_mm256_mul_ps(b1, _mm256_loadu_ps(M + j)),
+		    _mm256_mul_ps(c1, g));
+		vv = _mm256_add_ps(_mm256_mul_ps(b2, _mm256_loadu_ps(V + j)),
+		    _mm256_mul_ps(_mm256_mul_ps(c2, g), g));
+		den = _mm256_add_ps(_mm256_div_ps(_mm256_sqrt_ps(vv), sq2),
+		    eps);
+		p = _mm256_sub_ps(p, _mm256_mul_ps(step, _mm256_div_ps(mm,
+		    den)));
+		_mm256_storeu_ps(M + j, mm);
+		_mm256_storeu_ps(V + j, vv);
+		_mm256_storeu_ps(P + j, p);
+	}
+	return j;
+}
+#endif
+
+void
+emb_adam(float *P, const float *G, float *M, float *V, size_t n,
+    const struct emb_adam *a)
+{
+	size_t j = 0;
+
+#if defined(__x86_64__) && defined(__GNUC__)
+	if (__builtin_cpu_supports("avx"))
+		j = adam_avx(P, G, M, V, n, a);
+#endif
+	emb_adam_ref(P + j, G + j, M + j, V + j, n - j, a);
 }
 
 #define ADAM_LR		1e-3
@@ -180,9 +272,10 @@ emb_clf_fit_mlp(struct emb_clf *c, const float *X, size_t n, const int *y,
 	size_t d = c->d, h = (size_t)o->nhid, ntr, nva, *idx = NULL, *vidx;
 	size_t bs = (size_t)o->batch, blk = bs > PBLK ? bs : PBLK, hh;
 	int K = c->ncls, rc = EMB_ENOMEM, stop = 0, count = 0, *yb = NULL;
-	double *Xb = NULL, *H = NULL, *S = NULL, *mask = NULL, *G = NULL;
-	double *dA = NULL, *M1 = NULL, *V1 = NULL, bestacc = -1;
-	double b1t = 1, b2t = 1;
+	float *Xb = NULL, *H = NULL, *S = NULL, *mask = NULL, *G = NULL;
+	float *dA = NULL, *M1 = NULL, *V1 = NULL;
+	double *Sd = NULL, bestacc = -1, b1t = 1, b2t = 1;
+	struct emb_adam ad;
 	const float *VX;
 	const int *vy;
 
@@ -197,15 +290,17 @@ emb_clf_fit_mlp(struct emb_clf *c, const float *X, size_t n, const int *y,
 		goto out;
 	idx = malloc((2 * n + ndev + 1) * sizeof(*idx));
 	yb = malloc(blk * sizeof(*yb));
-	Xb = emb_alloc(blk * d * sizeof(double));
-	H = emb_alloc(blk * hh * sizeof(double));
-	S = emb_alloc(blk * K * sizeof(double));
-	mask = emb_alloc(blk * hh * sizeof(double));
-	dA = emb_alloc(blk * hh * sizeof(double));
-	G = calloc(m.np, sizeof(double));
-	M1 = calloc(m.np, sizeof(double));
-	V1 = calloc(m.np, sizeof(double));
-	if (!idx || !yb || !Xb || !H || !S || !mask || !dA || !G || !M1 || !V1)
+	Xb = emb_alloc(blk * d * sizeof(float));
+	H = emb_alloc(blk * hh * sizeof(float));
+	S = emb_alloc(blk * K * sizeof(float));
+	Sd = emb_alloc(blk * K * sizeof(double));
+	mask = emb_alloc(blk * hh * sizeof(float));
+	dA = emb_alloc(blk * hh * sizeof(float));
+	G = calloc(m.np, sizeof(float));
+	M1 = calloc(m.np, sizeof(float));
+	V1 = calloc(m.np, sizeof(float));
+	if (!idx || !yb || !Xb || !H || !S || !Sd || !mask || !dA || !G ||
+	    !M1 || !V1)
 		goto out;
 	emb_rng_seed(&g, o->seed);
 	for (size_t i = 0; i < n; i++)
@@ -242,9 +337,15 @@ emb_clf_fit_mlp(struct emb_clf *c, const float *X, size_t n, const int *y,
 		if (h == 0)
 			a2 = a1;
 		for (size_t j = 0; j < m.np; j++)
-			m.P[j] = (2 * emb_rng_unif(&g) - 1) * (j < n1 ? a1 :
-			    a2);
+			m.P[j] = (float)((2 * emb_rng_unif(&g) - 1) *
+			    (j < n1 ? a1 : a2));
 	}
+	ad.l2 = (float)o->l2;
+	ad.b1 = (float)ADAM_B1;
+	ad.c1 = (float)(1 - ADAM_B1);
+	ad.b2 = (float)ADAM_B2;
+	ad.c2 = (float)(1 - ADAM_B2);
+	ad.eps = (float)ADAM_EPS;
 	for (c->iters = 0; !stop && c->iters <= o->max_epoch;) {
 		double acc;
 
@@ -260,30 +361,22 @@ emb_clf_fit_mlp(struct emb_clf *c, const float *X, size_t n, const int *y,
 				if (drop)
 					for (size_t j = 0; j < r * h; j++)
 						mask[j] = emb_rng_unif(&g) <
-						    o->dropout ? 0 : 1 / (1 -
-						    o->dropout);
+						    o->dropout ? 0 : (float)(1 /
+						    (1 - o->dropout));
 				mlp_grad(&m, Xb, r, yb, drop ? mask : NULL, H,
 				    S, dA, G);
-				/* Adam with L2 weight decay, as torch. */
+				/* torch's bias corrections, in double. */
 				b1t *= ADAM_B1;
 				b2t *= ADAM_B2;
-				for (size_t j = 0; j < m.np; j++) {
-					double gj = G[j] + o->l2 * m.P[j];
-
-					M1[j] = ADAM_B1 * M1[j] + (1 - ADAM_B1)
-					    * gj;
-					V1[j] = ADAM_B2 * V1[j] + (1 - ADAM_B2)
-					    * gj * gj;
-					m.P[j] -= ADAM_LR / (1 - b1t) * M1[j] /
-					    (sqrt(V1[j]) / sqrt(1 - b2t) +
-					    ADAM_EPS);
-				}
+				ad.step = (float)(ADAM_LR / (1 - b1t));
+				ad.sq2 = (float)sqrt(1 - b2t);
+				emb_adam(m.P, G, M1, V1, m.np, &ad);
 			}
 		}
-		acc = mlp_score(&m, VX, vy, vidx, nva, Xb, H, S);
+		acc = mlp_score(&m, VX, vy, vidx, nva, Xb, H, S, Sd);
 		if (acc > bestacc) {
 			bestacc = acc;
-			memcpy(best.P, m.P, m.np * sizeof(double));
+			memcpy(best.P, m.P, m.np * sizeof(float));
 		} else {
 			/* SentEval's rule: the count is never reset. */
 			if (count >= o->tenacity)
@@ -302,6 +395,7 @@ out:
 	emb_free(Xb);
 	emb_free(H);
 	emb_free(S);
+	emb_free(Sd);
 	emb_free(mask);
 	emb_free(dA);
 	free(G);
@@ -314,33 +408,25 @@ int
 emb_clf_scores_mlp(const struct emb_clf *c, const float *X, size_t n, double *S)
 {
 	struct mlp m;
-	size_t d = c->d, h = (size_t)c->o.nhid;
+	size_t h = (size_t)c->o.nhid, K = (size_t)c->ncls;
 	size_t blk = n < 1 ? 1 : n < PBLK ? n : PBLK;
-	double *Xb = emb_alloc(blk * d * sizeof(double));
-	double *H = emb_alloc(blk * (h ? h : 1) * sizeof(double));
+	float *H = emb_alloc(blk * (h ? h : 1) * sizeof(float));
+	float *Sf = emb_alloc(blk * K * sizeof(float));
 
-	if (Xb == NULL || H == NULL) {
-		emb_free(Xb);
+	if (H == NULL || Sf == NULL) {
 		emb_free(H);
+		emb_free(Sf);
 		return EMB_ENOMEM;
 	}
 	/* Lay the struct over the stored parameter block. */
-	m.d = d;
-	m.h = (int)h;
-	m.K = c->ncls;
-	m.W1 = c->W1;
-	m.b1 = m.W1 + (h ? d * h : 0);
-	m.W2 = m.b1 + h;
-	m.b2 = m.W2 + (h ? h : d) * c->ncls;
+	mlp_lay(&m, c->W1, c->d, (int)h, c->ncls);
 	for (size_t i0 = 0; i0 < n; i0 += PBLK) {
 		size_t r = n - i0 < PBLK ? n - i0 : PBLK;
 
-		for (size_t j = 0; j < r * d; j++)
-			Xb[j] = X[i0 * d + j];
-		mlp_forward(&m, Xb, r, NULL, H, S + i0 * c->ncls);
+		mlp_scores(&m, X + i0 * c->d, r, H, Sf, S + i0 * K);
 	}
-	emb_free(Xb);
 	emb_free(H);
+	emb_free(Sf);
 	return 0;
 }
 

@@ -83,20 +83,24 @@ emb_blis1(rntm_t *rt)
 	return rt;
 }
 
-void
-emb_dgemm_blis(int ta, int tb, size_t m, size_t n, size_t k, double alpha,
-    const double *A, size_t lda, const double *B, size_t ldb, double beta,
-    double *C, size_t ldc)
-{
-	rntm_t rt;
-
-	if (m == 0 || n == 0)
-		return;
-	bli_dgemm_ex(ta ? BLIS_TRANSPOSE : BLIS_NO_TRANSPOSE,
-	    tb ? BLIS_TRANSPOSE : BLIS_NO_TRANSPOSE, (dim_t)m, (dim_t)n,
-	    (dim_t)k, &alpha, (double *)A, (inc_t)lda, 1, (double *)B,
-	    (inc_t)ldb, 1, &beta, C, (inc_t)ldc, 1, NULL, emb_blis1(&rt));
+/* emb_dgemm_blis and emb_sgemm_blis: one body, BLIS's typed call. */
+#define GEMM_BLIS(name, T, blisfn)					\
+void									\
+name(int ta, int tb, size_t m, size_t n, size_t k, T alpha, const T *A,	\
+    size_t lda, const T *B, size_t ldb, T beta, T *C, size_t ldc)	\
+{									\
+	rntm_t rt;							\
+									\
+	if (m == 0 || n == 0)						\
+		return;							\
+	blisfn(ta ? BLIS_TRANSPOSE : BLIS_NO_TRANSPOSE,			\
+	    tb ? BLIS_TRANSPOSE : BLIS_NO_TRANSPOSE, (dim_t)m, (dim_t)n,	\
+	    (dim_t)k, &alpha, (T *)A, (inc_t)lda, 1, (T *)B, (inc_t)ldb,	\
+	    1, &beta, C, (inc_t)ldc, 1, NULL, emb_blis1(&rt));		\
 }
+
+GEMM_BLIS(emb_dgemm_blis, double, bli_dgemm_ex)
+GEMM_BLIS(emb_sgemm_blis, float, bli_sgemm_ex)
 
 void
 emb_dgemm_ref(int ta, int tb, size_t m, size_t n, size_t k, double alpha,
@@ -373,7 +377,7 @@ static void
 unseen(struct emb_clf *c, const unsigned char *seen)
 {
 	int K = c->ncls;
-	double *b2;
+	float *b2;
 
 	for (int k = 0; k < K; k++) {
 		if (seen[k])

@@ -32,7 +32,7 @@ struct emb_clf {
 	double		*b;
 	int		 nout;		/* ncls, or 1 for a binary rule */
 	/* mlp: all parameters (W1, b1, W2, b2) as one block */
-	double		*W1;
+	float		*W1;
 };
 
 /* Test twins and the decision values, once in emb.h. */
@@ -80,6 +80,32 @@ int emb_dchol_ref(size_t n, double *A, size_t lda);
 
 #define MAXTHR	EMB_MAXTHREADS
 #define dgemm	emb_dgemm_blis
+
+/*
+ * emb_sgemm_blis - emb_dgemm_blis in single precision, for the perceptron
+ * (float, as PyTorch trains it).
+ */
+void emb_sgemm_blis(int ta, int tb, size_t m, size_t n, size_t k,
+    float alpha, const float *A, size_t lda, const float *B, size_t ldb,
+    float beta, float *C, size_t ldc);
+
+/*
+ * emb_adam - one step of Adam with L2 weight decay on n parameters P
+ * (gradients G, moments M and V), as torch.optim.Adam takes it in float
+ * (clf-mlp.c); emb_adam_ref is its plain-loop twin, with the same bits.
+ */
+struct emb_adam {
+	float		 l2;		/* weight decay */
+	float		 b1, c1;	/* beta1 and 1 - beta1 */
+	float		 b2, c2;	/* beta2 and 1 - beta2 */
+	float		 sq2;		/* sqrt(1 - beta2^t) */
+	float		 eps;
+	float		 step;		/* lr / (1 - beta1^t) */
+};
+void emb_adam(float *P, const float *G, float *M, float *V, size_t n,
+    const struct emb_adam *a);
+void emb_adam_ref(float *P, const float *G, float *M, float *V, size_t n,
+    const struct emb_adam *a);
 
 /* Threads for a step of work multiply-adds: 1 or o->threads. */
 int emb_clf_threads(const struct emb_clf_opts *o, double work);
