@@ -171,6 +171,7 @@ struct job {
 	const uint32_t	*xref;
 	size_t		 nqt, nrb;	/* query tiles, reference blocks */
 	size_t		 rb;		/* references per block */
+	int		 whole;		/* an item is a tile and all blocks */
 	atomic_size_t	 item;		/* next work item */
 	knn_kernfn	*kern;		/* NULL: the float path only */
 	double		*qn;		/* |q|^2 */
@@ -464,19 +465,29 @@ work(void *arg)
 	rntm_t rntm = BLIS_RNTM_INITIALIZER;
 
 	bli_rntm_set_num_threads(1, &rntm);
+	/*
+	 * An item is a query tile and a reference block, or, with tiles
+	 * enough to keep every thread busy (jb->whole), a tile and all the
+	 * blocks: a thread then meets a tile's first block (its lists not
+	 * yet full) once, not once a thread.  Consecutive items share a
+	 * tile; a block's codes are read once a tile, a few hundred bytes
+	 * for every thousand multiply-adds.
+	 */
+	if (jb->whole)
+		items = jb->nqt;
 	while ((it = atomic_fetch_add(&jb->item, 1)) < items) {
-		/*
-		 * Consecutive items share a query tile, so that a thread meets
-		 * a tile's first block (the lists not yet full) once, not once
-		 * a block; a block's codes are read once a tile, a few hundred
-		 * bytes for every thousand multiply-adds.
-		 */
-		size_t r0 = it % jb->nrb * jb->rb, q0 = it / jb->nrb * QTILE;
-		size_t nr = kn->n - r0 < jb->rb ? kn->n - r0 : jb->rb;
+		size_t b0 = jb->whole ? 0 : it % jb->nrb;
+		size_t b1 = jb->whole ? jb->nrb : b0 + 1;
+		size_t q0 = (jb->whole ? it : it / jb->nrb) * QTILE;
 		size_t mq = jb->nq - q0 < QTILE ? jb->nq - q0 : QTILE;
 
-		if (jb->kern == NULL || !codedpass(w, q0, mq, r0, nr))
-			floatpass(w, q0, mq, r0, nr, &rntm);
+		for (size_t b = b0; b < b1; b++) {
+			size_t r0 = b * jb->rb;
+			size_t nr = kn->n - r0 < jb->rb ? kn->n - r0 : jb->rb;
+
+			if (jb->kern == NULL || !codedpass(w, q0, mq, r0, nr))
+				floatpass(w, q0, mq, r0, nr, &rntm);
+		}
 	}
 	return NULL;
 }
@@ -582,6 +593,7 @@ emb_knn_search(const struct emb_knn *kn, const float *q, size_t nq,
 	atomic_init(&jb.item, 0);
 	items = jb.nqt * jb.nrb;
 	nw = nthreads < items ? nthreads : (unsigned)items;
+	jb.whole = jb.nqt >= 4 * (size_t)nw;
 	if (emb_mul(nq, k, &nall) < 0 || emb_mul(nall, nw, &nall) < 0)
 		return EMB_ELIMIT;
 	if ((rc = prepare(&jb, knn_path())) < 0)
