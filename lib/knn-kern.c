@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
 #include <immintrin.h>
 #define KNN_X86	1
 #endif
@@ -435,6 +436,23 @@ knn_kern_avx512(const uint8_t *strip, const int8_t *qc, uint32_t dp,
 }
 #endif
 
+#ifdef KNN_X86
+/*
+ * AVX-VNNI: CPUID leaf 7, subleaf 1, EAX bit 4 (not every compiler's
+ * __builtin_cpu_supports knows it); its registers are AVX's, whose state
+ * the avx2 test has found enabled.
+ */
+static int
+have_avxvnni(void)
+{
+	unsigned a, b, c, d;
+
+	if (!__get_cpuid_count(7, 1, &a, &b, &c, &d))
+		return 0;
+	return (a >> 4) & 1;
+}
+#endif
+
 int
 knn_path_ok(int p)
 {
@@ -445,8 +463,7 @@ knn_path_ok(int p)
 #ifdef KNN_X86
 	case EMB_KNN_AVX2:
 		return __builtin_cpu_supports("avx2") &&
-		    __builtin_cpu_supports("fma") &&
-		    __builtin_cpu_supports("avxvnni");
+		    __builtin_cpu_supports("fma") && have_avxvnni();
 	case EMB_KNN_AVX512:
 		return __builtin_cpu_supports("avx512f") &&
 		    __builtin_cpu_supports("avx512bw") &&
