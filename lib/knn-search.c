@@ -198,6 +198,23 @@ struct worker {
 	int		 started;
 };
 
+/* x rounded down, or up, to float. */
+static inline float
+fdown(double x)
+{
+	float f = (float)x;
+
+	return (double)f > x ? nextafterf(f, -INFINITY) : f;
+}
+
+static inline float
+fup(double x)
+{
+	float f = (float)x;
+
+	return (double)f < x ? nextafterf(f, INFINITY) : f;
+}
+
 /*
  * Below what cosine query i can gain nothing: the k-th best so far, from
  * its distance d (a cosine c with fl(1 - c) <= d has c >= 1 - d - 2^-53),
@@ -207,14 +224,10 @@ static inline float
 tau(const struct worker *w, size_t i)
 {
 	const struct job *jb = w->job;
-	double s;
-	float f;
 
 	if (w->hn[i] < jb->k)
 		return -INFINITY;
-	s = 1 - w->h[i * jb->k].dist - 0x1p-52;
-	f = (float)s;
-	return (double)f > s ? nextafterf(f, -INFINITY) : f;
+	return fdown(1 - w->h[i * jb->k].dist - 0x1p-52);
 }
 
 /* The distance of a cosine: 1 - c rounded once, within [0, 2]. */
@@ -278,8 +291,6 @@ warmtau(const struct worker *w, size_t i, const struct knn_list *l,
 	const uint32_t *x = NULL;
 	unsigned short cnt[NBIN];
 	size_t nx = 0, c = 0;
-	double lo;
-	float f;
 	int b;
 
 	*topp = -INFINITY;
@@ -302,9 +313,7 @@ warmtau(const struct worker *w, size_t i, const struct knn_list *l,
 	if (b < 0)
 		return -INFINITY;
 	*topp = (float)(b * (4.0 / NBIN) - 2);
-	lo = *topp - 2 * ((double)qb->a * emax + qb->eps) - 0x1p-52;
-	f = (float)lo;
-	return (double)f > lo ? nextafterf(f, -INFINITY) : f;
+	return fdown(*topp - 2 * ((double)qb->a * emax + qb->eps) - 0x1p-52);
 }
 
 /*
@@ -497,10 +506,8 @@ static float
 floatbeta(uint32_t dim)
 {
 	double u = 0x1p-24, g = dim * u / (1 - dim * u);
-	double b = 1.01 * g + 2.01 * u + dim * 0x1p-148 + SLACK;
-	float f = (float)b;
 
-	return (double)f < b ? nextafterf(f, INFINITY) : f;
+	return fup(1.01 * g + 2.01 * u + dim * 0x1p-148 + SLACK);
 }
 
 /* Norms, codes and unit copies of the queries. */
