@@ -57,6 +57,16 @@ static int	 innerk;		/* --inner-folds, 0: same as -k */
 static double	 devshare;		/* --dev-share */
 static FILE	*predfp;		/* --predictions */
 static const char *predpath;
+static int	 nseeds = 1;		/* --seeds */
+int		 protocol;		/* --protocol */
+const char	*protonote;		/* --protocol=NOTE */
+const char	*versus;		/* --versus */
+const char	*versus2;		/* --versus-second */
+const char	*vnames[2];		/* --names */
+const char	*taskv[3];		/* task/first, task/second, task */
+long		 nres = 2000;		/* --resamples */
+double		 level = 0.95;		/* --level */
+uint64_t	 resseed;		/* the resampling seed: --seed */
 
 /* The usage: on request (-h) to stdout with exit 0, else a misuse. */
 static void
@@ -555,13 +565,13 @@ carvedev(size_t *tr, size_t *ntr, size_t *dv, size_t *ndv, double share,
 /* Print the figures of one classifier. */
 static void
 report(const char *clf, const struct labels *L, const uint64_t *conf,
-    double acc, size_t ntr, size_t nte, double l2, int iters, double secs,
-    double cpusecs)
+    double acc, double f1, size_t ntr, size_t nte, double l2, int iters,
+    double secs, double cpusecs)
 {
 	int K = L->n;
 
 	out(clf, "accuracy", "%.6f", acc);
-	out(clf, "macro_f1", "%.6f", emb_macro_f1(conf, K));
+	out(clf, "macro_f1", "%.6f", f1);
 	out(clf, "n_train", "%zu", ntr);
 	out(clf, "n_test", "%zu", nte);
 	if (l2 >= 0)
@@ -577,7 +587,7 @@ report(const char *clf, const struct labels *L, const uint64_t *conf,
 	if (!verbose)
 		return;
 	fprintf(stderr, "%s: %s: accuracy %.4f, macro-F1 %.4f (%zu train, "
-	    "%zu test", task, clf, acc, emb_macro_f1(conf, K), ntr, nte);
+	    "%zu test", task, clf, acc, f1, ntr, nte);
 	if (l2 >= 0)
 		fprintf(stderr, ", l2 %g", l2);
 	if (iters > 0)
@@ -604,32 +614,390 @@ report(const char *clf, const struct labels *L, const uint64_t *conf,
  */
 enum { TRAIN, DEV, TEST };
 
+/* What is shared by every run of a classification: rows and classes. */
+struct cdata {
+	struct flat	 D;		/* all rows (T is a view into D) */
+	struct flat	 T;
+	size_t		 n;		/* rows */
+	const struct labels *L;
+	const int	*y, *part, *fold;	/* class, part, fold of a row */
+	int		 kfold;
+	const char	*split;		/* how, for the protocol line */
+	int		 hasdev;	/* dev rows in the split */
+};
+
+/* One classifier's run: its figures summed over the folds. */
+struct crun {
+	uint64_t	*conf;		/* L->n x L->n, pooled */
+	double		 acc;		/* mean of the fold accuracies */
+	size_t		 ntrsum, ntesum;
+	double		 l2;		/* mlp: the last weight decay, else -1 */
+	int		 iters;
+};
+
+/*
+ * Classifier cn (options o) on the rows of C, fold by fold: the class it
+ * predicts for each test row goes to rowpred (other rows untouched), its
+ * figures to R (conf zeroed by the caller).
+ */
+static void
+runclf(const struct cdata *C, struct emb_clf_opts o, const char *cn,
+    int *rowpred, struct crun *R)
+{
+	const struct flat *D = &C->D;
+	const struct labels *L = C->L;
+	const int *y = C->y, *fold = C->fold, *part = C->part;
+	size_t n = C->n;
+	size_t *tr = xreallocarray(NULL, n + 1, sizeof(size_t));
+	size_t *te = xreallocarray(NULL, n + 1, sizeof(size_t));
+	size_t *dv = xreallocarray(NULL, n + 1, sizeof(size_t));
+	int nf = fold ? C->kfold : 1;
+
+	R->acc = 0;
+	R->ntrsum = R->ntesum = 0;
+	R->l2 = -1;
+	R->iters = 0;
+	for (int f = 0; f < nf; f++) {
+		size_t ntr = 0, nte = 0, ndv = 0;
+		float *Xtr, *Xte, *Xdv = NULL;
+		int ctr, cte, done;
+		int *ytr, *yte, *ydv = NULL, *p;
+
+		for (size_t i = 0; i < n; i++) {
+			int pt = fold ? (fold[i] == f ? TEST : TRAIN) :
+			    part[i];
+
+			if (pt == TRAIN)
+				tr[ntr++] = i;
+			else if (pt == DEV)
+				dv[ndv++] = i;
+			else
+				te[nte++] = i;
+		}
+		if (ntr == 0)
+			errx(1, "%s: no training rows", D->name);
+		if (nte == 0)
+			errx(1, "%s: no test rows", D->name);
+		if (o.kind == EMB_CLF_MLP && ndv == 0 && !fold &&
+		    devshare > 0)
+			carvedev(tr, &ntr, dv, &ndv, devshare, o.seed);
+		if (fold)
+			snprintf(where, sizeof(where), "%s: fold %d",
+			    D->name, f + 1);
+		else
+			snprintf(where, sizeof(where), "%s", D->name);
+		Xtr = rowsview(D, tr, ntr, &ctr);
+		Xte = rowsview(D, te, nte, &cte);
+		ytr = xreallocarray(NULL, ntr + 1, sizeof(int));
+		yte = xreallocarray(NULL, nte + 1, sizeof(int));
+		for (size_t i = 0; i < ntr; i++)
+			ytr[i] = y[tr[i]];
+		for (size_t i = 0; i < nte; i++)
+			yte[i] = y[te[i]];
+		if (ndv > 0) {
+			size_t m = 0;
+
+			/* A dev label unseen in training: no class. */
+			ydv = xreallocarray(NULL, ndv, sizeof(int));
+			for (size_t i = 0; i < ndv; i++)
+				if (y[dv[i]] < L->ntrain) {
+					dv[m] = dv[i];
+					ydv[m++] = y[dv[i]];
+				}
+			ndv = m;
+			Xdv = rows(D, dv, ndv);
+		}
+		p = xreallocarray(NULL, nte + 1, sizeof(int));
+		done = 0;
+		if (o.kind == EMB_CLF_MLP) {
+			o.l2 = choosel2(&o, Xtr, ntr, D->dim, ytr,
+			    L->ntrain, Xdv, ndv, ydv, innerk ? innerk :
+			    C->kfold, Xte, nte, p, &R->iters, &done);
+			R->l2 = o.l2;
+		}
+		if (!done)
+			fitpredict(&o, cn, Xtr, ntr, D->dim, ytr, fold ?
+			    L->n : L->ntrain, Xdv, ndv, ydv, Xte, nte, p,
+			    &R->iters);
+		if (emb_confusion(yte, p, nte, L->n, R->conf) < 0)
+			errx(1, "%s: internal error: class out of range", cn);
+		R->acc += accof(p, yte, nte);
+		for (size_t i = 0; i < nte; i++)
+			rowpred[te[i]] = p[i];
+		R->ntrsum += ntr;
+		R->ntesum += nte;
+		free(p);
+		if (ctr)
+			free(Xtr);
+		if (cte)
+			free(Xte);
+		free(Xdv);
+		free(ytr);
+		free(yte);
+		free(ydv);
+	}
+	/* Cross-validation: the mean of the fold accuracies. */
+	R->acc /= nf;
+	if (fold)
+		R->ntrsum /= nf;
+	free(tr);
+	free(te);
+	free(dv);
+}
+
+/*
+ * The predictions of classifier cn, one line per test row, in the order
+ * of the folds (the rows of each in input order); prefixed by the
+ * representation's name when two are compared.
+ */
+static void
+writepred(const struct cdata *C, const char *cn, const char *name,
+    const int *rowpred)
+{
+	int nf = C->fold ? C->kfold : 1;
+
+	for (int f = 0; f < nf; f++)
+		for (size_t i = 0; i < C->n; i++) {
+			if (C->fold ? C->fold[i] != f : C->part[i] != TEST)
+				continue;
+			if (name != NULL)
+				fprintf(predfp, "%s\t", name);
+			fprintf(predfp, "%s\t%s\t%s\t%s\n", cn,
+			    C->L->name[rowpred[i]], C->L->name[C->y[i]],
+			    KEY(&C->D, i));
+		}
+}
+
+/*
+ * --protocol: one line "protocol" after a classifier's figures, holding
+ * what fixes them: the split, the classifier and its settings, the seeds,
+ * the summary of each figure, and the rows that are zero vectors (a
+ * composed sentence with no known word: the OOV that reached emb-eval).
+ */
+static void
+protoclf(const struct cdata *C, const char *cn, const struct emb_clf_opts *o,
+    int ns)
+{
+	char buf[1024], s[64];
+	size_t z = zerocount(&C->D, C->n), len = 0;
+
+#define ADD(...) do { int w_ = snprintf(buf + len, sizeof(buf) - len, \
+	__VA_ARGS__); if (w_ > 0) len += (size_t)w_; if (len >= sizeof(buf)) \
+	len = sizeof(buf) - 1; } while (0)
+	ADD("split=%s", C->split);
+	switch (o->kind) {
+	case EMB_CLF_KNN:
+		ADD(" clf=knn neighbours=%d similarity=cosine", o->k);
+		break;
+	case EMB_CLF_CENTROID:
+		ADD(" clf=centroid distance=euclidean");
+		break;
+	case EMB_CLF_LDA:
+		if (o->shrinkage == EMB_SHRINK_AUTO)
+			snprintf(s, sizeof(s), "auto");
+		else if (o->shrinkage == EMB_SHRINK_NONE)
+			snprintf(s, sizeof(s), "none");
+		else
+			snprintf(s, sizeof(s), "%g", o->shrinkage);
+		ADD(" clf=lda shrinkage=%s", s);
+		break;
+	case EMB_CLF_RIDGE:
+		ADD(" clf=ridge alpha=%g", o->alpha);
+		break;
+	case EMB_CLF_LOGREG:
+		ADD(" clf=logreg C=%g tol=%g max_iter=%d", o->C, o->tol,
+		    o->maxiter);
+		break;
+	case EMB_CLF_MLP:
+		ADD(" clf=mlp nhid=%d dropout=%g batch=%d epoch_size=%d "
+		    "tenacity=%d max_epoch=%d", o->nhid, o->dropout, o->batch,
+		    o->epoch_size, o->tenacity, o->max_epoch);
+		if (l2fixed)
+			ADD(" l2=%g", o->l2);
+		else if (C->hasdev || (devshare > 0 && !C->fold))
+			ADD(" l2=search:1e-5,1e-4,1e-3,1e-2:dev");
+		else
+			ADD(" l2=search:1e-5,1e-4,1e-3,1e-2:inner_folds=%d",
+			    innerk ? innerk : C->kfold);
+		if (C->hasdev)
+			ADD(" early_stop=dev");
+		else if (devshare > 0 && !C->fold)
+			ADD(" early_stop=dev_share:%g", devshare);
+		else
+			ADD(" early_stop=5%%_of_train");
+		break;
+	}
+	if (ns > 1)
+		ADD(" seeds=%llu..%llu vote=majority", (unsigned long long)
+		    base.seed, (unsigned long long)(base.seed + ns - 1));
+	else
+		ADD(" seed=%llu", (unsigned long long)base.seed);
+	ADD(" accuracy=%s macro_f1=%s", C->fold ? "mean_of_folds" : "test",
+	    C->fold ? "pooled_out_of_fold" : "test");
+	ADD(" rows=%zu zero_vectors=%zu", C->n, z);
+	if (protonote != NULL)
+		ADD(" %s", protonote);
+#undef ADD
+	out(cn, "protocol", "%s", buf);
+}
+
+/*
+ * One representation, one classifier: over --seeds seeds for the MLP
+ * (the folds stay those of --seed), else once.  rowpred gets the
+ * predictions (with seeds, each test row's most frequent class over the
+ * seeds, on a tie the first seed's class if it is among the tied, else
+ * the smallest); the figures are printed: accuracy and macro-F1 the means
+ * over the seeds, the confusion matrix the vote's.
+ */
+static void
+evalclf(const struct cdata *C, size_t ci, int *rowpred)
+{
+	struct emb_clf_opts o = base;
+	const char *cn = clfnames[ci].name;
+	const struct labels *L = C->L;
+	int ns = clfnames[ci].kind == EMB_CLF_MLP ? nseeds : 1, K = L->n;
+	int *sp = NULL, *votes = NULL, *first = NULL;
+	double t0 = emb_now(), c0 = cpu(), *acc, *f1, *l2s;
+	struct crun R = { 0 };
+
+	o.kind = clfnames[ci].kind;
+	acc = xreallocarray(NULL, (size_t)ns, sizeof(double));
+	f1 = xreallocarray(NULL, (size_t)ns, sizeof(double));
+	l2s = xreallocarray(NULL, (size_t)ns, sizeof(double));
+	R.conf = xcalloc((size_t)K * K, sizeof(uint64_t));
+	if (ns > 1) {
+		sp = xreallocarray(NULL, C->n + 1, sizeof(int));
+		votes = xcalloc(C->n * (size_t)K + 1, sizeof(int));
+		first = xreallocarray(NULL, C->n + 1, sizeof(int));
+	}
+	for (int s = 0; s < ns; s++) {
+		o.seed = base.seed + (uint64_t)s;
+		memset(R.conf, 0, (size_t)K * K * sizeof(uint64_t));
+		runclf(C, o, cn, ns > 1 ? sp : rowpred, &R);
+		acc[s] = R.acc;
+		f1[s] = emb_macro_f1(R.conf, K);
+		l2s[s] = R.l2;
+		for (size_t i = 0; ns > 1 && i < C->n; i++)
+			if (C->fold || C->part[i] == TEST) {
+				votes[i * K + sp[i]]++;
+				if (s == 0)
+					first[i] = sp[i];
+			}
+	}
+	if (ns > 1) {
+		/* The seeds' vote, and its confusion matrix. */
+		memset(R.conf, 0, (size_t)K * K * sizeof(uint64_t));
+		for (size_t i = 0; i < C->n; i++) {
+			int best = 0;
+
+			if (!(C->fold || C->part[i] == TEST))
+				continue;
+			/* A tie: the first seed's class, if tied. */
+			for (int k = 1; k < K; k++)
+				if (votes[i * K + k] > votes[i * K + best])
+					best = k;
+			if (votes[i * K + first[i]] == votes[i * K + best])
+				best = first[i];
+			rowpred[i] = best;
+			R.conf[(size_t)C->y[i] * K + best]++;
+		}
+	}
+	report(cn, L, R.conf, meanof(acc, ns), meanof(f1, ns), R.ntrsum,
+	    R.ntesum, ns > 1 ? -1 : R.l2, R.iters, emb_now() - t0,
+	    cpu() - c0);
+	if (C->fold)
+		out(cn, "folds", "%d", C->kfold);
+	if (ns > 1)
+		reportseeds(cn, base.seed, acc, f1, l2s, ns,
+		    emb_accuracy(R.conf, K), emb_macro_f1(R.conf, K));
+	if (protocol)
+		protoclf(C, cn, &o, ns);
+	free(acc);
+	free(f1);
+	free(l2s);
+	free(sp);
+	free(votes);
+	free(first);
+	free(R.conf);
+}
+
+/* Load the rows of one representation: train (and test) streams. */
+static void
+loadcdata(struct cdata *C, const char *trainpath, const char *testpath)
+{
+	readboth(&C->D, &C->T, trainpath, testpath, base.threads);
+	C->n = C->D.n + (testpath ? C->T.n : 0);
+	if (testpath == NULL)
+		C->T.name = NULL;
+}
+
+/* The key of row i of C, which may be in its test stream. */
+static const char *
+rowkey(const struct cdata *C, size_t i, size_t *len)
+{
+	*len = C->D.keylen[i];
+	return KEY(&C->D, i);
+}
+
+/* The second representation's rows: the same keys, in the same order. */
+static void
+samekeys(const struct cdata *A, const struct cdata *B)
+{
+	if (A->D.dim == 0 && B->D.dim == 0)
+		return;
+	if (A->n != B->n)
+		errx(1, "%s has %zu records, %s has %zu", A->D.name, A->n,
+		    B->D.name, B->n);
+	for (size_t i = 0; i < A->n; i++) {
+		size_t la, lb;
+		const char *ka = rowkey(A, i, &la), *kb = rowkey(B, i, &lb);
+
+		if (la != lb || memcmp(ka, kb, la) != 0) {
+			char qa[EMB_QUOTE_BUF], qb[EMB_QUOTE_BUF];
+			const struct flat *F = i < B->D.n ? &B->D : &B->T;
+
+			errx(1, "%s: record %zu: key '%s' does not match '%s' "
+			    "in %s", F->name, i < B->D.n ? i + 1 :
+			    i - B->D.n + 1, emb_quote(qb, kb, lb),
+			    emb_quote(qa, ka, la), i < A->D.n ? A->D.name :
+			    A->T.name);
+		}
+	}
+}
+
 static void
 classify(const char *trainpath, const char *testpath, unsigned labf,
     unsigned splitf, int kfold, const int *use)
 {
-	struct flat D, T;
+	struct cdata C, V;
 	struct labels L;
+	char splitbuf[128];
 	char **lab, *intrain;
 	int *part, *y, *fold = NULL;
 	size_t n;
 
-	readboth(&D, &T, trainpath, testpath, base.threads);
-	n = D.n + (testpath ? T.n : 0);
+	memset(&C, 0, sizeof(C));
+	memset(&V, 0, sizeof(V));
+	loadcdata(&C, trainpath, testpath);
+	if (versus != NULL) {
+		loadcdata(&V, versus, testpath ? versus2 : NULL);
+		samekeys(&C, &V);
+	}
+	n = C.n;
 	lab = xreallocarray(NULL, n + 1, sizeof(char *));
 	part = xreallocarray(NULL, n + 1, sizeof(int));
 	intrain = xmalloc(n + 1);
 	y = xreallocarray(NULL, n + 1, sizeof(int));
 	for (size_t i = 0; i < n; i++) {
-		struct flat *src = &D;
+		struct flat *src = &C.D;
 		size_t ri = i;
 
-		if (i >= D.n) {
-			src = &T;
-			ri = i - D.n;
+		if (i >= C.D.n) {
+			src = &C.T;
+			ri = i - C.D.n;
 		}
 		lab[i] = field(src, ri, labf);
-		part[i] = i < D.n ? TRAIN : TEST;
+		part[i] = i < C.D.n ? TRAIN : TEST;
 		if (splitf) {
 			char *s = field(src, ri, splitf);
 
@@ -656,127 +1024,70 @@ classify(const char *trainpath, const char *testpath, unsigned labf,
 		y[i] = classof(&L, lab[i]);
 	if (!splitf && !testpath) {
 		if (n == 0)
-			errx(1, "%s: no records", D.name);
+			errx(1, "%s: no records", C.D.name);
 		fold = xreallocarray(NULL, n + 1, sizeof(int));
 		if (emb_folds(y, n, L.n, kfold, base.seed, fold) < 0)
 			errx(2, "-k: %d folds", kfold);
 	}
 	if (L.ntrain == 0)
-		errx(1, "%s: no training rows", D.name);
+		errx(1, "%s: no training rows", C.D.name);
+	if (fold)
+		snprintf(splitbuf, sizeof(splitbuf), "cv:%d fold_seed=%llu",
+		    kfold, (unsigned long long)base.seed);
+	else if (splitf)
+		snprintf(splitbuf, sizeof(splitbuf), "field:%u", splitf);
+	else
+		snprintf(splitbuf, sizeof(splitbuf), "test_stream");
+	for (size_t i = 0; i < n; i++)
+		C.hasdev |= part[i] == DEV;
+	V.hasdev = C.hasdev;
+	C.split = V.split = splitbuf;
+	C.L = V.L = &L;
+	C.y = V.y = y;
+	C.part = V.part = part;
+	C.fold = V.fold = fold;
+	C.kfold = V.kfold = kfold;
 
 	for (size_t ci = 0; ci < NCLF; ci++) {
-		struct emb_clf_opts o = base;
 		const char *cn = clfnames[ci].name;
-		uint64_t *conf;
-		int *pred = xreallocarray(NULL, n + 1, sizeof(int));
-		size_t *tr = xreallocarray(NULL, n + 1, sizeof(size_t));
-		size_t *te = xreallocarray(NULL, n + 1, sizeof(size_t));
-		size_t *dv = xreallocarray(NULL, n + 1, sizeof(size_t));
-		double acc = 0, t0 = emb_now(), c0 = cpu(), l2 = -1;
-		int nf = fold ? kfold : 1, iters = 0;
-		size_t ntrsum = 0, ntesum = 0;
+		int *pa, *pb = NULL;
 
-		if (!use[ci]) {
-			free(pred);
-			free(tr);
-			free(te);
-			free(dv);
+		if (!use[ci])
+			continue;
+		pa = xreallocarray(NULL, n + 1, sizeof(int));
+		if (versus == NULL) {
+			evalclf(&C, ci, pa);
+			if (predfp)
+				writepred(&C, cn, NULL, pa);
+			free(pa);
 			continue;
 		}
-		o.kind = clfnames[ci].kind;
-		conf = xcalloc((size_t)L.n * L.n, sizeof(*conf));
-		for (int f = 0; f < nf; f++) {
-			size_t ntr = 0, nte = 0, ndv = 0;
-			float *Xtr, *Xte, *Xdv = NULL;
-			int ctr, cte, done;
-			int *ytr, *yte, *ydv = NULL, *p;
-
-			for (size_t i = 0; i < n; i++) {
-				int pt = fold ? (fold[i] == f ? TEST : TRAIN) :
-				    part[i];
-
-				if (pt == TRAIN)
-					tr[ntr++] = i;
-				else if (pt == DEV)
-					dv[ndv++] = i;
-				else
-					te[nte++] = i;
-			}
-			if (ntr == 0)
-				errx(1, "%s: no training rows", D.name);
-			if (nte == 0)
-				errx(1, "%s: no test rows", D.name);
-			if (o.kind == EMB_CLF_MLP && ndv == 0 && !fold &&
-			    devshare > 0)
-				carvedev(tr, &ntr, dv, &ndv, devshare, o.seed);
-			if (fold)
-				snprintf(where, sizeof(where), "%s: fold %d",
-				    D.name, f + 1);
-			else
-				snprintf(where, sizeof(where), "%s", D.name);
-			Xtr = rowsview(&D, tr, ntr, &ctr);
-			Xte = rowsview(&D, te, nte, &cte);
-			ytr = xreallocarray(NULL, ntr + 1, sizeof(int));
-			yte = xreallocarray(NULL, nte + 1, sizeof(int));
-			for (size_t i = 0; i < ntr; i++)
-				ytr[i] = y[tr[i]];
-			for (size_t i = 0; i < nte; i++)
-				yte[i] = y[te[i]];
-			if (ndv > 0) {
-				size_t m = 0;
-
-				/* A dev label unseen in training: no class. */
-				ydv = xreallocarray(NULL, ndv, sizeof(int));
-				for (size_t i = 0; i < ndv; i++)
-					if (y[dv[i]] < L.ntrain) {
-						dv[m] = dv[i];
-						ydv[m++] = y[dv[i]];
-					}
-				ndv = m;
-				Xdv = rows(&D, dv, ndv);
-			}
-			p = xreallocarray(NULL, nte + 1, sizeof(int));
-			done = 0;
-			if (o.kind == EMB_CLF_MLP) {
-				o.l2 = choosel2(&o, Xtr, ntr, D.dim, ytr,
-				    L.ntrain, Xdv, ndv, ydv, innerk ? innerk :
-				    kfold, Xte, nte, p, &iters, &done);
-				l2 = o.l2;
-			}
-			if (!done)
-				fitpredict(&o, cn, Xtr, ntr, D.dim, ytr, fold ?
-				    L.n : L.ntrain, Xdv, ndv, ydv, Xte, nte, p,
-				    &iters);
-			if (emb_confusion(yte, p, nte, L.n, conf) < 0)
-				errx(1, "%s: internal error: class out of "
-				    "range", cn);
-			acc += accof(p, yte, nte);
-			for (size_t i = 0; predfp && i < nte; i++)
-				fprintf(predfp, "%s\t%s\t%s\t%s\n", cn,
-				    L.name[p[i]], L.name[yte[i]], KEY(&D, te[i]));
-			ntrsum += ntr;
-			ntesum += nte;
-			free(p);
-			if (ctr)
-				free(Xtr);
-			if (cte)
-				free(Xte);
-			free(Xdv);
-			free(ytr);
-			free(yte);
-			free(ydv);
+		pb = xreallocarray(NULL, n + 1, sizeof(int));
+		task = taskv[0];
+		evalclf(&C, ci, pa);
+		task = taskv[1];
+		evalclf(&V, ci, pb);
+		task = taskv[2];
+		if (predfp) {
+			writepred(&C, cn, vnames[0], pa);
+			writepred(&V, cn, vnames[1], pb);
 		}
-		/* Cross-validation: the mean of the fold accuracies. */
-		acc /= nf;
-		report(cn, &L, conf, acc, fold ? ntrsum / nf : ntrsum,
-		    ntesum, l2, iters, emb_now() - t0, cpu() - c0);
-		if (fold)
-			out(cn, "folds", "%d", kfold);
-		free(conf);
-		free(pred);
-		free(tr);
-		free(te);
-		free(dv);
+		{
+			size_t m = 0;
+			int *t = xreallocarray(NULL, n + 1, sizeof(int));
+
+			/* The test rows, in pa and pb's place. */
+			for (size_t i = 0; i < n; i++)
+				if (fold || part[i] == TEST) {
+					t[m] = y[i];
+					pa[m] = pa[i];
+					pb[m++] = pb[i];
+				}
+			comparepred(cn, t, pa, pb, m, L.n);
+			free(t);
+		}
+		free(pa);
+		free(pb);
 	}
 	for (size_t i = 0; i < n; i++)
 		free(lab[i]);
@@ -786,7 +1097,9 @@ classify(const char *trainpath, const char *testpath, unsigned labf,
 	free(intrain);
 	free(y);
 	free(fold);
-	flatfree(&D);	/* T is a view into D */
+	flatfree(&C.D);	/* T is a view into D */
+	if (versus != NULL)
+		flatfree(&V.D);
 }
 
 /* The task's default name: the input's base name without extension. */
@@ -843,7 +1156,8 @@ parseclfs(const char *arg, int *use)
 	}
 }
 
-enum { OPT_NUM = 256, OPT_SHRINK, OPT_PRED };
+enum { OPT_NUM = 256, OPT_SHRINK, OPT_PRED, OPT_VERSUS, OPT_VERSUS2,
+    OPT_NAMES, OPT_PROTO };
 
 /*
  * The numeric long options: the field each sets in base (or innerk) and
@@ -851,7 +1165,7 @@ enum { OPT_NUM = 256, OPT_SHRINK, OPT_PRED };
  */
 static const struct numopt {
 	const char	*name;
-	int		 isint;		/* parsenum, else parsedbl */
+	int		 isint;		/* parsenum (2: a long), else parsedbl */
 	double		 min, max;
 	void		*dst;		/* int or double; the seed a uint64_t */
 } numopts[] = {
@@ -870,6 +1184,9 @@ static const struct numopt {
 	{ "seed",	1, 0, 9.2e18,	&base.seed },
 	{ "inner-folds", 1, 2, MAXFOLDS, &innerk },
 	{ "dev-share",	0, 0, 0.9,	&devshare },
+	{ "seeds",	1, 1, 1000,	&nseeds },
+	{ "resamples",	2, 1, 1e8,	&nres },
+	{ "level",	0, 0.5, 0.9999,	&level },
 };
 
 static void
@@ -885,6 +1202,9 @@ setnum(const char *name, const char *arg)
 			continue;
 		if (n->dst == &base.seed)
 			base.seed = (uint64_t)parsenum(arg, 0, LLONG_MAX, opt);
+		else if (n->isint == 2)
+			*(long *)n->dst = (long)parsenum(arg, (long long)n->min,
+			    (long long)n->max, opt);
 		else if (n->isint)
 			*(int *)n->dst = (int)parsenum(arg, (long long)n->min,
 			    (long long)n->max, opt);
@@ -893,6 +1213,70 @@ setnum(const char *name, const char *arg)
 		if (n->dst == &base.l2)
 			l2fixed = 1;
 		return;
+	}
+}
+
+/*
+ * --versus: the second representation's streams, one for each of the
+ * first's (the operand, and -t or -p), never standard input twice; the
+ * names of the two (--names first,second, default a,b).
+ */
+static void
+checkversus(const char *first, const char *test, const char *second,
+    const char *gold, const char *pairs, const char *names)
+{
+	static char nbuf[2][256];
+	const char *two = test ? test : second, *c;
+
+	if (versus == NULL) {
+		if (versus2 != NULL || names != NULL) {
+			warnx("%s: without --versus", versus2 ? 
+			    "--versus-second" : "--names");
+			exit(2);
+		}
+		return;
+	}
+	if ((two != NULL) != (versus2 != NULL)) {
+		warnx(two ? "--versus: %s needs --versus-second" :
+		    "--versus-second: %s has no second stream", test ? "-t" :
+		    second ? "-p" : "this mode");
+		exit(2);
+	}
+	{
+		const char *in[] = { first, test, second, gold, pairs,
+		    versus, versus2 };
+		int nstd = 0;
+
+		for (size_t i = 0; i < sizeof(in) / sizeof(in[0]); i++)
+			nstd += in[i] != NULL && strcmp(in[i], "-") == 0;
+		if (nstd > 1) {
+			warnx("--versus: standard input can be read once");
+			exit(2);
+		}
+		if ((gold != NULL && strcmp(gold, "-") == 0) ||
+		    (pairs != NULL && strcmp(pairs, "-") == 0)) {
+			warnx("--versus: %s is read twice: not standard "
+			    "input", gold ? "-g" : "-w");
+			exit(2);
+		}
+	}
+	vnames[0] = "a";
+	vnames[1] = "b";
+	if (names != NULL) {
+		if ((c = strchr(names, ',')) == NULL || c == names ||
+		    c[1] == '\0' || strchr(c + 1, ',') != NULL ||
+		    (size_t)(c - names) >= sizeof(nbuf[0]) ||
+		    strlen(c + 1) >= sizeof(nbuf[1]) ||
+		    strpbrk(names, "\t\n/") != NULL) {
+			warnx("--names: expected two names 'first,second' "
+			    "(no tab, newline or slash)");
+			exit(2);
+		}
+		memcpy(nbuf[0], names, (size_t)(c - names));
+		nbuf[0][c - names] = '\0';
+		snprintf(nbuf[1], sizeof(nbuf[1]), "%s", c + 1);
+		vnames[0] = nbuf[0];
+		vnames[1] = nbuf[1];
 	}
 }
 
@@ -922,14 +1306,22 @@ main(int argc, char *argv[])
 		{ "dev-share",	required_argument,	NULL, OPT_NUM },
 		{ "inner-folds", required_argument,	NULL, OPT_NUM },
 		{ "predictions", required_argument,	NULL, OPT_PRED },
+		{ "seeds",	required_argument,	NULL, OPT_NUM },
+		{ "resamples",	required_argument,	NULL, OPT_NUM },
+		{ "level",	required_argument,	NULL, OPT_NUM },
+		{ "versus",	required_argument,	NULL, OPT_VERSUS },
+		{ "versus-second", required_argument,	NULL, OPT_VERSUS2 },
+		{ "names",	required_argument,	NULL, OPT_NAMES },
+		{ "protocol",	optional_argument,	NULL, OPT_PROTO },
 		{ NULL,		0,			NULL, 0 }
 	};
 	const char *test = NULL, *second = NULL, *gold = NULL, *pairs = NULL;
 	unsigned labf = 1, splitf = 0, idf = 0, subf = 0, wf = 1;
+	const char *names = NULL;
 	int ch, li = 0, kfold = 10, caseful = 0;
 	int use[NCLF] = { 1, 1, 1, 1, 1, 0 };
 	size_t nvocab = 300000;
-	char tbuf[256];
+	char tbuf[256], vtask[2][600];
 
 	/*
 	 * Keep freed blocks up to 32 MiB in the heap: the classifiers'
@@ -1010,6 +1402,19 @@ main(int argc, char *argv[])
 		case OPT_PRED:
 			predpath = optarg;
 			break;
+		case OPT_VERSUS:
+			versus = optarg;
+			break;
+		case OPT_VERSUS2:
+			versus2 = optarg;
+			break;
+		case OPT_NAMES:
+			names = optarg;
+			break;
+		case OPT_PROTO:
+			protocol = 1;
+			protonote = optarg;
+			break;
 		case 'V':
 			puts("emb-eval " EMB_VERSION);
 			return 0;
@@ -1040,9 +1445,10 @@ main(int argc, char *argv[])
 		    test != NULL ? "-t" : "-p");
 		exit(2);
 	}
+	checkversus(argc ? argv[0] : "-", test, second, gold, pairs, names);
 	if (predpath != NULL) {
 		const char *in[] = { argc ? argv[0] : "-", test, second, gold,
-		    pairs };
+		    pairs, versus, versus2 };
 
 		/* Written whole or not at all, as every named output. */
 		predfp = outopen(predpath, in, sizeof(in) / sizeof(in[0]),
@@ -1050,6 +1456,14 @@ main(int argc, char *argv[])
 	}
 	if (task == NULL)
 		task = taskname(argc ? argv[0] : NULL, tbuf, sizeof(tbuf));
+	resseed = base.seed;
+	if (versus != NULL) {
+		taskv[0] = vtask[0];
+		taskv[1] = vtask[1];
+		taskv[2] = task;
+		snprintf(vtask[0], sizeof(vtask[0]), "%s/%s", task, vnames[0]);
+		snprintf(vtask[1], sizeof(vtask[1]), "%s/%s", task, vnames[1]);
+	}
 	if (second != NULL)
 		sts(argc ? argv[0] : NULL, second, gold, idf, subf);
 	else if (pairs != NULL)

@@ -38,13 +38,25 @@ outcorr(const char *clf, const char *metric, int rc, double v)
 }
 
 /*
+ * What a comparison of two representations needs of one: the scored
+ * pairs' gold scores, similarities and subsets, and every record's key.
+ */
+struct kept {
+	size_t		 n, m;		/* records, scored pairs */
+	double		*gold, *sim;	/* m each */
+	int		*sub;		/* subset number of each */
+	int		 nsub;
+	char		**key;		/* n keys, of the first stream */
+};
+
+/*
  * STS: the cosine of each aligned pair against its gold score, per subset
  * (a key field of the first stream), their mean, their mean weighted by
- * pair count, and over all pairs pooled.
+ * pair count, and over all pairs pooled; K (unless NULL) keeps the pairs.
  */
-void
-sts(const char *apath, const char *bpath, const char *goldpath,
-    unsigned idf, unsigned subf)
+static void
+sts1(const char *apath, const char *bpath, const char *goldpath,
+    unsigned idf, unsigned subf, struct kept *K)
 {
 	struct flat A, B;
 	FILE *gf;
@@ -200,6 +212,37 @@ sts(const char *apath, const char *bpath, const char *goldpath,
 		    rc < 0 ? NAN : r, m, unscored);
 	out("cosine", "pairs", "%zu", m);
 	out("cosine", "unscored", "%zu", unscored);
+	if (protocol)
+		out("cosine", "protocol", "similarity=cosine subsets=%s:%zu "
+		    "summaries=pooled(SentEval's all),mean,wmean "
+		    "correlations=pearson,spearman(average_ranks) pairs=%zu "
+		    "unscored=%zu undefined_subsets_left_out zero_vectors=%zu%s%s",
+		    subf ? "field" : "none", nsub, m, unscored,
+		    zerocount(&A, A.n) + zerocount(&B, B.n), protonote ? " " : "",
+		    protonote ? protonote : "");
+	if (K != NULL) {
+		K->n = A.n;
+		K->m = m;
+		K->gold = xreallocarray(NULL, m + 1, sizeof(double));
+		K->sim = xreallocarray(NULL, m + 1, sizeof(double));
+		K->sub = xreallocarray(NULL, m + 1, sizeof(int));
+		K->key = xreallocarray(NULL, A.n + 1, sizeof(char *));
+		K->nsub = (int)nsub;
+		m = 0;
+		for (size_t i = 0; i < A.n; i++) {
+			size_t s;
+
+			K->key[i] = idf ? field(&A, i, idf) :
+			    xstrdup(KEY(&A, i));
+			if (!scored[i])
+				continue;
+			for (s = 0; strcmp(names[s], sub[i]) != 0; s++)
+				;
+			K->gold[m] = gold[i];
+			K->sim[m] = sim[i];
+			K->sub[m++] = (int)s;
+		}
+	}
 	for (size_t i = 0; i < A.n; i++)
 		free(sub[i]);
 	free(sub);
@@ -211,6 +254,73 @@ sts(const char *apath, const char *bpath, const char *goldpath,
 	free(scored);
 	flatfree(&A);
 	flatfree(&B);
+}
+
+static void
+keptfree(struct kept *K)
+{
+	for (size_t i = 0; K->key && i < K->n; i++)
+		free(K->key[i]);
+	free(K->key);
+	free(K->gold);
+	free(K->sim);
+	free(K->sub);
+}
+
+/*
+ * The second representation's pairs against the first's: the same keys
+ * (or key fields -i) in the same order, the same scored pairs.
+ */
+static void
+samepairs(const struct kept *A, const struct kept *B, const char *an,
+    const char *bn)
+{
+	char qa[EMB_QUOTE_BUF], qb[EMB_QUOTE_BUF];
+
+	if (A->n != B->n)
+		errx(1, "%s has %zu records, %s has %zu", an, A->n, bn, B->n);
+	for (size_t i = 0; i < A->n; i++)
+		if (strcmp(A->key[i], B->key[i]) != 0)
+			errx(1, "%s: record %zu: key '%s' does not match '%s' "
+			    "in %s", bn, i + 1, emb_quotes(qb, B->key[i]),
+			    emb_quotes(qa, A->key[i]), an);
+	if (A->nsub != B->nsub)
+		errx(1, "%s: %d subsets, %s has %d", bn, B->nsub, an,
+		    A->nsub);
+	for (size_t i = 0; i < A->m; i++)
+		if (A->sub[i] != B->sub[i])
+			errx(1, "%s: scored pair %zu: another subset than in "
+			    "%s", bn, i + 1, an);
+}
+
+/* The task column of representation i (0, 1; 2: the comparison). */
+static void
+taskof(int i, struct kept *K)
+{
+	if (K != NULL)
+		memset(K, 0, sizeof(*K));
+	task = taskv[i];
+}
+
+void
+sts(const char *apath, const char *bpath, const char *goldpath,
+    unsigned idf, unsigned subf)
+{
+	struct kept KA, KB;
+
+	if (versus == NULL) {
+		sts1(apath, bpath, goldpath, idf, subf, NULL);
+		return;
+	}
+	taskof(0, &KA);
+	sts1(apath, bpath, goldpath, idf, subf, &KA);
+	taskof(1, &KB);
+	sts1(versus, versus2, goldpath, idf, subf, &KB);
+	taskof(2, NULL);
+	samepairs(&KA, &KB, apath ? apath : "stdin", versus);
+	comparecorr(KA.gold, KA.sim, KB.sim, KA.sub, KA.m, KA.nsub, 0);
+	keptfree(&KA);
+	keptfree(&KB);
 }
 
 /*
@@ -250,9 +360,13 @@ fold(char *s, size_t n)
 		s[i] = (char)toupper((unsigned char)s[i]);
 }
 
-void
-wordsim(const char *streampath, const char *pairspath, unsigned wf,
-    size_t nvocab, int caseful)
+/*
+ * K (unless NULL) keeps every pair line's gold score and similarity, NAN
+ * for a pair with an unknown word.
+ */
+static void
+wordsim1(const char *streampath, const char *pairspath, unsigned wf,
+    size_t nvocab, int caseful, struct kept *K)
 {
 	struct flat D;
 	struct vocab V;
@@ -316,6 +430,16 @@ wordsim(const char *streampath, const char *pairspath, unsigned wf,
 		}
 		ia = vfind(&V, tok[0], strlen(tok[0]));
 		ib = vfind(&V, tok[1], strlen(tok[1]));
+		if (K != NULL) {
+			K->gold = xreallocarray(K->gold, K->m + 1,
+			    sizeof(double));
+			K->sim = xreallocarray(K->sim, K->m + 1,
+			    sizeof(double));
+			K->gold[K->m] = g;
+			K->sim[K->m++] = ia == (size_t)-1 || ib == (size_t)-1 ?
+			    NAN : cosine(D.X + ia * D.dim, D.X + ib * D.dim,
+			    D.dim);
+		}
 		if (ia == (size_t)-1 || ib == (size_t)-1) {
 			oov++;
 			continue;
@@ -344,6 +468,14 @@ wordsim(const char *streampath, const char *pairspath, unsigned wf,
 		fprintf(stderr, ", spearman %.4f; %zu pairs, %zu with an "
 		    "unknown word (%.2f %%)\n", rc < 0 ? NAN : r, npairs, oov,
 		    npairs + oov ? 100.0 * oov / (double)(npairs + oov) : 0.0);
+	if (protocol)
+		out("cosine", "protocol", "similarity=cosine vocabulary=%zu "
+		    "case=%s first_record_wins oov=pairs_skipped oov_pct=%.2f "
+		    "correlations=pearson,spearman(average_ranks) "
+		    "as=gensim_evaluate_word_pairs%s%s", nv, caseful ?
+		    "as_is" : "ascii_upper", npairs + oov ? 100.0 * oov /
+		    (double)(npairs + oov) : 0.0, protonote ? " " : "",
+		    protonote ? protonote : "");
 	for (size_t i = 0; i < nv; i++)
 		free(V.w[i]);
 	free(V.w);
@@ -352,4 +484,43 @@ wordsim(const char *streampath, const char *pairspath, unsigned wf,
 	free(gs);
 	free(ss);
 	flatfree(&D);
+}
+
+void
+wordsim(const char *streampath, const char *pairspath, unsigned wf,
+    size_t nvocab, int caseful)
+{
+	struct kept KA, KB;
+	double *g, *a, *b;
+	int *sub;
+	size_t m = 0;
+
+	if (versus == NULL) {
+		wordsim1(streampath, pairspath, wf, nvocab, caseful, NULL);
+		return;
+	}
+	taskof(0, &KA);
+	wordsim1(streampath, pairspath, wf, nvocab, caseful, &KA);
+	taskof(1, &KB);
+	wordsim1(versus, pairspath, wf, nvocab, caseful, &KB);
+	taskof(2, NULL);
+	/* The pairs both know. */
+	g = xreallocarray(NULL, KA.m + 1, sizeof(double));
+	a = xreallocarray(NULL, KA.m + 1, sizeof(double));
+	b = xreallocarray(NULL, KA.m + 1, sizeof(double));
+	sub = xcalloc(KA.m + 1, sizeof(int));
+	for (size_t i = 0; i < KA.m && i < KB.m; i++)
+		if (!isnan(KA.sim[i]) && !isnan(KB.sim[i])) {
+			g[m] = KA.gold[i];
+			a[m] = KA.sim[i];
+			b[m++] = KB.sim[i];
+		}
+	out("cosine", "oov_pairs_either", "%zu", KA.m - m);
+	comparecorr(g, a, b, sub, m, 1, 1);
+	free(g);
+	free(a);
+	free(b);
+	free(sub);
+	keptfree(&KA);
+	keptfree(&KB);
 }

@@ -37,4 +37,37 @@ void	 sts(const char *apath, const char *bpath, const char *goldpath,
 void	 wordsim(const char *streampath, const char *pairspath, unsigned wf,
     size_t nvocab, int caseful);
 
+/*
+ * Two representations of the same items (--versus, eval-paired.c): their
+ * names (--names), the task column of each one's figures and of the
+ * comparison, the resamples, the interval's level and the seed.
+ */
+extern const char *versus, *versus2, *vnames[2], *taskv[3];
+extern long	 nres;
+extern int	 protocol;	/* --protocol */
+extern const char *protonote;	/* --protocol=NOTE */
+extern double	 level;
+extern uint64_t	 resseed;
+
+/* Rows of D's first n that are zero vectors. */
+size_t	 zerocount(const struct flat *D, size_t n);
+
+/* The mean of v[0..n-1]. */
+double	 meanof(const double *v, int n);
+
+/* The figures of an MLP over ns seeds from seed0: spread and vote. */
+void	 reportseeds(const char *clf, uint64_t seed0, const double *acc,
+    const double *f1, const double *l2, int ns, double vacc, double vf1);
+
+/* Predictions pa, pb of the same n test rows (true classes truth). */
+void	 comparepred(const char *clf, const int *truth, const int *pa,
+    const int *pb, size_t n, int ncls);
+
+/*
+ * Similarities sa, sb of the same n scored items against gold, in
+ * subsets sub (0..nsub-1); pooledonly: word similarity's two figures.
+ */
+void	 comparecorr(const double *gold, const double *sa, const double *sb,
+    const int *sub, size_t n, int nsub, int pooledonly);
+
 #endif /* EVAL_H */

@@ -1102,6 +1102,9 @@ const char *emb_knn_pathname(int path);
 int emb_confusion(const int *truth, const int *pred, size_t n, int ncls,
     uint64_t *conf);
 
+/* @return the fraction of the diagonal in conf (0 for an empty matrix). */
+double emb_accuracy(const uint64_t *conf, int ncls);
+
 /*
  * emb_macro_f1 - the unweighted mean of the per-class F1 scores over the
  * classes present in the truth or the predictions (a class with neither
@@ -1214,5 +1217,114 @@ int emb_clf_iters(const struct emb_clf *c);
 void emb_clf_free(struct emb_clf *c);
 
 /* ---- end of classifiers and metrics ---- */
+
+/* ---- paired comparisons (paired.c) ---- */
+
+/*
+ * emb_mcnemar - the exact McNemar test of two classifiers on the same
+ * items: b items only the first gets right, c only the second.
+ * @return the two-sided p-value min(1, 2 P(X <= min(b, c))), X ~
+ * Binomial(b + c, 1/2) (scipy.stats.binomtest(b, b + c).pvalue); 1 when
+ * b = c.
+ */
+double emb_mcnemar(uint64_t b, uint64_t c);
+
+/* emb_student_sf - P(T > t) for Student's t with df degrees of freedom. */
+double emb_student_sf(double t, double df);
+
+/*
+ * emb_williams - Williams' test (Steiger 1980, eq. 11) that two
+ * correlations sharing a variable are equal: r12 (first score against
+ * gold), r13 (second against gold), r23 (the two scores), n items.
+ * t = (r12 - r13) sqrt((n-1)(1+r23) / (2 (n-1)/(n-3) |R| + rbar^2
+ * (1-r23)^3)), |R| = 1 - r12^2 - r13^2 - r23^2 + 2 r12 r13 r23, rbar =
+ * (r12 + r13)/2, Student's t with n - 3 degrees of freedom.  It assumes
+ * normally distributed scores (Pearson's coefficients).
+ * @return 0, *t and the two-sided *p; EMB_EINVAL for n < 4, |r23| = 1 or
+ * a degenerate matrix.
+ */
+int emb_williams(double r12, double r13, double r23, size_t n, double *t,
+    double *p);
+
+/* What emb_paired_clf finds; differences are first minus second. */
+struct emb_paired_clf {
+	size_t		 n;		/* items */
+	double		 acc_a, acc_b, acc_diff;	/* accuracies */
+	double		 acc_lo, acc_hi;	/* bootstrap interval of diff */
+	uint64_t	 b, c;		/* only first right, only second */
+	double		 mcnemar_p;	/* emb_mcnemar(b, c) */
+	double		 f1_a, f1_b, f1_diff;	/* macro-F1, as emb_macro_f1 */
+	double		 f1_lo, f1_hi;	/* bootstrap interval of f1_diff */
+	double		 f1_p;		/* permutation p-value */
+	size_t		 discordant;	/* items the two predict differently */
+	uint64_t	 perms;		/* permutations counted */
+	int		 exact;		/* all 2^discordant of them */
+	uint64_t	 resamples;	/* bootstrap samples */
+};
+
+/*
+ * emb_paired_clf - two classifiers' predictions pa, pb of the same n
+ * items with true classes truth (all in [0, ncls)), compared.
+ *
+ * Accuracy: the exact McNemar test.  Macro-F1: a paired permutation test;
+ * each item where pa and pb differ has its two predictions swapped or not;
+ * when 2^m <= nres (m such items) all 2^m assignments are counted (an
+ * exact test: p = the share whose |difference| >= the observed one, up to
+ * 1e-12 relative), else nres random ones, the discordant items in input
+ * order, swapped when the top bit of emb_rng_next (seeded with seed) is
+ * set, p = (1 + hits) / (1 + nres).  Intervals: the percentile bootstrap
+ * at level (e.g. 0.95): nres samples, each n draws emb_rng_below(n) on a
+ * generator seeded with seed + 1; sorted differences d, k = floor((1 -
+ * level) / 2 nres), the interval [d_k, d_(nres-1-k)] (0-based).
+ * @return 0, EMB_EINVAL (a class out of range, n = 0, nres < 1, level
+ * outside (0, 1)) or EMB_ENOMEM.
+ */
+int emb_paired_clf(const int *truth, const int *pa, const int *pb,
+    size_t n, int ncls, long nres, double level, uint64_t seed,
+    struct emb_paired_clf *r);
+
+/* The correlation figures emb_paired_corr compares. */
+enum {
+	EMB_CORR_PEARSON,		/* over all items pooled */
+	EMB_CORR_SPEARMAN,
+	EMB_CORR_PEARSON_MEAN,		/* mean over subsets */
+	EMB_CORR_SPEARMAN_MEAN,
+	EMB_CORR_PEARSON_WMEAN,		/* weighted by subset size */
+	EMB_CORR_SPEARMAN_WMEAN,
+	EMB_CORR_NFIG
+};
+
+struct emb_paired_corr {
+	size_t		 n;		/* items */
+	double		 a[EMB_CORR_NFIG], b[EMB_CORR_NFIG];	/* figures */
+	double		 diff[EMB_CORR_NFIG];	/* a - b */
+	double		 lo[EMB_CORR_NFIG], hi[EMB_CORR_NFIG];	/* interval */
+	double		 p[EMB_CORR_NFIG];	/* bootstrap p-value */
+	size_t		 valid[EMB_CORR_NFIG];	/* samples where defined */
+	uint64_t	 resamples;
+};
+
+/*
+ * emb_paired_corr - two similarity scores sa, sb of the same n items
+ * against gold, each item in subset sub[i] (0..nsub-1): every figure of
+ * the enum above for both (a subset whose correlation is undefined is left
+ * out of the means, as emb-eval's STS does; NAN where none is defined),
+ * and the difference's percentile interval and p-value by a paired
+ * bootstrap stratified by subset: nres samples, each drawing for each
+ * subset in turn (0 first) as many of its items as it holds, emb_rng_below
+ * of its size on a generator seeded with seed, indexing its items in
+ * input order.  Spearman's coefficient of a sample is Pearson's of its
+ * average ranks, repeated items counted as often as drawn.  A sample where
+ * a figure is undefined is left out of that figure (valid counts the
+ * rest).  p = (1 + #{|d* - d| >= |d|}) / (1 + valid): the bootstrap
+ * distribution shifted to the null (Efron and Tibshirani 1993, 16.4).
+ * The interval is taken as emb_paired_clf's.
+ * @return 0, EMB_EINVAL or EMB_ENOMEM.
+ */
+int emb_paired_corr(const double *gold, const double *sa, const double *sb,
+    const int *sub, size_t n, int nsub, long nres, double level,
+    uint64_t seed, struct emb_paired_corr *r);
+
+/* ---- end of paired comparisons ---- */
 
 #endif /* EMB_H */

@@ -355,9 +355,6 @@ int emb_knn_search_ref(const struct emb_knn *kn, const float *q,
     size_t nq, size_t ldq, unsigned k, const size_t *xoff, const uint32_t *xref,
     struct emb_hit *hits);
 
-/* @return the fraction of the diagonal in conf (0 for an empty matrix). */
-double emb_accuracy(const uint64_t *conf, int ncls);
-
 /*
  * emb_rank - average ranks (1-based, ties get the mean of the ranks they
  * span, as scipy.stats.rankdata) of the n values x into rank.

@@ -1,0 +1,618 @@
+/*
+ * paired.c - how sure a difference is: two representations of the same
+ * items compared on those items.  Classification: the exact McNemar test
+ * of accuracy, a permutation test of the macro-F1 difference (exact when
+ * the discordant items are few) and bootstrap intervals of both
+ * differences; correlations against gold scores: bootstrap intervals and
+ * p-values of the differences of Pearson's and Spearman's coefficients
+ * (pooled, and the mean and weighted mean over subsets), and Williams'
+ * test of two dependent Pearson correlations.
+ *
+ * Every resampling draws from emb_rng seeded by the caller, in an order
+ * written down in emb.h, so that another implementation can redo the
+ * same draws (tests/cli/eval-paired-check.py does, with scipy).
+ */
+#include "emb.h"
+#include "int.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* log C(m, i) */
+static double
+lchoose(uint64_t m, uint64_t i)
+{
+	return lgamma((double)m + 1) - lgamma((double)i + 1) -
+	    lgamma((double)(m - i) + 1);
+}
+
+double
+emb_mcnemar(uint64_t b, uint64_t c)
+{
+	uint64_t m = b + c, k = b < c ? b : c;
+	double s = 0, l2 = (double)m * log(2.0);
+
+	if (m == 0 || b == c)
+		return 1;
+	/* P(X <= k), X ~ Bin(m, 1/2): the largest terms last. */
+	for (uint64_t i = 0; i <= k; i++)
+		s += exp(lchoose(m, i) - l2);
+	s *= 2;
+	return s < 1 ? s : 1;
+}
+
+/* One step of Lentz's method with coefficient aa: the factor d c. */
+static double
+lentz(double aa, double *c, double *d)
+{
+	const double tiny = 1e-300;
+
+	*d = 1 + aa * *d;
+	if (fabs(*d) < tiny)
+		*d = tiny;
+	*c = 1 + aa / *c;
+	if (fabs(*c) < tiny)
+		*c = tiny;
+	*d = 1 / *d;
+	return *d * *c;
+}
+
+/*
+ * The continued fraction of the regularized incomplete beta function
+ * I_x(a, b) (modified Lentz), on the side where it converges fast.
+ */
+static double
+betacf(double a, double b, double x)
+{
+	double c = 1, d = 1 - (a + b) * x / (a + 1), h;
+
+	if (fabs(d) < 1e-300)
+		d = 1e-300;
+	d = 1 / d;
+	h = d;
+	for (int m = 1; m <= 10000; m++) {
+		double del;
+
+		h *= lentz(m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m)),
+		    &c, &d);
+		del = lentz(-(a + m) * (a + b + m) * x / ((a + 2 * m) *
+		    (a + 2 * m + 1)), &c, &d);
+		h *= del;
+		if (fabs(del - 1) < 1e-15)
+			break;
+	}
+	return h;
+}
+
+static double
+ibeta(double a, double b, double x)
+{
+	double lbt;
+
+	if (x <= 0)
+		return 0;
+	if (x >= 1)
+		return 1;
+	lbt = lgamma(a + b) - lgamma(a) - lgamma(b) + a * log(x) +
+	    b * log1p(-x);
+	if (x < (a + 1) / (a + b + 2))
+		return exp(lbt) * betacf(a, b, x) / a;
+	return 1 - exp(lbt) * betacf(b, a, 1 - x) / b;
+}
+
+double
+emb_student_sf(double t, double df)
+{
+	double p;
+
+	if (isnan(t) || !(df > 0))
+		return NAN;
+	if (isinf(t))
+		return t > 0 ? 0 : 1;
+	p = 0.5 * ibeta(df / 2, 0.5, df / (df + t * t));
+	return t > 0 ? p : 1 - p;
+}
+
+int
+emb_williams(double r12, double r13, double r23, size_t n, double *t,
+    double *p)
+{
+	double det, rbar, den, nn = (double)n;
+
+	if (n < 4 || fabs(r12) > 1 || fabs(r13) > 1 || fabs(r23) >= 1)
+		return EMB_EINVAL;
+	det = 1 - r12 * r12 - r13 * r13 - r23 * r23 + 2 * r12 * r13 * r23;
+	rbar = (r12 + r13) / 2;
+	den = 2 * (nn - 1) / (nn - 3) * det + rbar * rbar * pow(1 - r23, 3);
+	if (!(den > 0))
+		return EMB_EINVAL;
+	*t = (r12 - r13) * sqrt((nn - 1) * (1 + r23) / den);
+	*p = 2 * emb_student_sf(fabs(*t), nn - 3);
+	if (*p > 1)
+		*p = 1;
+	return 0;
+}
+
+/* ---- classification ---- */
+
+/*
+ * Macro-F1 from per-class counts: tp, predicted (col) and true (row)
+ * counts, over the classes seen in either; as emb_macro_f1.
+ */
+static double
+f1counts(const double *tp, const double *col, const double *row, int K)
+{
+	double sum = 0;
+	int seen = 0;
+
+	for (int c = 0; c < K; c++) {
+		if (row[c] == 0 && col[c] == 0)
+			continue;
+		seen++;
+		if (tp[c] > 0)
+			sum += 2 * tp[c] / (row[c] + col[c]);
+	}
+	return seen ? sum / seen : 0;
+}
+
+static int
+dblcmp(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The percentile interval of the m values d (sorted here). */
+static void
+interval(double *d, size_t m, double level, double *lo, double *hi)
+{
+	size_t k;
+
+	if (m == 0) {
+		*lo = *hi = NAN;
+		return;
+	}
+	qsort(d, m, sizeof(*d), dblcmp);
+	k = (size_t)floor((1 - level) / 2 * (double)m);
+	if (k >= m)
+		k = m - 1;
+	*lo = d[k];
+	*hi = d[m - 1 - k];
+}
+
+/* Equal up to rounding: a permuted statistic as extreme as the observed. */
+static int
+atleast(double x, double obs)
+{
+	return fabs(x) >= fabs(obs) - 1e-12 * (1 + fabs(obs));
+}
+
+/* Item with truth t, predictions x (first) and y (second), counted w
+ * times into the counts c: tp and predicted of each, 4 x K. */
+static void
+tally(double *c, size_t K, int t, int x, int y, double w)
+{
+	c[x] += w * (x == t);
+	c[K + y] += w * (y == t);
+	c[2 * K + x] += w;
+	c[3 * K + y] += w;
+}
+
+/* The macro-F1 difference of the counts c (tally's) and true counts row. */
+static double
+f1diff(const double *c, const double *row, size_t K)
+{
+	return f1counts(c, c + 2 * K, row, (int)K) -
+	    f1counts(c + K, c + 3 * K, row, (int)K);
+}
+
+int
+emb_paired_clf(const int *truth, const int *pa, const int *pb, size_t n,
+    int ncls, long nres, double level, uint64_t seed,
+    struct emb_paired_clf *r)
+{
+	size_t *dis = NULL, m = 0, K = (size_t)ncls;
+	double *row = NULL, *cnt = NULL, *base = NULL, *da = NULL,
+	    *df = NULL;
+	struct emb_rng g;
+	uint64_t hits = 0, total;
+	int rc = EMB_ENOMEM, exact;
+
+	memset(r, 0, sizeof(*r));
+	if (n == 0 || ncls < 1 || nres < 1 || !(level > 0 && level < 1))
+		return EMB_EINVAL;
+	for (size_t i = 0; i < n; i++)
+		if (truth[i] < 0 || truth[i] >= ncls || pa[i] < 0 ||
+		    pa[i] >= ncls || pb[i] < 0 || pb[i] >= ncls)
+			return EMB_EINVAL;
+	row = calloc(K, sizeof(double));
+	cnt = calloc(4 * K, sizeof(double));
+	base = calloc(4 * K, sizeof(double));
+	dis = malloc(n * sizeof(size_t));
+	da = malloc((size_t)nres * sizeof(double));
+	df = malloc((size_t)nres * sizeof(double));
+	if (!row || !cnt || !base || !dis || !da || !df)
+		goto out;
+
+	/* The observed figures; base counts the concordant items only. */
+	for (size_t i = 0; i < n; i++) {
+		int t = truth[i];
+
+		row[t]++;
+		tally(cnt, K, t, pa[i], pb[i], 1);
+		if ((pa[i] == t) != (pb[i] == t))
+			pa[i] == t ? r->b++ : r->c++;
+		if (pa[i] != pb[i])
+			dis[m++] = i;
+		else
+			tally(base, K, t, pa[i], pb[i], 1);
+	}
+	r->n = n;
+	for (size_t c = 0; c < K; c++) {
+		r->acc_a += cnt[c];
+		r->acc_b += cnt[K + c];
+	}
+	r->acc_a /= (double)n;
+	r->acc_b /= (double)n;
+	r->acc_diff = r->acc_a - r->acc_b;
+	r->mcnemar_p = emb_mcnemar(r->b, r->c);
+	r->f1_a = f1counts(cnt, cnt + 2 * K, row, ncls);
+	r->f1_b = f1counts(cnt + K, cnt + 3 * K, row, ncls);
+	r->f1_diff = r->f1_a - r->f1_b;
+	r->discordant = m;
+
+	/*
+	 * The permutation test: each discordant item's two predictions
+	 * swapped or not (concordant items are the same either way); every
+	 * one of the 2^m assignments when 2^m <= nres, else nres random
+	 * ones, item by item in input order, swapped when the draw's top
+	 * bit is set.
+	 */
+	exact = m < 63 && ((uint64_t)1 << m) <= (uint64_t)nres;
+	total = exact ? (uint64_t)1 << m : (uint64_t)nres;
+	emb_rng_seed(&g, seed);
+	for (uint64_t it = 0; it < total; it++) {
+		memcpy(cnt, base, 4 * K * sizeof(double));
+		for (size_t j = 0; j < m; j++) {
+			size_t i = dis[j];
+			int s = exact ? (int)((it >> j) & 1) :
+			    (int)(emb_rng_next(&g) >> 63);
+
+			tally(cnt, K, truth[i], s ? pb[i] : pa[i], s ? pa[i] :
+			    pb[i], 1);
+		}
+		hits += atleast(f1diff(cnt, row, K), r->f1_diff);
+	}
+	r->f1_p = exact ? (double)hits / (double)total :
+	    (double)(hits + 1) / (double)(total + 1);
+	r->perms = total;
+	r->exact = exact;
+
+	/*
+	 * The bootstrap: nres samples of n items drawn with replacement
+	 * (emb_rng_below(n), n draws a sample, on a generator seeded with
+	 * seed + 1); each sample's accuracy and macro-F1 differences.
+	 */
+	emb_rng_seed(&g, seed + 1);
+	for (long it = 0; it < nres; it++) {
+		double hit = 0;
+
+		memset(row, 0, K * sizeof(double));
+		memset(cnt, 0, 4 * K * sizeof(double));
+		for (size_t j = 0; j < n; j++) {
+			size_t i = (size_t)emb_rng_below(&g, n);
+
+			row[truth[i]]++;
+			tally(cnt, K, truth[i], pa[i], pb[i], 1);
+			hit += (pa[i] == truth[i]) - (pb[i] == truth[i]);
+		}
+		da[it] = hit / (double)n;
+		df[it] = f1diff(cnt, row, K);
+	}
+	interval(da, (size_t)nres, level, &r->acc_lo, &r->acc_hi);
+	interval(df, (size_t)nres, level, &r->f1_lo, &r->f1_hi);
+	r->resamples = (uint64_t)nres;
+	rc = 0;
+out:
+	free(row);
+	free(cnt);
+	free(base);
+	free(dis);
+	free(da);
+	free(df);
+	return rc;
+}
+
+/* ---- correlations ---- */
+
+/* Positions 0..n-1 ordered by x (ties by position). */
+struct ordent {
+	double	 v;
+	size_t	 i;
+};
+
+static int
+ordcmp(const void *a, const void *b)
+{
+	const struct ordent *x = a, *y = b;
+
+	if (x->v != y->v)
+		return (x->v > y->v) - (x->v < y->v);
+	return (x->i > y->i) - (x->i < y->i);
+}
+
+static int
+order(const double *x, const size_t *idx, size_t n, size_t *ord)
+{
+	struct ordent *e = malloc((n ? n : 1) * sizeof(*e));
+
+	if (e == NULL)
+		return EMB_ENOMEM;
+	for (size_t j = 0; j < n; j++) {
+		e[j].v = x[idx[j]];
+		e[j].i = j;
+	}
+	qsort(e, n, sizeof(*e), ordcmp);
+	for (size_t j = 0; j < n; j++)
+		ord[j] = e[j].i;
+	free(e);
+	return 0;
+}
+
+/*
+ * Average ranks of the items idx[0..n-1] of x counted w[j] times each
+ * (ord: their order by value): the ranks they would have in the sample
+ * with every item repeated w[j] times, as emb_rank gives.
+ */
+static void
+wrank(const double *x, const size_t *idx, const double *w,
+    const size_t *ord, size_t n, double *rk)
+{
+	double below = 0;
+
+	for (size_t a = 0, b; a < n; a = b) {
+		double tw = 0, v = x[idx[ord[a]]];
+
+		for (b = a; b < n && x[idx[ord[b]]] == v; b++)
+			tw += w[ord[b]];
+		for (size_t t = a; t < b; t++)
+			rk[ord[t]] = below + (tw + 1) / 2;
+		below += tw;
+	}
+}
+
+/* Weighted Pearson: as emb_pearson on the sample with repeats. */
+static int
+wpearson(const double *x, const double *y, const double *w, size_t n,
+    double *r)
+{
+	double W = 0, mx = 0, my = 0, sxx = 0, syy = 0, sxy = 0, x0 = 0,
+	    y0 = 0;
+	int vx = 0, vy = 0, any = 0;
+
+	for (size_t j = 0; j < n; j++) {
+		if (w[j] == 0)
+			continue;
+		if (!any) {
+			x0 = x[j];
+			y0 = y[j];
+			any = 1;
+		}
+		vx |= x[j] != x0;
+		vy |= y[j] != y0;
+		W += w[j];
+		mx += w[j] * x[j];
+		my += w[j] * y[j];
+	}
+	if (W < 2)
+		return EMB_EEMPTY;
+	if (!vx || !vy)
+		return EMB_EZERO;
+	mx /= W;
+	my /= W;
+	for (size_t j = 0; j < n; j++) {
+		double dx = x[j] - mx, dy = y[j] - my;
+
+		sxx += w[j] * dx * dx;
+		syy += w[j] * dy * dy;
+		sxy += w[j] * dx * dy;
+	}
+	if (!(sxx > 0 && syy > 0))
+		return EMB_EZERO;
+	*r = sxy / sqrt(sxx * syy);
+	if (*r > 1)
+		*r = 1;
+	if (*r < -1)
+		*r = -1;
+	return 0;
+}
+
+/*
+ * The six figures of one representation on one weighting: pearson and
+ * spearman, each pooled, mean and wmean over subsets.  Gathers per item
+ * arrays of one subset at a time.
+ */
+struct cwork {
+	const double	*g, *s;		/* gold, similarity, by item */
+	const size_t	*items;		/* scored items, subset by subset */
+	const size_t	*start;		/* subset s: items[start[s]..start[s+1]) */
+	int		 nsub;
+	size_t		 n;
+	const size_t	*ordg, *ords;	/* each subset's order, and pooled */
+	const size_t	*pordg, *pords;
+	double		*rg, *rs, *xs, *xg;	/* scratch, n each */
+};
+
+static void
+figures(struct cwork *c, const double *w, double v[EMB_CORR_NFIG])
+{
+	double pm = 0, sm = 0, pw = 0, sw = 0, W = 0;
+	int nd = 0;
+
+	for (int s = 0; s < c->nsub; s++) {
+		size_t a = c->start[s], m = c->start[s + 1] - a;
+		const size_t *it = c->items + a;
+		double rp, rs, ws = 0;
+
+		for (size_t j = 0; j < m; j++) {
+			c->xs[j] = c->s[it[j]];
+			c->xg[j] = c->g[it[j]];
+			ws += w[a + j];
+		}
+		if (wpearson(c->xs, c->xg, w + a, m, &rp) < 0)
+			continue;
+		wrank(c->s, it, w + a, c->ords + a, m, c->rs);
+		wrank(c->g, it, w + a, c->ordg + a, m, c->rg);
+		if (wpearson(c->rs, c->rg, w + a, m, &rs) < 0)
+			continue;
+		pm += rp;
+		sm += rs;
+		pw += rp * ws;
+		sw += rs * ws;
+		W += ws;
+		nd++;
+	}
+	v[EMB_CORR_PEARSON_MEAN] = nd ? pm / nd : NAN;
+	v[EMB_CORR_SPEARMAN_MEAN] = nd ? sm / nd : NAN;
+	v[EMB_CORR_PEARSON_WMEAN] = W > 0 ? pw / W : NAN;
+	v[EMB_CORR_SPEARMAN_WMEAN] = W > 0 ? sw / W : NAN;
+	for (size_t j = 0; j < c->n; j++) {
+		c->xs[j] = c->s[c->items[j]];
+		c->xg[j] = c->g[c->items[j]];
+	}
+	if (wpearson(c->xs, c->xg, w, c->n, &v[EMB_CORR_PEARSON]) < 0)
+		v[EMB_CORR_PEARSON] = NAN;
+	wrank(c->s, c->items, w, c->pords, c->n, c->rs);
+	wrank(c->g, c->items, w, c->pordg, c->n, c->rg);
+	if (wpearson(c->rs, c->rg, w, c->n, &v[EMB_CORR_SPEARMAN]) < 0)
+		v[EMB_CORR_SPEARMAN] = NAN;
+}
+
+int
+emb_paired_corr(const double *gold, const double *sa, const double *sb,
+    const int *sub, size_t n, int nsub, long nres, double level,
+    uint64_t seed, struct emb_paired_corr *r)
+{
+	size_t *items = NULL, *start = NULL, *ordg = NULL, *orda = NULL,
+	    *ordb = NULL, *pordg = NULL, *porda = NULL, *pordb = NULL;
+	double *w = NULL, *scr = NULL, *dd = NULL;
+	struct cwork ca, cb;
+	struct emb_rng g;
+	int rc = EMB_ENOMEM;
+
+	memset(r, 0, sizeof(*r));
+	if (nsub < 1 || nres < 1 || !(level > 0 && level < 1))
+		return EMB_EINVAL;
+	for (size_t i = 0; i < n; i++)
+		if (sub[i] < 0 || sub[i] >= nsub)
+			return EMB_EINVAL;
+	items = malloc((n + 1) * sizeof(size_t));
+	start = calloc((size_t)nsub + 2, sizeof(size_t));
+	ordg = malloc((n + 1) * sizeof(size_t));
+	orda = malloc((n + 1) * sizeof(size_t));
+	ordb = malloc((n + 1) * sizeof(size_t));
+	pordg = malloc((n + 1) * sizeof(size_t));
+	porda = malloc((n + 1) * sizeof(size_t));
+	pordb = malloc((n + 1) * sizeof(size_t));
+	w = malloc((n + 1) * sizeof(double));
+	scr = malloc(4 * (n + 1) * sizeof(double));
+	dd = malloc((size_t)nres * EMB_CORR_NFIG * sizeof(double));
+	if (!items || !start || !ordg || !orda || !ordb || !pordg ||
+	    !porda || !pordb || !w || !scr || !dd)
+		goto out;
+	/* Items grouped by subset, in input order within each. */
+	for (size_t i = 0; i < n; i++)
+		start[sub[i] + 1]++;
+	for (int s = 0; s < nsub; s++)
+		start[s + 1] += start[s];
+	{
+		size_t *fill = calloc((size_t)nsub + 1, sizeof(size_t));
+
+		if (fill == NULL)
+			goto out;
+		for (size_t i = 0; i < n; i++)
+			items[start[sub[i]] + fill[sub[i]]++] = i;
+		free(fill);
+	}
+	for (int s = 0; s < nsub; s++) {
+		size_t a = start[s], m = start[s + 1] - a;
+
+		if (order(gold, items + a, m, ordg + a) < 0 ||
+		    order(sa, items + a, m, orda + a) < 0 ||
+		    order(sb, items + a, m, ordb + a) < 0)
+			goto out;
+	}
+	if (order(gold, items, n, pordg) < 0 || order(sa, items, n,
+	    porda) < 0 || order(sb, items, n, pordb) < 0)
+		goto out;
+	ca = (struct cwork){ gold, sa, items, start, nsub, n, ordg, orda,
+	    pordg, porda, scr, scr + (n + 1), scr + 2 * (n + 1),
+	    scr + 3 * (n + 1) };
+	cb = ca;
+	cb.s = sb;
+	cb.ords = ordb;
+	cb.pords = pordb;
+
+	for (size_t j = 0; j < n; j++)
+		w[j] = 1;
+	figures(&ca, w, r->a);
+	figures(&cb, w, r->b);
+	for (int f = 0; f < EMB_CORR_NFIG; f++)
+		r->diff[f] = r->a[f] - r->b[f];
+
+	/*
+	 * The bootstrap: nres samples, each drawing, subset by subset in
+	 * order of first appearance, as many items as the subset holds with
+	 * replacement (emb_rng_below(its size), index into its items in
+	 * input order), on a generator seeded with seed.
+	 */
+	emb_rng_seed(&g, seed);
+	for (long it = 0; it < nres; it++) {
+		double va[EMB_CORR_NFIG], vb[EMB_CORR_NFIG];
+
+		memset(w, 0, n * sizeof(double));
+		for (int s = 0; s < nsub; s++) {
+			size_t a = start[s], m = start[s + 1] - a;
+
+			for (size_t j = 0; j < m; j++)
+				w[a + emb_rng_below(&g, m)]++;
+		}
+		figures(&ca, w, va);
+		figures(&cb, w, vb);
+		for (int f = 0; f < EMB_CORR_NFIG; f++)
+			dd[(size_t)f * nres + it] = va[f] - vb[f];
+	}
+	for (int f = 0; f < EMB_CORR_NFIG; f++) {
+		double *d = dd + (size_t)f * nres, obs = r->diff[f];
+		size_t m = 0, hits = 0;
+
+		for (long it = 0; it < nres; it++)
+			if (!isnan(d[it])) {
+				/* Centred at the observed difference. */
+				hits += atleast(d[it] - obs, obs);
+				d[m++] = d[it];
+			}
+		r->valid[f] = m;
+		r->p[f] = isnan(obs) || m == 0 ? NAN :
+		    (double)(hits + 1) / (double)(m + 1);
+		interval(d, m, level, &r->lo[f], &r->hi[f]);
+	}
+	r->resamples = (uint64_t)nres;
+	r->n = n;
+	rc = 0;
+out:
+	free(items);
+	free(start);
+	free(ordg);
+	free(orda);
+	free(ordb);
+	free(pordg);
+	free(porda);
+	free(pordb);
+	free(w);
+	free(scr);
+	free(dd);
+	return rc;
+}
