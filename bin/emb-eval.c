@@ -75,7 +75,8 @@ usage(int help)
 	fprintf(help ? stdout : stderr,
 	    "usage: emb-eval [-v] [-c list] [-j threads] [-k folds] "
 	    "[-l field] [-s field]\n"
-	    "                [-T task] [-t test] [options] [train]\n"
+	    "                [-T task] [-t test] [--versus other] "
+	    "[--seeds n] [options] [train]\n"
 	    "       emb-eval -p second -g gold [-v] [-i field] [-T task] "
 	    "[-u field] [first]\n"
 	    "       emb-eval -w pairs [-Iv] [-f field] [-n count] [-T task] "

@@ -82,6 +82,28 @@ def macro_f1(t, p):
     return s / len(labels)
 
 
+def permp(t, pa, pb, d, nres):
+    """The permutation p-value of the macro-F1 difference d: every swap
+    of the discordant items when there are at most nres, else nres draws
+    (seed 1111), an item swapped when its draw's top bit is set."""
+    dis = [i for i in range(len(t)) if pa[i] != pb[i]]
+    g1 = Rng(1111)
+    allswaps = 2 ** len(dis) <= nres
+    swaps = (itertools.product((0, 1), repeat=len(dis)) if allswaps
+             else ([g1.next() >> 63 for _ in dis] for _ in range(nres)))
+    hits = 0
+    for s in swaps:
+        xa, xb = list(pa), list(pb)
+        for i, sw in zip(dis, s):
+            if sw:
+                xa[i], xb[i] = pb[i], pa[i]
+        dd = macro_f1(t, xa) - macro_f1(t, xb)
+        hits += abs(dd) >= abs(d) - 1e-12 * (1 + abs(d))
+    if allswaps:
+        return hits / 2 ** len(dis), 2 ** len(dis)
+    return (hits + 1) / (nres + 1), nres
+
+
 def predictions(pred, train):
     """Rows in input order: truth, and each name's prediction per clf."""
     order = {}
@@ -113,22 +135,7 @@ def clf(out, pred, train, nres):
               "%g %s" % (pv, g("mcnemar_p")))
         d = macro_f1(t, pa) - macro_f1(t, pb)
         check(c + " macro-F1 difference", close(d, g("macro_f1_diff")))
-        # permutations: every swap of the discordant items when there
-        # are at most nres, else nres draws, swapped on a draw's top bit
-        dis = [i for i in range(len(t)) if pa[i] != pb[i]]
-        g1 = Rng(1111)
-        allswaps = 2 ** len(dis) <= nres
-        swaps = (itertools.product((0, 1), repeat=len(dis)) if allswaps
-                 else ([g1.next() >> 63 for _ in dis] for _ in range(nres)))
-        hits = 0
-        for s in swaps:
-            xa, xb = list(pa), list(pb)
-            for i, sw in zip(dis, s):
-                if sw:
-                    xa[i], xb[i] = pb[i], pa[i]
-            dd = macro_f1(t, xa) - macro_f1(t, xb)
-            hits += abs(dd) >= abs(d) - 1e-12 * (1 + abs(d))
-        p = hits / 2 ** len(dis) if allswaps else (hits + 1) / (nres + 1)
+        p, _ = permp(t, pa, pb, d, nres)
         check(c + " permutation p", close(p, g("macro_f1_p"), 1e-5),
               "%g %s" % (p, g("macro_f1_p")))
         # the bootstrap
@@ -160,20 +167,11 @@ def exact(out, pred, train):
         pa = [by["a"][i][0] for i in rows]
         pb = [by["b"][i][0] for i in rows]
         d = macro_f1(t, pa) - macro_f1(t, pb)
-        dis = [i for i in range(len(t)) if pa[i] != pb[i]]
-        hits = 0
-        for s in itertools.product((0, 1), repeat=len(dis)):
-            xa, xb = list(pa), list(pb)
-            for i, sw in zip(dis, s):
-                if sw:
-                    xa[i], xb[i] = pb[i], pa[i]
-            dd = macro_f1(t, xa) - macro_f1(t, xb)
-            hits += abs(dd) >= abs(d) - 1e-12 * (1 + abs(d))
-        p = hits / 2 ** len(dis)
-        g = lambda m: f[(task, c, m)]
-        check(c + " exact permutation p, all %d swaps enumerated" %
-              2 ** len(dis), close(p, g("macro_f1_p"), 1e-5) and
-              g("permutations") == "%d:exact" % 2 ** len(dis),
+        p, m = permp(t, pa, pb, d, 1 << 62)
+        g = lambda x: f[(task, c, x)]
+        check(c + " exact permutation p, all %d swaps enumerated" % m,
+              close(p, g("macro_f1_p"), 1e-5) and
+              g("permutations") == "%d:exact" % m,
               "%g %s %s" % (p, g("macro_f1_p"), g("permutations")))
 
 
