@@ -10,6 +10,17 @@ out=$1
 paper=$2
 shift 2
 
+# The comparisons of OSE and BOV (emb-eval --versus) of every embedding.
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+for x in senteval probing sts; do
+	cat "$out"/$x/*/paired.tsv >"$tmp/$x.tsv" 2>/dev/null || :
+done
+
+# p-values as the tables print them; significant at 5 %.
+fmtp='function fp(p) { return p == "" ? "-" : p < 0.001 ? "<0.001" : sprintf("%.3f", p) }
+function sig(p) { return p != "" && p < 0.05 }'
+
 # The paper's family of one of our embedding names.
 fam='function fam(n) { sub(/[0-9]+$/, "", n); return n }'
 
@@ -234,45 +245,65 @@ for clf in KNN LogReg MLP; do
 	esac
 	echo "### $clf, $pn"
 	echo
-	awk -F '\t' -v clf="$clf" -v pt="$pt" "$fam"'
+	awk -F '\t' -v clf="$clf" -v pt="$pt" "$fam$fmtp"'
 	    FILENAME == ARGV[1] { if ($0 ~ /^#/ || $1 != pt) next
 		p[$2, $3, $4] = $5; next }
+	    FILENAME == ARGV[2] { if ($3 != clf) next
+		d[$1, $2] = $4; lo[$1, $2] = $5; hi[$1, $2] = $6; mp[$1, $2] = $7
+		sdo[$1, $2] = $12; sdb[$1, $2] = $13; ns = $14; next }
 	    $4 != clf { next }
 	    { if (!($1 in se)) { se[$1]; E[++ne] = $1 }
 	      if (!($3 in st)) { st[$3]; T[++nt] = $3 }
 	      v[$1, $2, $3] = $5 }
+	    function acc(x, sd) { return ns > 1 ? x " ± " sd : x }
 	    END {
 		hdr = "| task"; sep = "|---"
 		for (e = 1; e <= ne; e++) {
-		    hdr = hdr " | " E[e] " BOV | " E[e] " OSE | paper " fam(E[e]) " BOV | paper OSE"
-		    sep = sep "|---|---|---|---"
+		    hdr = hdr " | " E[e] " BOV | " E[e] " OSE | OSE − BOV [95% CI] | p | paper " fam(E[e]) " BOV | paper OSE"
+		    sep = sep "|---|---|---|---|---|---"
 		}
 		print hdr " |"; print sep "|"
 		for (t = 1; t <= nt; t++) {
 		    line = "| " T[t]
 		    for (e = 1; e <= ne; e++) {
-			n = E[e]; f = fam(n)
+			n = E[e]; f = fam(n); k = n SUBSEP T[t]
 			b = v[n, "bov", T[t]]; o = v[n, "ose", T[t]]
-			if (b > o) b = "**" b "**"; else if (o > b) o = "**" o "**"
-			line = line " | " b " | " o " | " p[f, "bov", T[t]] " | " p[f, "ose", T[t]]
+			bs = acc(b, sdb[k]); os = acc(o, sdo[k])
+			if (b > o) bs = "**" bs "**"; else if (o > b) os = "**" os "**"
+			ci = k in d ? sprintf("%+.2f [%+.2f, %+.2f]", d[k], lo[k], hi[k]) : "-"
+			line = line " | " bs " | " os " | " ci " | " fp(mp[k]) " | " p[f, "bov", T[t]] " | " p[f, "ose", T[t]]
 		    }
 		    print line " |"
 		}
 		for (e = 1; e <= ne; e++) {
-		    n = E[e]; f = fam(n); w = l = pw = pl = 0
+		    n = E[e]; f = fam(n); w = l = pw = pl = sw = sl = 0
 		    for (t = 1; t <= nt; t++) {
+			k = n SUBSEP T[t]
 			if (v[n, "ose", T[t]] > v[n, "bov", T[t]]) w++
 			if (v[n, "ose", T[t]] < v[n, "bov", T[t]]) l++
+			if (sig(mp[k]) && d[k] > 0) sw++
+			if (sig(mp[k]) && d[k] < 0) sl++
 			if ((f, "ose", T[t]) in p) {
 			    if (p[f, "ose", T[t]] + 0 > p[f, "bov", T[t]] + 0) pw++
 			    if (p[f, "ose", T[t]] + 0 < p[f, "bov", T[t]] + 0) pl++ }
 		    }
-		    printf "\n%s: OSE better than BOV on %d of the %d tasks, worse on %d (the paper, %s: better on %d, worse on %d).", n, w, nt, l, f, pw, pl
+		    printf "\n%s: OSE better than BOV on %d of the %d tasks, worse on %d (the paper, %s: better on %d, worse on %d); counting only the differences significant at 5 %% (exact McNemar test): better on %d, worse on %d.", n, w, nt, l, f, pw, pl, sw, sl
 		}
 		print ""
-	    }' "$paper" "$out/senteval.tsv"
+	    }' "$paper" "$tmp/senteval.tsv" "$out/senteval.tsv"
 	echo
 done
+cat <<'EOF'
+Accuracy in percent; for the MLP, the mean over its seeds ± their standard
+deviation.  OSE − BOV: the difference in points on the same test sentences
+(with folds, over the pooled out-of-fold predictions; for the MLP, each
+sentence's most frequent class over the seeds), its 95 % bootstrap
+interval (2,000 samples of the sentences) and the p-value of the exact
+McNemar test, from one `emb-eval --versus` run per task and classifier
+(`man emb-eval`).  Bold marks the higher accuracy whether or not the
+difference is significant.
+
+EOF
 
 echo "OOV rates of the sentence tasks (tokens the embedding lacks, after the lower-case fallback; lines left with no known token):"
 echo
@@ -316,33 +347,39 @@ for clf in MLP KNN; do
 	esac
 	echo "### $clf, beside $pn"
 	echo
-	awk -F '\t' -v clf="$clf" -v pt="$pt" "$fam"'
+	awk -F '\t' -v clf="$clf" -v pt="$pt" "$fam$fmtp"'
 	    BEGIN { split("sentence_length Length word_content WordContent tree_depth Depth top_constituents TopConstituents bigram_shift BigramShift past_present Tense subj_number SubjNumber obj_number ObjNumber odd_man_out OddManOut coordination_inversion CoordinationInversion", a, " ")
 		for (i = 1; i < 20; i += 2) { pname[a[i]] = a[i + 1]; T[++nt] = a[i] }
 		split("BERT RoBERTa", X, " ") }
 	    FILENAME == ARGV[1] { if ($0 ~ /^#/ || $1 != pt) next
 		p[$2, $3, $4] = $5; next }
+	    FILENAME == ARGV[2] { if ($3 != clf) next
+		d[$1, $2] = $4; mp[$1, $2] = $7; sdo[$1, $2] = $12
+		sdb[$1, $2] = $13; ns = $14; next }
 	    $4 != clf { next }
 	    { if (!($1 in se)) { se[$1]; E[++ne] = $1 }
 	      v[$1, $2, $3] = $5 }
-	    function bold(x, y) { return x > y ? "**" x "**" : x }
+	    function bold(x, y, sd) { sd = ns > 1 ? x " ± " sd : x
+		return x > y ? "**" sd "**" : sd }
 	    END {
 		hdr = "| task"; sep = "|---"
 		for (e = 1; e <= ne; e++) {
-		    hdr = hdr " | " E[e] " BOV | OSE | paper " fam(E[e]) " BOV | OSE"
-		    sep = sep "|---|---|---|---"
+		    hdr = hdr " | " E[e] " BOV | OSE | OSE − BOV, p | paper " fam(E[e]) " BOV | OSE"
+		    sep = sep "|---|---|---|---|---"
 		}
-		hdr = hdr " | paper BERT BOV | OSE | paper RoBERTa BOV | OSE | paper USE | ours BOV / OSE wins | paper BOV / OSE wins (same 3) | paper (all 5) |"
-		sep = sep "|---|---|---|---|---|---|---|---|"
+		hdr = hdr " | paper BERT BOV | OSE | paper RoBERTa BOV | OSE | paper USE | ours BOV / OSE wins | significant only | paper BOV / OSE wins (same 3) | paper (all 5) |"
+		sep = sep "|---|---|---|---|---|---|---|---|---|"
 		print hdr; print sep
 		for (t = 1; t <= nt; t++) {
 		    k = T[t]; q = pname[k]; line = "| " q
-		    wb = wo = pb = po = ab = ao = 0
+		    wb = wo = pb = po = ab = ao = sb = so = 0
 		    for (e = 1; e <= ne; e++) {
-			n = E[e]; f = fam(n)
+			n = E[e]; f = fam(n); j = n SUBSEP k
 			b = v[n, "bov", k]; o = v[n, "ose", k]
-			line = line " | " bold(b, o) " | " bold(o, b) " | " p[f, "bov", q] " | " p[f, "ose", q]
+			line = line " | " bold(b, o, sdb[j]) " | " bold(o, b, sdo[j]) " | " (j in d ? sprintf("%+.2f, %s", d[j], fp(mp[j])) : "-") " | " p[f, "bov", q] " | " p[f, "ose", q]
 			if (b > o) wb++; if (o > b) wo++
+			if (sig(mp[j]) && d[j] < 0) sb++
+			if (sig(mp[j]) && d[j] > 0) so++
 			if (p[f, "bov", q] + 0 > p[f, "ose", q] + 0) pb++
 			if (p[f, "ose", q] + 0 > p[f, "bov", q] + 0) po++
 		    }
@@ -353,14 +390,23 @@ for clf in MLP KNN; do
 			if (p[X[x], "ose", q] + 0 > p[X[x], "bov", q] + 0) ao++
 		    }
 		    line = line " | " p["USE", "-", q]
-		    print line " | " wb " / " wo " | " pb " / " po " | " ab " / " ao " |"
+		    print line " | " wb " / " wo " | " sb " / " so " | " pb " / " po " | " ab " / " ao " |"
 		    WB += wb; WO += wo; PB += pb; PO += po; AB += ab; AO += ao
+		    SB += sb; SO += so
 		}
-		printf "\nOSE against BOV, counted as the paper counts them (a win where one accuracy is higher, ties not counted): ours, OSE ahead in %d and BOV in %d of the %d comparisons of %d embeddings x %d tasks; the paper, for the same three embedding families, OSE %d and BOV %d; over its five embeddings, OSE %d and BOV %d of %d.\n",
-		    WO, WB, ne * nt, ne, nt, PO, PB, AO, AB, 5 * nt
-	    }' "$paper" "$out/probing.tsv"
+		printf "\nOSE against BOV, counted as the paper counts them (a win where one accuracy is higher, ties not counted): ours, OSE ahead in %d and BOV in %d of the %d comparisons of %d embeddings x %d tasks; the paper, for the same three embedding families, OSE %d and BOV %d; over its five embeddings, OSE %d and BOV %d of %d.  Counting only the differences significant at 5 %% (exact McNemar test on the same test sentences): OSE %d, BOV %d; the other %d differences are within what the sample cannot tell apart.\n",
+		    WO, WB, ne * nt, ne, nt, PO, PB, AO, AB, 5 * nt, SO, SB, ne * nt - SO - SB
+	    }' "$paper" "$tmp/probing.tsv" "$out/probing.tsv"
 	echo
 done
+cat <<'EOF'
+Accuracy in percent; for the MLP, the mean over its seeds ± their standard
+deviation.  OSE − BOV, p: the difference in points on the same test
+sentences (for the MLP, each sentence's most frequent class over the
+seeds) and the p-value of the exact McNemar test (`emb-eval --versus`);
+the 95 % intervals are in `out/probing/*/paired.tsv`.
+
+EOF
 
 cat <<EOF
 ### The MLP
@@ -374,7 +420,9 @@ with the weight decay on every parameter; epochs of 4 passes, at most 200
 passes, early stopping with tenacity 5; the weight decay chosen from 1e-5,
 1e-4, 1e-3, 1e-2 by dev accuracy, as SentEval's SplitClassifier does
 (by inner folds where there are no dev rows, see the sentence section);
-seed 1111; single precision, as PyTorch computes it.  Where the paper is
+seeds 1111, 1112 and 1113 (\`SENT_SEEDS\`, \`PROBE_SEEDS\`: \`emb-eval
+--seeds 3\`), whose mean the tables give; single precision, as PyTorch
+computes it.  Where the paper is
 silent we chose: 50 hidden units, the smallest of the sizes SentEval's
 authors searched for the probing tasks (50, 100, 200) and the cheapest,
 and dropout 0, SentEval's default (its authors also searched 0.1 and
@@ -424,9 +472,34 @@ here sits below what the full files would give, most for the tasks with
 many classes, and a difference of a point or two between BOV and OSE on
 a test set of 700 to 1,400 lines is within the noise of the sample (one
 line is 0.07 to 0.14 points; the standard error of an accuracy of 60 %
-on 900 lines is 1.6 points).  The counts of wins compare the two
-compositions on the same sample, which is what the sample can support;
-they say nothing about the paper's absolute figures.  WordContent is not
+on 900 lines is 1.6 points).  The paired tests above say which
+differences the sample does resolve: the McNemar test looks only at the
+sentences the two compositions classify differently, so it separates
+smaller differences than two independent intervals would, but a
+difference it does not call significant is one this sample cannot
+decide, not evidence of a tie.
+EOF
+awk -F '\t' '$3 == "MLP" { n++; s = $12 + $13; if (($4 < 0 ? -$4 : $4) <= s) k++
+	if ($14 > ns) ns = $14 }
+    END { if (n) printf "The MLP adds its own noise: over its %d seeds, the OSE − BOV difference is no larger than the two standard deviations added in %d of %d cells, which is why the comparison uses the seeds'"'"' vote.\n", ns, k, n }' \
+    "$tmp/probing.tsv"
+cat <<'EOF'
+The counts of wins
+compare the two compositions on the same sample, which is what the
+sample can support; they say nothing about the paper's absolute figures,
+and a count of wins that are not significant is mostly a count of coin
+flips.  Where the differences are significant, task by task (embeddings x
+classifiers, exact McNemar test at 5 %):
+EOF
+awk -F '\t' '
+    { if (!($2 in seen)) { seen[$2]; T[++nt] = $2 }
+      n[$2]++; if ($7 < 0.05 && $4 > 0) o[$2]++
+      if ($7 < 0.05 && $4 < 0) b[$2]++ }
+    END { for (t = 1; t <= nt; t++)
+	    printf "%s %s: OSE %d, BOV %d of %d", t == 1 ? "" : ";", T[t],
+		o[T[t]], b[T[t]], n[T[t]]
+	print "." }' "$tmp/probing.tsv"
+cat <<'EOF'  WordContent is not
 the paper's task at this size: its 1,000 classes are words, the training
 sample holds a few hundred of them, and about a third of its test lines
 carry a word never seen in training (table above), which no classifier can
@@ -450,15 +523,17 @@ correlation over all the year's pairs pooled.  The paper does not say which
 it prints; we set it beside our mean.
 
 EOF
-awk -F '\t' "$fam"'
+awk -F '\t' "$fam$fmtp"'
     FILENAME == ARGV[1] { if ($0 ~ /^#/ || $1 != "sts") next
 	p[$2, $3, $4] = $5; next }
+    FILENAME == ARGV[2] { d[$1, $2, $3] = $4; lo[$1, $2, $3] = $5
+	hi[$1, $2, $3] = $6; bp[$1, $2, $3] = $7; next }
     { if (!($1 in se)) { se[$1]; E[++ne] = $1 }
       if (!($3 in sy)) { sy[$3]; Y[++ny] = $3 }
       v[$1, $2, $3, $4] = $5 }
     END {
-	print "| embedding | year | BOV mean | OSE mean | BOV wmean | OSE wmean | BOV pooled | OSE pooled | paper BOV | paper OSE |"
-	print "|---|---|---|---|---|---|---|---|---|---|"
+	print "| embedding | year | BOV mean | OSE mean | BOV wmean | OSE wmean | BOV pooled | OSE pooled | OSE − BOV mean [95% CI] | p | pooled p | Williams p | paper BOV | paper OSE |"
+	print "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
 	for (e = 1; e <= ne; e++) for (y = 1; y <= ny; y++) {
 	    n = E[e]; f = fam(n)
 	    printf "| %s | %s", n, Y[y]
@@ -466,18 +541,36 @@ awk -F '\t' "$fam"'
 	    for (i = 1; i <= 3; i++)
 		printf " | %.3f | %.3f", v[n, "bov", Y[y], M[i]],
 		    v[n, "ose", Y[y], M[i]]
+	    k = n SUBSEP Y[y] SUBSEP "spearman_mean"
+	    q = n SUBSEP Y[y] SUBSEP "spearman_pooled"
+	    printf " | %+.3f [%+.3f, %+.3f] | %s | %s | %s", d[k], lo[k], hi[k],
+		fp(bp[k]), fp(bp[q]), fp(bp[n, Y[y], "williams"])
 	    printf " | %s | %s |\n", p[f, "bov", Y[y]], p[f, "ose", Y[y]]
 	}
 	for (e = 1; e <= ne; e++) {
-	    n = E[e]; f = fam(n); w = pw = 0
+	    n = E[e]; f = fam(n); w = pw = sw = sl = 0
 	    for (y = 1; y <= ny; y++) {
+		k = n SUBSEP Y[y] SUBSEP "spearman_mean"
 		if (v[n, "ose", Y[y], "spearman_mean"] > v[n, "bov", Y[y], "spearman_mean"]) w++
 		if (p[f, "ose", Y[y]] + 0 > p[f, "bov", Y[y]] + 0) pw++
+		if (sig(bp[k]) && d[k] > 0) sw++
+		if (sig(bp[k]) && d[k] < 0) sl++
 	    }
-	    printf "\n%s: OSE above BOV (mean) in %d of %d years (the paper, %s: %d of %d).", n, w, ny, f, pw, ny
+	    printf "\n%s: OSE above BOV (mean) in %d of %d years (the paper, %s: %d of %d); significantly (bootstrap, 5 %%) above in %d, below in %d.", n, w, ny, f, pw, ny, sw, sl
 	}
 	print ""
-    }' "$paper" "$out/sts.tsv"
+    }' "$paper" "$tmp/sts.tsv" "$out/sts.tsv"
+cat <<'EOF'
+
+OSE − BOV: the difference of the Spearman means on the same pairs, its
+95 % interval and p-value from a paired bootstrap of the pairs, stratified
+by subset (2,000 samples); pooled p: the same for the pooled Spearman
+correlation; Williams p: Williams' test of the two pooled Pearson
+correlations, which share the gold scores (`emb-eval --versus`).  All
+summaries and Pearson's figures, with their intervals, are in
+`out/sts/*/paired.tsv`; `out/sts/*/protocol.tsv` holds the protocol line
+of each figure.
+EOF
 
 cat <<EOF
 

@@ -9,7 +9,7 @@
 # there are none (the bundled samples), 10 % of the training lines, as
 # the release holds 10,000 dev lines beside 100,000 for training.
 #
-#   senteval.sh NAME VECTORS PREP OUT [TASKS [CLFS [MLPK]]]
+#   senteval.sh NAME VECTORS PREP OUT [TASKS [CLFS [MLPK [SEEDS]]]]
 #
 # NAME     the embedding's name in the results
 # VECTORS  an embedding file emb-lookup reads
@@ -21,17 +21,28 @@
 #          inner folds of its weight-decay search wherever there are no
 #          dev rows, SentEval's kfold (its own default is 5, its example
 #          scripts give 10); the other classifiers keep 10 outer folds
+# SEEDS    the MLP's seeds (3): its accuracy is their mean, and the
+#          comparison of the two compositions takes each sentence's
+#          most frequent class over them (emb-eval --seeds)
 #
 # Tokens are looked up as they are, then in lower case when missing
 # (emb-lookup -l); tokens still missing are left out of their sentence.
-# Writes OUT/results.tsv, lines "name method task classifier accuracy"
-# (accuracy in percent, as the paper prints it), and OUT/oov.tsv, lines
+# Both compositions of a task go to one emb-eval run (--versus), which
+# tests their difference on the same sentences.  Writes OUT/results.tsv,
+# lines "name method task classifier accuracy" (accuracy in percent, as
+# the paper prints it), OUT/paired.tsv, lines "name task classifier
+# diff lo hi mcnemar_p f1_diff f1_lo f1_hi f1_p sd_ose sd_bov seeds"
+# (OSE minus BOV in points, the 95 % bootstrap interval, the exact McNemar
+# p-value, the macro-F1 difference with its interval and permutation
+# p-value, the spread of each over the MLP's seeds), OUT/protocol.tsv,
+# emb-eval's protocol line of each figure, and OUT/oov.tsv, lines
 # "name task lines tokens oov_tokens oov_rate empty_lines".
 set -eu
 name=$1 vec=$2 prep=$3 out=$4
 tasks=${5:-MR CR SUBJ MPQA TREC SST2 SST5 MRPC SICKE}
 clfs=${6:-knn,mlp}
 mlpk=${7:-10}
+seeds=${8:-3}
 here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$out"
 
@@ -52,23 +63,46 @@ oovline() {	# task logfile...
 		k ? o / k : 0, e }'
 }
 
-evaluate() {	# method task stream [emb-eval options]
-	m=$1 t=$2 s=$3
+evaluate() {	# task ose-stream bov-stream [emb-eval options]
+	t=$1 so=$2 sb=$3
 	shift 3
 	for c in $(echo "$clfs" | tr , ' '); do
-		k=10
-		[ "$c" = mlp ] && k=$mlpk
-		emb-eval -c "$c" -k "$k" -l 2 "$@" -T "$t" "$s"
+		k=10 ms=
+		[ "$c" = mlp ] && k=$mlpk ms="--seeds $seeds"
+		emb-eval -c "$c" -k "$k" -l 2 $ms "$@" --versus "$sb" \
+		    --names ose,bov --protocol="lookup=as_written,then_lower oov=dropped" \
+		    -T "$t" "$so"
 	done |
-	    awk -F '\t' -v OFS='\t' -v n="$name" -v m="$m" -v t="$t" '
+	    awk -F '\t' -v OFS='\t' -v n="$name" -v t="$t" -v out="$out" '
 		BEGIN { c["knn"] = "KNN"; c["mlp"] = "MLP"
 			c["logreg"] = "LogReg"; c["lda"] = "LDA"
 			c["centroid"] = "NC"; c["ridge"] = "Ridge" }
-		$3 == "accuracy" { printf "%s\t%s\t%s\t%s\t%.2f\n", n, m, t,
-		    c[$2], 100 * $4 }'
+		$1 ~ /\/(ose|bov)$/ { m = substr($1, length(t) + 2) }
+		$1 ~ /\/(ose|bov)$/ && $3 == "accuracy" {
+		    print n, m, t, c[$2], sprintf("%.2f", 100 * $4) \
+			>>(out "/results.tsv") }
+		$1 ~ /\/(ose|bov)$/ && $3 == "accuracy_sd" { sd[$2, m] = $4 }
+		$1 ~ /\/(ose|bov)$/ && $3 == "seeds" { ns[$2] = $4 }
+		$1 ~ /\/(ose|bov)$/ && $3 == "protocol" {
+		    print n, m, t, c[$2], $4 >>(out "/protocol.tsv") }
+		$1 == t { v[$2, $3] = $4 }
+		$1 == t && $3 == "level" {
+		    print n, t, c[$2], sprintf("%.2f", 100 * v[$2, "accuracy_diff"]),
+			sprintf("%.2f", 100 * v[$2, "accuracy_diff_lo"]),
+			sprintf("%.2f", 100 * v[$2, "accuracy_diff_hi"]),
+			v[$2, "mcnemar_p"],
+			sprintf("%.2f", 100 * v[$2, "macro_f1_diff"]),
+			sprintf("%.2f", 100 * v[$2, "macro_f1_diff_lo"]),
+			sprintf("%.2f", 100 * v[$2, "macro_f1_diff_hi"]),
+			v[$2, "macro_f1_p"],
+			sprintf("%.2f", 100 * sd[$2, "ose"]),
+			sprintf("%.2f", 100 * sd[$2, "bov"]),
+			ns[$2] ? ns[$2] : 1 >>(out "/paired.tsv") }'
 }
 
 : >"$out/results.tsv"
+: >"$out/paired.tsv"
+: >"$out/protocol.tsv"
 : >"$out/oov.tsv"
 : >"$out/compose.log"
 for t in $tasks; do
@@ -103,10 +137,9 @@ for t in $tasks; do
 			done
 			emb-pair -i 1 "$out/$t.a.$m.emb" "$out/$t.b.$m.emb" \
 			    >"$out/$t.$m.emb"
-			evaluate $m "$t" "$out/$t.$m.emb" $split \
-			    >>"$out/results.tsv"
 			rm -f "$out/$t.a.$m.emb" "$out/$t.b.$m.emb"
 		done
+		evaluate "$t" "$out/$t.ose.emb" "$out/$t.bov.emb" $split
 		rm -f "$out/$t.a.emb" "$out/$t.b.emb"
 		;;
 	*)
@@ -116,9 +149,8 @@ for t in $tasks; do
 		for m in bov ose; do
 			emb-$m <"$out/$t.emb" >"$out/$t.$m.emb" \
 			    2>>"$out/compose.log"
-			evaluate $m "$t" "$out/$t.$m.emb" $split \
-			    >>"$out/results.tsv"
 		done
+		evaluate "$t" "$out/$t.ose.emb" "$out/$t.bov.emb" $split
 		rm -f "$out/$t.emb"
 		;;
 	esac
