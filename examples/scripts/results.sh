@@ -496,11 +496,11 @@ awk -F '\t' '
       n[$2]++; if ($7 < 0.05 && $4 > 0) o[$2]++
       if ($7 < 0.05 && $4 < 0) b[$2]++ }
     END { for (t = 1; t <= nt; t++)
-	    printf "%s %s: OSE %d, BOV %d of %d", t == 1 ? "" : ";", T[t],
+	    printf "%s%s: OSE %d, BOV %d of %d", t == 1 ? "" : "; ", T[t],
 		o[T[t]], b[T[t]], n[T[t]]
 	print "." }' "$tmp/probing.tsv"
-cat <<'EOF'  WordContent is not
-the paper's task at this size: its 1,000 classes are words, the training
+cat <<'EOF'
+WordContent is not the paper's task at this size: its 1,000 classes are words, the training
 sample holds a few hundred of them, and about a third of its test lines
 carry a word never seen in training (table above), which no classifier can
 get right; its figures are reported as measured on that sample and must
