@@ -136,6 +136,19 @@ emb_williams(double r12, double r13, double r23, size_t n, double *t,
 
 /* ---- classification ---- */
 
+/* emb_rng_below(g, n) with lim = 2^64 - (2^64 mod n), or 0 for none. */
+static inline uint64_t
+below(struct emb_rng *g, uint64_t n, uint64_t lim)
+{
+	uint64_t x;
+
+	do
+		x = emb_rng_next(g);
+	while (lim != 0 && x >= lim);
+	return x % n;
+}
+
+
 /*
  * Macro-F1 from per-class counts: tp, predicted (col) and true (row)
  * counts, over the classes seen in either; as emb_macro_f1.
@@ -217,7 +230,7 @@ emb_paired_clf(const int *truth, const int *pa, const int *pb, size_t n,
 	double *row = NULL, *cnt = NULL, *base = NULL, *da = NULL,
 	    *df = NULL;
 	struct emb_rng g;
-	uint64_t hits = 0, total;
+	uint64_t hits = 0, total, rem;
 	int rc = EMB_ENOMEM, exact;
 
 	memset(r, 0, sizeof(*r));
@@ -296,13 +309,14 @@ emb_paired_clf(const int *truth, const int *pa, const int *pb, size_t n,
 	 * seed + 1); each sample's accuracy and macro-F1 differences.
 	 */
 	emb_rng_seed(&g, seed + 1);
+	rem = (0 - (uint64_t)n) % n;
 	for (long it = 0; it < nres; it++) {
 		double hit = 0;
 
 		memset(row, 0, K * sizeof(double));
 		memset(cnt, 0, 4 * K * sizeof(double));
 		for (size_t j = 0; j < n; j++) {
-			size_t i = (size_t)emb_rng_below(&g, n);
+			size_t i = (size_t)below(&g, n, rem ? 0 - rem : 0);
 
 			row[truth[i]]++;
 			tally(cnt, K, truth[i], pa[i], pb[i], 1);
@@ -344,14 +358,14 @@ ordcmp(const void *a, const void *b)
 }
 
 static int
-order(const double *x, const size_t *idx, size_t n, size_t *ord)
+order(const double *x, size_t n, size_t *ord)
 {
 	struct ordent *e = malloc((n ? n : 1) * sizeof(*e));
 
 	if (e == NULL)
 		return EMB_ENOMEM;
 	for (size_t j = 0; j < n; j++) {
-		e[j].v = x[idx[j]];
+		e[j].v = x[j];
 		e[j].i = j;
 	}
 	qsort(e, n, sizeof(*e), ordcmp);
@@ -362,20 +376,20 @@ order(const double *x, const size_t *idx, size_t n, size_t *ord)
 }
 
 /*
- * Average ranks of the items idx[0..n-1] of x counted w[j] times each
- * (ord: their order by value): the ranks they would have in the sample
- * with every item repeated w[j] times, as emb_rank gives.
+ * Average ranks of the n values x counted w[j] times each (ord: their
+ * order by value): the ranks they would have in the sample with every
+ * value repeated w[j] times, as emb_rank gives.
  */
 static void
-wrank(const double *x, const size_t *idx, const double *w,
-    const size_t *ord, size_t n, double *rk)
+wrank(const double *x, const double *w, const size_t *ord, size_t n,
+    double *rk)
 {
 	double below = 0;
 
 	for (size_t a = 0, b; a < n; a = b) {
-		double tw = 0, v = x[idx[ord[a]]];
+		double tw = 0, v = x[ord[a]];
 
-		for (b = a; b < n && x[idx[ord[b]]] == v; b++)
+		for (b = a; b < n && x[ord[b]] == v; b++)
 			tw += w[ord[b]];
 		for (size_t t = a; t < b; t++)
 			rk[ord[t]] = below + (tw + 1) / 2;
@@ -383,45 +397,74 @@ wrank(const double *x, const size_t *idx, const double *w,
 	}
 }
 
-/* Weighted Pearson: as emb_pearson on the sample with repeats. */
-static int
-wpearson(const double *x, const double *y, const double *w, size_t n,
-    double *r)
+/*
+ * Weighted sums for Pearson's coefficient of a sample with repeats (item
+ * j counted w[j] times), in one pass; sums of subsets add up to the sums
+ * of their union.  The smallest and largest values counted tell a
+ * constant side exactly.
+ */
+struct wsum {
+	double		 W, x, y, xx, yy, xy;
+	double		 xlo, xhi, ylo, yhi;
+};
+
+static void
+wsum(struct wsum *s, const double *x, const double *y, const double *w,
+    size_t n)
 {
-	double W = 0, mx = 0, my = 0, sxx = 0, syy = 0, sxy = 0, x0 = 0,
-	    y0 = 0;
-	int vx = 0, vy = 0, any = 0;
+	double W = 0, sx = 0, sy = 0, sxx = 0, syy = 0, sxy = 0;
+	double xlo = INFINITY, xhi = -INFINITY, ylo = INFINITY,
+	    yhi = -INFINITY;
 
 	for (size_t j = 0; j < n; j++) {
-		if (w[j] == 0)
-			continue;
-		if (!any) {
-			x0 = x[j];
-			y0 = y[j];
-			any = 1;
-		}
-		vx |= x[j] != x0;
-		vy |= y[j] != y0;
-		W += w[j];
-		mx += w[j] * x[j];
-		my += w[j] * y[j];
+		double wj = w[j], a = x[j], b = y[j], wa = wj * a, wb = wj * b;
+		int on = wj != 0;
+
+		W += wj;
+		sx += wa;
+		sy += wb;
+		sxx += wa * a;
+		syy += wb * b;
+		sxy += wa * b;
+		xlo = on && a < xlo ? a : xlo;
+		xhi = on && a > xhi ? a : xhi;
+		ylo = on && b < ylo ? b : ylo;
+		yhi = on && b > yhi ? b : yhi;
 	}
-	if (W < 2)
+	*s = (struct wsum){ W, sx, sy, sxx, syy, sxy, xlo, xhi, ylo, yhi };
+}
+
+static void
+wsumadd(struct wsum *s, const struct wsum *t)
+{
+	s->W += t->W;
+	s->x += t->x;
+	s->y += t->y;
+	s->xx += t->xx;
+	s->yy += t->yy;
+	s->xy += t->xy;
+	s->xlo = t->xlo < s->xlo ? t->xlo : s->xlo;
+	s->xhi = t->xhi > s->xhi ? t->xhi : s->xhi;
+	s->ylo = t->ylo < s->ylo ? t->ylo : s->ylo;
+	s->yhi = t->yhi > s->yhi ? t->yhi : s->yhi;
+}
+
+/* Pearson's coefficient of the sums: as emb_pearson on the sample. */
+static int
+wsumr(const struct wsum *s, double *r)
+{
+	double cxx, cyy, cxy;
+
+	if (s->W < 2)
 		return EMB_EEMPTY;
-	if (!vx || !vy)
+	if (!(s->xhi > s->xlo) || !(s->yhi > s->ylo))
 		return EMB_EZERO;
-	mx /= W;
-	my /= W;
-	for (size_t j = 0; j < n; j++) {
-		double dx = x[j] - mx, dy = y[j] - my;
-
-		sxx += w[j] * dx * dx;
-		syy += w[j] * dy * dy;
-		sxy += w[j] * dx * dy;
-	}
-	if (!(sxx > 0 && syy > 0))
+	cxx = s->xx - s->x * s->x / s->W;
+	cyy = s->yy - s->y * s->y / s->W;
+	cxy = s->xy - s->x * s->y / s->W;
+	if (!(cxx > 0 && cyy > 0))
 		return EMB_EZERO;
-	*r = sxy / sqrt(sxx * syy);
+	*r = cxy / sqrt(cxx * cyy);
 	if (*r > 1)
 		*r = 1;
 	if (*r < -1)
@@ -430,64 +473,75 @@ wpearson(const double *x, const double *y, const double *w, size_t n,
 }
 
 /*
- * The six figures of one representation on one weighting: pearson and
- * spearman, each pooled, mean and wmean over subsets.  Gathers per item
- * arrays of one subset at a time.
+ * The six figures of one representation on one weighting w: pearson and
+ * spearman, each pooled, mean and wmean over subsets.  Values are in
+ * item order (the items grouped by subset, in input order within each);
+ * the gold ranks of the weighting, per subset and pooled, are the
+ * caller's, shared by both representations.
  */
 struct cwork {
-	const double	*g, *s;		/* gold, similarity, by item */
-	const size_t	*items;		/* scored items, subset by subset */
-	const size_t	*start;		/* subset s: items[start[s]..start[s+1]) */
+	const double	*g, *s;		/* gold, similarity, in item order */
+	const size_t	*start;		/* subset s: items start[s]..start[s+1] */
 	int		 nsub;
 	size_t		 n;
-	const size_t	*ordg, *ords;	/* each subset's order, and pooled */
-	const size_t	*pordg, *pords;
-	double		*rg, *rs, *xs, *xg;	/* scratch, n each */
+	const size_t	*ords, *pords;	/* s's order in each subset, pooled */
+	const double	*rg, *prg;	/* gold ranks in each subset, pooled */
+	double		*rs;		/* scratch, n */
 };
 
 static void
 figures(struct cwork *c, const double *w, double v[EMB_CORR_NFIG])
 {
 	double pm = 0, sm = 0, pw = 0, sw = 0, W = 0;
+	struct wsum all, t, rk;
 	int nd = 0;
 
+	memset(&all, 0, sizeof(all));
+	all.xlo = all.ylo = INFINITY;
+	all.xhi = all.yhi = -INFINITY;
 	for (int s = 0; s < c->nsub; s++) {
 		size_t a = c->start[s], m = c->start[s + 1] - a;
-		const size_t *it = c->items + a;
-		double rp, rs, ws = 0;
+		double rp, rs;
 
-		for (size_t j = 0; j < m; j++) {
-			c->xs[j] = c->s[it[j]];
-			c->xg[j] = c->g[it[j]];
-			ws += w[a + j];
-		}
-		if (wpearson(c->xs, c->xg, w + a, m, &rp) < 0)
+		wsum(&t, c->s + a, c->g + a, w + a, m);
+		wsumadd(&all, &t);
+		if (wsumr(&t, &rp) < 0)
 			continue;
-		wrank(c->s, it, w + a, c->ords + a, m, c->rs);
-		wrank(c->g, it, w + a, c->ordg + a, m, c->rg);
-		if (wpearson(c->rs, c->rg, w + a, m, &rs) < 0)
+		wrank(c->s + a, w + a, c->ords + a, m, c->rs);
+		wsum(&rk, c->rs, c->rg + a, w + a, m);
+		if (wsumr(&rk, &rs) < 0)
 			continue;
 		pm += rp;
 		sm += rs;
-		pw += rp * ws;
-		sw += rs * ws;
-		W += ws;
+		pw += rp * t.W;
+		sw += rs * t.W;
+		W += t.W;
 		nd++;
 	}
 	v[EMB_CORR_PEARSON_MEAN] = nd ? pm / nd : NAN;
 	v[EMB_CORR_SPEARMAN_MEAN] = nd ? sm / nd : NAN;
 	v[EMB_CORR_PEARSON_WMEAN] = W > 0 ? pw / W : NAN;
 	v[EMB_CORR_SPEARMAN_WMEAN] = W > 0 ? sw / W : NAN;
-	for (size_t j = 0; j < c->n; j++) {
-		c->xs[j] = c->s[c->items[j]];
-		c->xg[j] = c->g[c->items[j]];
-	}
-	if (wpearson(c->xs, c->xg, w, c->n, &v[EMB_CORR_PEARSON]) < 0)
+	if (wsumr(&all, &v[EMB_CORR_PEARSON]) < 0)
 		v[EMB_CORR_PEARSON] = NAN;
-	wrank(c->s, c->items, w, c->pords, c->n, c->rs);
-	wrank(c->g, c->items, w, c->pordg, c->n, c->rg);
-	if (wpearson(c->rs, c->rg, w, c->n, &v[EMB_CORR_SPEARMAN]) < 0)
+	wrank(c->s, w, c->pords, c->n, c->rs);
+	wsum(&rk, c->rs, c->prg, w, c->n);
+	if (wsumr(&rk, &v[EMB_CORR_SPEARMAN]) < 0)
 		v[EMB_CORR_SPEARMAN] = NAN;
+}
+
+/* The gold ranks of weighting w: in each subset, and pooled. */
+static void
+goldranks(const double *g, const double *w, const size_t *start, int nsub,
+    size_t n, const size_t *ordg, const size_t *pordg, double *rg,
+    double *prg)
+{
+	for (int s = 0; s < nsub; s++) {
+		size_t a = start[s];
+
+		wrank(g + a, w + a, ordg + a, start[s + 1] - a, rg + a);
+	}
+	wrank(g, w, pordg, n, prg);
 }
 
 int
@@ -495,9 +549,8 @@ emb_paired_corr(const double *gold, const double *sa, const double *sb,
     const int *sub, size_t n, int nsub, long nres, double level,
     uint64_t seed, struct emb_paired_corr *r)
 {
-	size_t *items = NULL, *start = NULL, *ordg = NULL, *orda = NULL,
-	    *ordb = NULL, *pordg = NULL, *porda = NULL, *pordb = NULL;
-	double *w = NULL, *scr = NULL, *dd = NULL;
+	size_t *items = NULL, *start = NULL, *ord = NULL, *fill = NULL;
+	double *w = NULL, *val = NULL, *dd = NULL;
 	struct cwork ca, cb;
 	struct emb_rng g;
 	int rc = EMB_ENOMEM;
@@ -510,53 +563,51 @@ emb_paired_corr(const double *gold, const double *sa, const double *sb,
 			return EMB_EINVAL;
 	items = malloc((n + 1) * sizeof(size_t));
 	start = calloc((size_t)nsub + 2, sizeof(size_t));
-	ordg = malloc((n + 1) * sizeof(size_t));
-	orda = malloc((n + 1) * sizeof(size_t));
-	ordb = malloc((n + 1) * sizeof(size_t));
-	pordg = malloc((n + 1) * sizeof(size_t));
-	porda = malloc((n + 1) * sizeof(size_t));
-	pordb = malloc((n + 1) * sizeof(size_t));
+	fill = calloc((size_t)nsub + 1, sizeof(size_t));
+	ord = malloc(6 * (n + 1) * sizeof(size_t));
 	w = malloc((n + 1) * sizeof(double));
-	scr = malloc(4 * (n + 1) * sizeof(double));
+	val = malloc(6 * (n + 1) * sizeof(double));
 	dd = malloc((size_t)nres * EMB_CORR_NFIG * sizeof(double));
-	if (!items || !start || !ordg || !orda || !ordb || !pordg ||
-	    !porda || !pordb || !w || !scr || !dd)
+	if (!items || !start || !fill || !ord || !w || !val || !dd)
 		goto out;
 	/* Items grouped by subset, in input order within each. */
 	for (size_t i = 0; i < n; i++)
 		start[sub[i] + 1]++;
 	for (int s = 0; s < nsub; s++)
 		start[s + 1] += start[s];
-	{
-		size_t *fill = calloc((size_t)nsub + 1, sizeof(size_t));
-
-		if (fill == NULL)
-			goto out;
-		for (size_t i = 0; i < n; i++)
-			items[start[sub[i]] + fill[sub[i]]++] = i;
-		free(fill);
+	for (size_t i = 0; i < n; i++)
+		items[start[sub[i]] + fill[sub[i]]++] = i;
+	/* val: gold, sa, sb in item order, then scratch and gold ranks;
+	 * ord: their orders in each subset (0-2), then pooled (3-5). */
+	for (size_t j = 0; j < n; j++) {
+		val[j] = gold[items[j]];
+		val[(n + 1) + j] = sa[items[j]];
+		val[2 * (n + 1) + j] = sb[items[j]];
 	}
-	for (int s = 0; s < nsub; s++) {
-		size_t a = start[s], m = start[s + 1] - a;
+	for (int k = 0; k < 3; k++) {
+		const double *x = val + (size_t)k * (n + 1);
+		size_t *o = ord + (size_t)k * (n + 1);
+		size_t *po = ord + (size_t)(k + 3) * (n + 1);
 
-		if (order(gold, items + a, m, ordg + a) < 0 ||
-		    order(sa, items + a, m, orda + a) < 0 ||
-		    order(sb, items + a, m, ordb + a) < 0)
+		for (int s = 0; s < nsub; s++)
+			if (order(x + start[s], start[s + 1] - start[s],
+			    o + start[s]) < 0)
+				goto out;
+		if (order(x, n, po) < 0)
 			goto out;
 	}
-	if (order(gold, items, n, pordg) < 0 || order(sa, items, n,
-	    porda) < 0 || order(sb, items, n, pordb) < 0)
-		goto out;
-	ca = (struct cwork){ gold, sa, items, start, nsub, n, ordg, orda,
-	    pordg, porda, scr, scr + (n + 1), scr + 2 * (n + 1),
-	    scr + 3 * (n + 1) };
+	ca = (struct cwork){ val, val + (n + 1), start, nsub, n,
+	    ord + (n + 1), ord + 4 * (n + 1), val + 4 * (n + 1),
+	    val + 5 * (n + 1), val + 3 * (n + 1) };
 	cb = ca;
-	cb.s = sb;
-	cb.ords = ordb;
-	cb.pords = pordb;
+	cb.s = val + 2 * (n + 1);
+	cb.ords = ord + 2 * (n + 1);
+	cb.pords = ord + 5 * (n + 1);
 
 	for (size_t j = 0; j < n; j++)
 		w[j] = 1;
+	goldranks(val, w, start, nsub, n, ord, ord + 3 * (n + 1),
+	    val + 4 * (n + 1), val + 5 * (n + 1));
 	figures(&ca, w, r->a);
 	figures(&cb, w, r->b);
 	for (int f = 0; f < EMB_CORR_NFIG; f++)
@@ -575,10 +626,13 @@ emb_paired_corr(const double *gold, const double *sa, const double *sb,
 		memset(w, 0, n * sizeof(double));
 		for (int s = 0; s < nsub; s++) {
 			size_t a = start[s], m = start[s + 1] - a;
+			uint64_t rem = m ? (0 - (uint64_t)m) % m : 0;
 
 			for (size_t j = 0; j < m; j++)
-				w[a + emb_rng_below(&g, m)]++;
+				w[a + below(&g, m, rem ? 0 - rem : 0)]++;
 		}
+		goldranks(val, w, start, nsub, n, ord, ord + 3 * (n + 1),
+		    val + 4 * (n + 1), val + 5 * (n + 1));
 		figures(&ca, w, va);
 		figures(&cb, w, vb);
 		for (int f = 0; f < EMB_CORR_NFIG; f++)
@@ -605,14 +659,10 @@ emb_paired_corr(const double *gold, const double *sa, const double *sb,
 out:
 	free(items);
 	free(start);
-	free(ordg);
-	free(orda);
-	free(ordb);
-	free(pordg);
-	free(porda);
-	free(pordb);
+	free(fill);
+	free(ord);
 	free(w);
-	free(scr);
+	free(val);
 	free(dd);
 	return rc;
 }
