@@ -79,8 +79,8 @@ evaluate() {	# task ose-stream bov-stream [emb-eval options]
 			c["centroid"] = "NC"; c["ridge"] = "Ridge" }
 		$1 ~ /\/(ose|bov)$/ { m = substr($1, length(t) + 2) }
 		$1 ~ /\/(ose|bov)$/ && $3 == "accuracy" {
-		    print n, m, t, c[$2], sprintf("%.2f", 100 * $4) \
-			>>(out "/results.tsv") }
+		    r[m] = r[m] n OFS m OFS t OFS c[$2] OFS \
+			sprintf("%.2f", 100 * $4) "\n" }
 		$1 ~ /\/(ose|bov)$/ && $3 == "accuracy_sd" { sd[$2, m] = $4 }
 		$1 ~ /\/(ose|bov)$/ && $3 == "seeds" { ns[$2] = $4 }
 		$1 ~ /\/(ose|bov)$/ && $3 == "protocol" {
@@ -97,7 +97,8 @@ evaluate() {	# task ose-stream bov-stream [emb-eval options]
 			v[$2, "macro_f1_p"],
 			sprintf("%.2f", 100 * sd[$2, "ose"]),
 			sprintf("%.2f", 100 * sd[$2, "bov"]),
-			ns[$2] ? ns[$2] : 1 >>(out "/paired.tsv") }'
+			ns[$2] ? ns[$2] : 1 >>(out "/paired.tsv") }
+		END { printf "%s%s", r["bov"], r["ose"] >>(out "/results.tsv") }'
 }
 
 : >"$out/results.tsv"

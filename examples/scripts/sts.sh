@@ -56,11 +56,12 @@ for y in $years; do
 		$1 ~ /\/(ose|bov)$/ { m = substr($1, length(y) + 2) }
 		$1 ~ /\/(ose|bov)$/ && ($3 ~ /^(spearman|pearson)_(mean|wmean|pooled)$/ ||
 		    $3 == "pairs" || $3 == "unscored") {
-		    print n, m, y, $3, $4 >>(out "/results.tsv") }
+		    r[m] = r[m] n OFS m OFS y OFS $3 OFS $4 "\n" }
 		$1 ~ /\/(ose|bov)$/ && $3 == "protocol" {
 		    print n, m, y, "STS", $4 >>(out "/protocol.tsv") }
 		$1 == y { v[$3] = $4 }
 		END {
+		    printf "%s%s", r["bov"], r["ose"] >>(out "/results.tsv")
 		    split("spearman_mean spearman_wmean spearman_pooled pearson_mean pearson_wmean pearson_pooled", M, " ")
 		    for (i = 1; i <= 6; i++)
 			print n, y, M[i], v[M[i] "_diff"], v[M[i] "_diff_lo"],
