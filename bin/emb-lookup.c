@@ -13,7 +13,6 @@
  */
 #include <err.h>
 #include <errno.h>
-#include <getopt.h>
 #include <libgen.h>
 #include <signal.h>
 #include <stdio.h>
@@ -23,6 +22,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "opt.h"
 #include "util.h"
 
 #define IBUFSZ	(1u << 20)
@@ -94,11 +94,38 @@ vdie(int rc, const char *word, size_t n)
 	wdie(rc);
 }
 
-/* The usage: on request (-h) to stdout with exit 0, else a misuse. */
-static void
-usage(int help)
-{
-	fprintf(help ? stdout : stderr,
+static const struct opt opts[] = {
+	{ 'B', "build", "store", "build a store from vectors and exit",
+	    OPT_FILE },
+	{ 'C', "check", NULL, "check the store named by -e and print its size",
+	    NULL },
+	{ 'c', "fold", NULL, "look tokens up in lower case (uncased vectors)",
+	    NULL },
+	{ 'D', "dump", NULL, "write the vocabulary as a stream", NULL },
+	{ 'e', "vectors", "vectors", "the embedding file or store (required)",
+	    OPT_FILE },
+	{ 'f', "fields", "nfields", "leading TAB fields of a line kept in the "
+	    "key (default 0)", NULL },
+	{ 'L', "label", "label", "with -w, the label appended to each key",
+	    NULL },
+	{ 'l', "lower", NULL, "try an unknown token in lower case", NULL },
+	{ 'N', "number", NULL, "the line number first in the key even with -f",
+	    NULL },
+	{ 'n', "limit", "limit", "use the first limit words only", NULL },
+	{ 'o', "oov", "policy", "unknown tokens: skip (default), zero, fail, "
+	    "unk or subword", "skip zero fail unk subword" },
+	{ 'u', "unknown", "word", "the word whose vector unknown tokens get "
+	    "(-o unk)", NULL },
+	{ 'w', "words", NULL, "word mode: one word a line, word TAB label keys",
+	    NULL },
+	OPT_QUIET("no summary, no warning of duplicates, no progress"),
+	OPT_VERBOSE("the summary (default), and the progress even off a "
+	    "terminal"),
+	OPT_HELP,
+	OPT_VERSION,
+	OPTEND
+};
+static const struct optprog prog = { "emb-lookup",
 	    "usage: emb-lookup -e vectors [-clNq] [-f nfields] [-n limit] "
 	    "[-o policy]\n"
 	    "                  [-u word] [file]\n"
@@ -107,9 +134,7 @@ usage(int help)
 	    "                  [-u word] [file]\n"
 	    "       emb-lookup -e vectors -D [-n limit]\n"
 	    "       emb-lookup -e vectors -B store [-q] [-n limit]\n"
-	    "       emb-lookup -C -e store\n");
-	exit(help ? 0 : 2);
-}
+	    "       emb-lookup -C -e store\n", opts };
 
 /* Building progress, on a terminal only, at most four times a second. */
 static void
@@ -610,26 +635,6 @@ summary(const char *name, int wmode)
 int
 main(int argc, char *argv[])
 {
-	static const struct option longopts[] = {
-		{ "vectors",	required_argument, NULL, 'e' },
-		{ "fields",	required_argument, NULL, 'f' },
-		{ "number",	no_argument,	   NULL, 'N' },
-		{ "limit",	required_argument, NULL, 'n' },
-		{ "oov",	required_argument, NULL, 'o' },
-		{ "unknown",	required_argument, NULL, 'u' },
-		{ "fold",	no_argument,	   NULL, 'c' },
-		{ "lower",	no_argument,	   NULL, 'l' },
-		{ "words",	no_argument,	   NULL, 'w' },
-		{ "label",	required_argument, NULL, 'L' },
-		{ "dump",	no_argument,	   NULL, 'D' },
-		{ "build",	required_argument, NULL, 'B' },
-		{ "check",	no_argument,	   NULL, 'C' },
-		{ "quiet",	no_argument,	   NULL, 'q' },
-		{ "verbose",	no_argument,	   NULL, 'v' },
-		{ "help",	no_argument,	   NULL, 'h' },
-		{ "version",	no_argument,	   NULL, 'V' },
-		{ NULL,		0,		   NULL, 0 }
-	};
 	const char *vectors = NULL, *label = NULL, *store = NULL, *name;
 	struct sigaction sa;
 	char *flabel = NULL;
@@ -640,8 +645,7 @@ main(int argc, char *argv[])
 	sigemptyset(&sa.sa_mask);
 	sa.sa_flags = 0;
 	sigaction(SIGBUS, &sa, NULL);
-	while ((ch = getopt_long(argc, argv, "B:CcDe:f:hL:lNn:o:qu:vw",
-	    longopts, NULL)) != -1) {
+	while ((ch = optget(argc, argv, &prog, NULL)) != -1) {
 		switch (ch) {
 		case 'B':
 			store = optarg;
@@ -690,10 +694,8 @@ main(int argc, char *argv[])
 			else {
 				char q[EMB_QUOTE_BUF];
 
-				warnx("-o: '%s' is not skip, zero, fail, unk "
-				    "or subword",
-				    emb_quotes(q, optarg));
-				usage(0);
+				misuse("-o: '%s' is not skip, zero, fail, unk "
+				    "or subword", emb_quotes(q, optarg));
 			}
 			break;
 		case 'q':
@@ -708,25 +710,30 @@ main(int argc, char *argv[])
 		case 'w':
 			wmode = 1;
 			break;
-		case 'V':
-			puts("emb-lookup " EMB_VERSION);
-			return 0;
-		case 'h':
-			usage(1);
-			break;
 		default:
-			usage(0);
+			usage();
 		}
 	}
 	argc -= optind;
 	argv += optind;
 	if (unkword != NULL && !ooset)
 		oov = OOV_UNK;
-	if (vectors == NULL || argc > 1 || dflag + wmode + cflag +
-	    (store != NULL) > 1 || (oov == OOV_UNK) != (unkword != NULL) ||
-	    ((dflag || store || cflag) && argc > 0) || (wmode && (fset ||
-	    numlines)) || (label && !wmode))
-		usage(0);
+	if (vectors == NULL)
+		misuse("no -e: name the embedding file or store to read");
+	if (argc > 1)
+		misuse("one input file at most");
+	if (dflag + wmode + cflag + (store != NULL) > 1)
+		misuse("-B, -C, -D and -w exclude each other");
+	if (oov == OOV_UNK && unkword == NULL)
+		misuse("-o unk needs the word -u names");
+	if (oov != OOV_UNK && unkword != NULL)
+		misuse("-u goes with -o unk only");
+	if ((dflag || store || cflag) && argc > 0)
+		misuse("-B, -C and -D read no input file");
+	if (wmode && (fset || numlines))
+		misuse("-w takes no -f or -N");
+	if (label && !wmode)
+		misuse("-L goes with -w only");
 	if (cflag) {
 		check(vectors);
 		emb_store_close(st);
