@@ -37,7 +37,9 @@ PROGS = $(PROGSRC:bin/%.c=$(B)/%)
 UTILSRC = $(sort $(filter-out $(PROGSRC),$(wildcard bin/*.c)))
 UTILOBJ = $(UTILSRC:bin/%.c=$(B)/bin/%.o)
 UTILA = $(B)/libutil.a
-MANS = $(sort $(wildcard man/*.1 man/*.5))
+MANS = $(sort $(wildcard man/*.1 man/*.5 man/*.7))
+# The bash completion of every program, made from their option tables.
+COMPLETION = $(B)/emb.bash
 UNITSRC = $(sort $(wildcard tests/unit/test_*.c))
 UNITS = $(UNITSRC:tests/unit/%.c=$(B)/tests/%)
 CHECKLIBS = $(shell pkg-config --libs check 2>/dev/null || echo -lcheck)
@@ -54,7 +56,7 @@ DEPGOALS = deps check demo bench fuzz fuzz-afl fuzz-programs fuzz-replay \
 	programs-replay valgrind soak
 NEEDDEPS = $(if $(filter $(DEPGOALS) fuzz-lf-% fuzz-afl-%,$(MAKECMDGOALS)),deps)
 
-all: $(PROGS) $(B)/unhex
+all: $(PROGS) $(B)/unhex $(COMPLETION)
 
 # aptget PACKAGES: install those of the Debian packages that are missing.
 aptget = command -v dpkg-query >/dev/null || { \
@@ -110,6 +112,13 @@ $(UTILA): $(UTILOBJ)
 $(B)/emb-%: $(B)/bin/emb-%.o $(UTILA) $(LIBA)
 	$(CC) $(LDFLAGS) -o $@ $< $(UTILA) $(LIBA) $(LDLIBS)
 
+# bin/complete.bash, then what each program says of its options.
+$(COMPLETION): bin/complete.bash $(PROGS)
+	{ cat bin/complete.bash && for p in $(PROGS); do \
+		$$p --bash-completion || exit 1; done && \
+	    echo "complete -F _emb $(notdir $(PROGS))"; } >$@.tmp
+	mv $@.tmp $@
+
 $(B)/tests/test_%: tests/unit/test_%.c $(LIBA) $(MKFILES) | $(LIBSOK)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) -Itests/unit $(CFLAGS) $(DEPFLAGS) $(LDFLAGS) \
@@ -141,13 +150,17 @@ bench: deps all
 
 install: all
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
-	    $(DESTDIR)$(MANDIR)/man5
+	    $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man7 \
+	    $(DESTDIR)$(COMPDIR)
 	cp -f $(PROGS) $(DESTDIR)$(BINDIR)/
 	for m in $(MANS); do \
 		s=$${m##*.}; cp -f $$m $(DESTDIR)$(MANDIR)/man$$s/; done
+	for p in $(notdir $(PROGS)); do \
+		cp -f $(COMPLETION) $(DESTDIR)$(COMPDIR)/$$p || exit 1; done
 
 uninstall:
-	for p in $(PROGS); do rm -f $(DESTDIR)$(BINDIR)/$${p##*/}; done
+	for p in $(PROGS); do rm -f $(DESTDIR)$(BINDIR)/$${p##*/} \
+	    $(DESTDIR)$(COMPDIR)/$${p##*/}; done
 	for m in $(MANS); do \
 		s=$${m##*.}; rm -f $(DESTDIR)$(MANDIR)/man$$s/$${m##*/}; done
 

@@ -14,7 +14,6 @@
 #include <ctype.h>
 #include <err.h>
 #include <errno.h>
-#include <getopt.h>
 #include <limits.h>
 #include <malloc.h>
 #include <math.h>
@@ -27,6 +26,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "opt.h"
 #include "util.h"
 #include "eval.h"
 
@@ -58,20 +58,76 @@ static double	 devshare;		/* --dev-share */
 static FILE	*predfp;		/* --predictions */
 static const char *predpath;
 
-/* The usage: on request (-h) to stdout with exit 0, else a misuse. */
-static void
-usage(int help)
-{
-	fprintf(help ? stdout : stderr,
+/*
+ * The long-only options: the numeric ones share OPT_NUM (setnum finds
+ * each by its name), the others have a code each.
+ */
+enum { OPT_NUM = 256, OPT_SHRINK, OPT_PRED };
+
+static const struct opt opts[] = {
+	{ 'c', "classifiers", "list", "comma-separated: knn, centroid, lda, "
+	    "ridge, logreg, mlp or all", NULL },
+	{ 'f', "word-field", "field", "with -w: the word's key field "
+	    "(default 1)", NULL },
+	{ 'g', "gold", "gold", "with -p: the STS gold scores", OPT_FILE },
+	{ 'I', "case-sensitive", NULL, "with -w: compare words as they are",
+	    NULL },
+	{ 'i', "id-field", "field", "with -p: check the pairs' alignment on "
+	    "this key field", NULL },
+	OPT_THREADS,
+	{ 'k', "folds", "folds", "cross-validation folds (default 5)", NULL },
+	{ 'l', "label-field", "field", "the label's key field (default 1)",
+	    NULL },
+	{ 'n', "limit", "count", "with -w: the first count words only "
+	    "(default 300000)", NULL },
+	{ 'p', "second", "second", "STS: the stream of second sentences",
+	    OPT_FILE },
+	{ 's', "split-field", "field", "one stream, its split (train, dev, "
+	    "test) in this key field", NULL },
+	{ 'T', "task", "task", "the task name printed first on every line",
+	    NULL },
+	{ 't', "test", "test", "the test stream", OPT_FILE },
+	{ 'u', "subset-field", "field", "with -p: the STS subset's key field",
+	    NULL },
+	{ 'w', "pairs", "pairs", "word similarity: the scored word pairs",
+	    OPT_FILE },
+	OPT_QUIET("only errors and warnings on standard error (default)"),
+	OPT_VERBOSE("a summary, and the progress even off a terminal"),
+	{ OPT_NUM, "neighbours", "k", "knn: neighbours (default 5)", NULL },
+	{ OPT_NUM, "alpha", "a", "ridge: the penalty", NULL },
+	{ OPT_SHRINK, "shrinkage", "s", "lda: a shrinkage in [0, 1], auto or "
+	    "none", "auto none" },
+	{ OPT_NUM, "C", "c", "logreg: the inverse penalty", NULL },
+	{ OPT_NUM, "max-iter", "n", "logreg: iterations at most", NULL },
+	{ OPT_NUM, "tol", "t", "logreg: the tolerance", NULL },
+	{ OPT_NUM, "nhid", "h", "mlp: hidden units (0: none)", NULL },
+	{ OPT_NUM, "l2", "w", "mlp: the weight decay (else searched)", NULL },
+	{ OPT_NUM, "dropout", "p", "mlp: the dropout", NULL },
+	{ OPT_NUM, "batch", "b", "mlp: rows per batch", NULL },
+	{ OPT_NUM, "tenacity", "t", "mlp: epochs without progress before it "
+	    "stops", NULL },
+	{ OPT_NUM, "epoch-size", "e", "mlp: passes per epoch", NULL },
+	{ OPT_NUM, "max-epoch", "n", "mlp: epochs at most", NULL },
+	{ OPT_NUM, "inner-folds", "k", "mlp: folds of the weight decay search",
+	    NULL },
+	{ OPT_NUM, "dev-share", "p", "mlp: the share of a training set kept "
+	    "for its search", NULL },
+	{ OPT_NUM, "seed", "n", "the seed of the folds and the MLP "
+	    "(default 1111)", NULL },
+	{ OPT_PRED, "predictions", "file", "write every prediction to file",
+	    OPT_FILE },
+	OPT_HELP,
+	OPT_VERSION,
+	OPTEND
+};
+static const struct optprog prog = { "emb-eval",
 	    "usage: emb-eval [-v] [-c list] [-j threads] [-k folds] "
 	    "[-l field] [-s field]\n"
 	    "                [-T task] [-t test] [options] [train]\n"
 	    "       emb-eval -p second -g gold [-v] [-i field] [-T task] "
 	    "[-u field] [first]\n"
 	    "       emb-eval -w pairs [-Iv] [-f field] [-n count] [-T task] "
-	    "[words]\n");
-	exit(help ? 0 : 2);
-}
+	    "[words]\n", opts };
 
 /* CPU seconds of the process: a loaded machine stretches wall time. */
 static double
@@ -843,8 +899,6 @@ parseclfs(const char *arg, int *use)
 	}
 }
 
-enum { OPT_NUM = 256, OPT_SHRINK, OPT_PRED };
-
 /*
  * The numeric long options: the field each sets in base (or innerk) and
  * its range.  All share one case of the getopt loop.
@@ -899,31 +953,6 @@ setnum(const char *name, const char *arg)
 int
 main(int argc, char *argv[])
 {
-	static const struct option longopts[] = {
-		{ "help",	no_argument,		NULL, 'h' },
-		{ "version",	no_argument,		NULL, 'V' },
-		{ "quiet",	no_argument,		NULL, 'q' },
-		{ "threads",	required_argument,	NULL, 'j' },
-		{ "verbose",	no_argument,		NULL, 'v' },
-		{ "neighbours",	required_argument,	NULL, OPT_NUM },
-		{ "alpha",	required_argument,	NULL, OPT_NUM },
-		{ "shrinkage",	required_argument,	NULL, OPT_SHRINK },
-		{ "C",		required_argument,	NULL, OPT_NUM },
-		{ "max-iter",	required_argument,	NULL, OPT_NUM },
-		{ "tol",	required_argument,	NULL, OPT_NUM },
-		{ "nhid",	required_argument,	NULL, OPT_NUM },
-		{ "l2",		required_argument,	NULL, OPT_NUM },
-		{ "dropout",	required_argument,	NULL, OPT_NUM },
-		{ "batch",	required_argument,	NULL, OPT_NUM },
-		{ "tenacity",	required_argument,	NULL, OPT_NUM },
-		{ "epoch-size",	required_argument,	NULL, OPT_NUM },
-		{ "max-epoch",	required_argument,	NULL, OPT_NUM },
-		{ "seed",	required_argument,	NULL, OPT_NUM },
-		{ "dev-share",	required_argument,	NULL, OPT_NUM },
-		{ "inner-folds", required_argument,	NULL, OPT_NUM },
-		{ "predictions", required_argument,	NULL, OPT_PRED },
-		{ NULL,		0,			NULL, 0 }
-	};
 	const char *test = NULL, *second = NULL, *gold = NULL, *pairs = NULL;
 	unsigned labf = 1, splitf = 0, idf = 0, subf = 0, wf = 1;
 	int ch, li = 0, kfold = 10, caseful = 0;
@@ -941,8 +970,7 @@ main(int argc, char *argv[])
 	mallopt(M_TRIM_THRESHOLD, 64 << 20);
 	emb_clf_defaults(&base, EMB_CLF_KNN);
 	base.threads = emb_ncpu();
-	while ((ch = getopt_long(argc, argv, "c:f:g:hIi:j:k:l:n:p:qs:T:t:u:vw:",
-	    longopts, &li)) != -1) {
+	while ((ch = optget(argc, argv, &prog, &li)) != -1) {
 		switch (ch) {
 		case 'c':
 			parseclfs(optarg, use);
@@ -996,7 +1024,7 @@ main(int argc, char *argv[])
 			pairs = optarg;
 			break;
 		case OPT_NUM:
-			setnum(longopts[li].name, optarg);
+			setnum(opts[li].name, optarg);
 			break;
 		case OPT_SHRINK:
 			if (strcmp(optarg, "auto") == 0)
@@ -1010,28 +1038,24 @@ main(int argc, char *argv[])
 		case OPT_PRED:
 			predpath = optarg;
 			break;
-		case 'V':
-			puts("emb-eval " EMB_VERSION);
-			return 0;
-		case 'h':
-			usage(1);
-			break;
 		default:
-			usage(0);
+			usage();
 		}
 	}
 	argc -= optind;
 	argv += optind;
 	if (argc > 1)
-		usage(0);
-	if ((second != NULL) != (gold != NULL))
-		usage(0);
+		misuse("one input file at most");
+	if (second != NULL && gold == NULL)
+		misuse("-p needs -g gold, the STS gold scores");
+	if (second == NULL && gold != NULL)
+		misuse("-g goes with -p only");
 	if (second != NULL && (pairs != NULL || test != NULL || splitf))
-		usage(0);
+		misuse("-p takes no -w, -t or -s");
 	if (pairs != NULL && (test != NULL || splitf))
-		usage(0);
+		misuse("-w takes no -t or -s");
 	if (test != NULL && splitf)
-		usage(0);
+		misuse("-t and -s exclude each other");
 	/* Standard input can be read once. */
 	if ((argc == 0 || strcmp(argv[0], "-") == 0) && ((test != NULL &&
 	    strcmp(test, "-") == 0) || (second != NULL && strcmp(second,

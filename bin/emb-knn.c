@@ -11,7 +11,6 @@
  * manner of word2vec's compute-accuracy.
  */
 #include <err.h>
-#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +18,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "opt.h"
 #include "util.h"
 
 #define OBUFSZ		(1u << 20)
@@ -43,19 +43,50 @@ static int	 vflag;		/* -v: timings on stderr */
 
 static const char *qname;	/* queries, for messages */
 
-/* The usage: on request (-h) to stdout with exit 0, else a misuse. */
-static void
-usage(int help)
-{
-	fprintf(help ? stdout : stderr,
+/* -q is the query's field: quiet is --quiet alone. */
+enum { OPT_QUIETL = 256 };
+
+static const struct opt opts[] = {
+	{ 'A', "analogy", NULL, "analogy mode: a group a, b, c [, d] is the "
+	    "query b - a + c", NULL },
+	{ 'B', "batch", "batch", "queries per batch (default 4096)", NULL },
+	{ 'b', "stream", NULL, "write the neighbours as an emb(5) stream",
+	    NULL },
+	{ 'c', "label-field", "field", "classify: the majority label, this key "
+	    "field of the references", NULL },
+	{ 'e', "answer-field", "field", "with -R: the expected answer is this "
+	    "field of the group key", NULL },
+	{ 'g', "section-field", "field", "with -R: the section is this field of "
+	    "the group key", NULL },
+	OPT_THREADS,
+	{ 'k', "neighbours", "n", "neighbours per query (default 10)", NULL },
+	{ 'q', "query-field", "field", "with -s: the query's word is this key "
+	    "field (default the last)", NULL },
+	{ 'R', "report", NULL, "print the analogy accuracy report (implies -A)",
+	    NULL },
+	{ 's', "exclude-self", NULL, "references with the query's word are not "
+	    "its neighbours", NULL },
+	{ 't', NULL, "threads", "the old spelling of -j", NULL },
+	{ 'W', "weighted", NULL, "with -c: votes weighted by 1/distance",
+	    NULL },
+	{ 'w', "word-field", "field", "a reference's word is this key field "
+	    "(default 1)", NULL },
+	{ 'x', "exclude-field", "field", "the words in this field of a query's "
+	    "key are not its neighbours", NULL },
+	{ OPT_QUIETL, "quiet", NULL, "only errors and warnings on standard error "
+	    "(default)", NULL },
+	OPT_VERBOSE("the sizes, times and kernels, on standard error"),
+	OPT_HELP,
+	OPT_VERSION,
+	OPTEND
+};
+static const struct optprog prog = { "emb-knn",
 	    "usage: emb-knn [-bsvW] [-B batch] [-c field] [-k n] [-q field] "
 	    "[-j threads]\n"
 	    "               [-w field] [-x field] reference [file]\n"
 	    "       emb-knn -A [-bRv] [-B batch] [-e field] [-g field] [-k n] "
 	    "[-j threads]\n"
-	    "               [-w field] reference [file]\n");
-	exit(help ? 0 : 2);
-}
+	    "               [-w field] reference [file]\n", opts };
 
 /* Add one reference, checking that it has the label field of -c. */
 static void
@@ -716,23 +747,12 @@ run(const struct emb_knn *kn, const char *path)
 int
 main(int argc, char *argv[])
 {
-	/* -q is the query's field: quiet is --quiet alone. */
-	enum { OPT_QUIET = 256 };
-	static const struct option longopts[] = {
-		{ "help",	no_argument,		NULL, 'h' },
-		{ "version",	no_argument,		NULL, 'V' },
-		{ "quiet",	no_argument,		NULL, OPT_QUIET },
-		{ "threads",	required_argument,	NULL, 'j' },
-		{ "verbose",	no_argument,		NULL, 'v' },
-		{ NULL,		0,			NULL, 0 }
-	};
 	static char obuf[OBUFSZ];
 	struct emb_knn *kn;
 	double t0, tload;
 	int ch;
 
-	while ((ch = getopt_long(argc, argv, "AbB:c:e:g:hj:k:q:Rst:vWw:x:",
-	    longopts, NULL)) != -1) {
+	while ((ch = optget(argc, argv, &prog, NULL)) != -1) {
 		switch (ch) {
 		case 'A':
 			aflag = 1;
@@ -776,7 +796,7 @@ main(int argc, char *argv[])
 		case 'v':
 			vflag = 1;
 			break;
-		case OPT_QUIET:
+		case OPT_QUIETL:
 			vflag = 0;
 			break;
 		case 'W':
@@ -790,34 +810,28 @@ main(int argc, char *argv[])
 			xfield = (unsigned)parsenum(optarg, 1, EMB_FIELD_MAX,
 			    "-x");
 			break;
-		case 'V':
-			puts("emb-knn " EMB_VERSION);
-			return 0;
-		case 'h':
-			usage(1);
-			break;
 		default:
-			usage(0);
+			usage();
 		}
 	}
 	argc -= optind;
 	argv += optind;
-	if (argc < 1 || argc > 2)
-		usage(0);
+	if (argc < 1)
+		misuse("no reference: name the reference set first");
+	if (argc > 2)
+		misuse("a reference set and one query file at most");
 	if (weighted && !cfield)
-		usage(0);
+		misuse("-W goes with -c only");
 	if (aflag && (cfield || sflag || xfield || qfield))
-		usage(0);
+		misuse("-A and -R take no -c, -s, -x or -q");
 	if (!aflag && (efield || gfield))
-		usage(0);
+		misuse("-e and -g go with -A or -R only");
 	if (bflag && (cfield || rflag))
-		usage(0);
+		misuse("-b takes no -c or -R");
 	if (strcmp(argv[0], "-") == 0 && (argc == 1 ||
-	    strcmp(argv[1], "-") == 0)) {
-		warnx("the reference set and the queries cannot both be "
+	    strcmp(argv[1], "-") == 0))
+		misuse("the reference set and the queries cannot both be "
 		    "standard input");
-		usage(0);
-	}
 	if (nthreads == 0)
 		nthreads = (unsigned)emb_ncpu();
 	if (!bflag)

@@ -9,23 +9,35 @@
  */
 #include <err.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "opt.h"
 #include "util.h"
 #include "compose.h"
 
-static void
-usage(int help)
-{
-	fprintf(help ? stdout : stderr,
+static const struct opt opts[] = {
+	{ 'c', "center", NULL, "with -F: subtract the mean first", NULL },
+	{ 'F', "fit", "model", "fit a model on the stream, write it to model",
+	    OPT_FILE },
+	{ 'l', "unit", NULL, "with -M: scale the results to unit length",
+	    NULL },
+	{ 'M', "model", "model", "apply the model in the file model",
+	    OPT_FILE },
+	{ 'r', "remove", "ncomp", "with -F: the principal components to remove "
+	    "(default 0)", NULL },
+	OPT_QUIET("no summary, no progress"),
+	OPT_VERBOSE("the summary (default), and the progress of -F even off a "
+	    "terminal"),
+	OPT_HELP,
+	OPT_VERSION,
+	OPTEND
+};
+static const struct optprog prog = { "emb-normalize",
 	    "usage: emb-normalize [-lq] [-M model] [file]\n"
-	    "       emb-normalize -F model [-cq] [-r ncomp] [file]\n");
-	exit(help ? 0 : 2);
-}
+	    "       emb-normalize -F model [-cq] [-r ncomp] [file]\n", opts };
 
 /* What is live, freed at exit however the program ends (atexit). */
 static struct emb_reader	*rd;
@@ -158,20 +170,12 @@ withmodel(struct emb_reader *r, struct emb_writer *w, int lflag,
 int
 main(int argc, char *argv[])
 {
-	static const struct option lopts[] = {
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ NULL, 0, NULL, 0 }
-	};
 	const char *fitfile = NULL, *modelfile = NULL, *name;
 	uint64_t nvec = 0, nzero = 0;
 	long ncomp = 0;
 	int center = 0, lflag = 0, quiet = 0, rflag = 0, c, rc, fd;
 
-	while ((c = getopt_long(argc, argv, "cF:hlM:qr:v", lopts, NULL)) !=
-	    -1) {
+	while ((c = optget(argc, argv, &prog, NULL)) != -1) {
 		switch (c) {
 		case 'c':
 			center = 1;
@@ -196,23 +200,18 @@ main(int argc, char *argv[])
 		case 'v':
 			quiet = 0;
 			break;
-		case 'V':
-			puts("emb-normalize " EMB_VERSION);
-			return 0;
-		case 'h':
-			usage(1);
-			break;
 		default:
-			usage(0);
+			usage();
 		}
 	}
 	argc -= optind;
 	argv += optind;
 	if (argc > 1)
-		usage(0);
-	if (fitfile != NULL ? (modelfile != NULL || lflag) :
-	    (center || rflag))
-		usage(0);
+		misuse("one input file at most");
+	if (fitfile != NULL && (modelfile != NULL || lflag))
+		misuse("-F fits a model: no -M or -l with it");
+	if (fitfile == NULL && (center || rflag))
+		misuse("-c and -r go with -F only");
 	name = inname(argv[0]);
 	if (fitfile != NULL) {
 		const char *in = argv[0] != NULL ? argv[0] : "-";
