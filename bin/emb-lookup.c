@@ -599,8 +599,11 @@ check(const char *path)
 	int rc;
 
 	mapped = path;
-	if ((rc = emb_store_open(&st, path)) < 0 ||
-	    (rc = emb_store_verify(st)) < 0)
+	if ((rc = emb_store_open(&st, path)) == EMB_EMAGIC &&
+	    kindmsg(pathkind(path), path, "a store") != NULL)
+		errx(1, "%s: %s", path, kindmsg(pathkind(path), path,
+		    "a store"));
+	if (rc < 0 || (rc = emb_store_verify(st)) < 0)
 		errx(1, "%s: %s", path, st ? emb_store_msg(st) :
 		    emb_strerror(rc));
 	printf("%s: %llu words, dimension %u", path,

@@ -74,7 +74,15 @@ void	 notty(int fd);
 
 /* Open a reader on fd or exit 1 with the reader's message. */
 struct emb_reader	*xreader(int fd, const char *name);
-/* Report a reader error (rc < 0) and exit 1. */
+/*
+ * A message for an input of the EMB_KIND_* kind where want ("an emb
+ * stream") was expected, naming the command that reads it; NULL for
+ * EMB_KIND_UNKNOWN.  The string is static.
+ */
+const char	*kindmsg(int kind, const char *name, const char *want);
+/* The EMB_KIND_* of the file path from its first bytes (UNKNOWN if none). */
+int	 pathkind(const char *path);
+/* Report a reader error (rc < 0) and exit 1: a wrong kind of input named. */
 void	 rdie(struct emb_reader *r, const char *name, int rc)
 	    __attribute__((noreturn));
 /*

@@ -303,6 +303,28 @@ void emb_reader_allow_nonfinite(struct emb_reader *r, int allow);
  */
 const char *emb_reader_msg(const struct emb_reader *r);
 
+/*
+ * What an input's first bytes look like, so that a message can name the
+ * input's real kind when it is not the one expected.
+ */
+#define EMB_KIND_UNKNOWN 0	/* none of these */
+#define EMB_KIND_STREAM	1	/* an emb(5) stream */
+#define EMB_KIND_STORE	2	/* an emb-store(5) file */
+#define EMB_KIND_GZIP	3	/* gzip data */
+#define EMB_KIND_NPY	4	/* a NumPy array (.npy) */
+#define EMB_KIND_FTBIN	5	/* a fastText model (.bin) */
+#define EMB_KIND_HEADER	6	/* a "count dim" line: word2vec, .vec */
+#define EMB_KIND_TEXT	7	/* other text: GloVe, emb-cat's text view */
+
+/* emb_sniff - the EMB_KIND_* of the n bytes at p, an input's first. */
+int emb_sniff(const void *p, size_t n);
+
+/*
+ * emb_reader_kind - when emb_reader_open failed with EMB_EMAGIC, what
+ * the input looked like instead (EMB_KIND_*); EMB_KIND_UNKNOWN otherwise.
+ */
+int emb_reader_kind(const struct emb_reader *r);
+
 /* Records read so far (VEC and GROUP). */
 uint64_t emb_reader_count(const struct emb_reader *r);
 
