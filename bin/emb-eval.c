@@ -329,6 +329,7 @@ out(const char *clf, const char *metric, const char *fmt, ...)
 {
 	va_list ap;
 
+	progdone();
 	printf("%s\t%s\t%s\t", task, clf, metric);
 	va_start(ap, fmt);
 	vprintf(fmt, ap);
@@ -417,6 +418,8 @@ struct l2search {
 	int		*tpred[NL2];	/* with dev: each model's test classes */
 	int		 titers[NL2];	/* and its passes */
 	atomic_int	 next;
+	int		 ndone;		/* jobs done, for the progress */
+	pthread_mutex_t	 lock;		/* over ndone and its line */
 };
 
 /* Job j of s: fit, score on its early-stopping rows. */
@@ -490,8 +493,14 @@ l2worker(void *arg)
 	struct l2search *s = arg;
 	int j;
 
-	while ((j = atomic_fetch_add(&s->next, 1)) < s->njob)
+	while ((j = atomic_fetch_add(&s->next, 1)) < s->njob) {
 		l2job(s, j);
+		/* The count, not the job: the same lines in any order. */
+		pthread_mutex_lock(&s->lock);
+		progress("%s: mlp: %s: weight decay search, fit %d of %d done",
+		    task, where, ++s->ndone, s->njob);
+		pthread_mutex_unlock(&s->lock);
+	}
 	return NULL;
 }
 
@@ -528,6 +537,7 @@ choosel2(struct emb_clf_opts *o, const float *X, size_t n, size_t d,
 	s->T = T, s->nt = nt, s->fold = fold, s->kfold = kfold;
 	s->njob = dev ? (int)NL2 : (int)NL2 * kfold;
 	atomic_init(&s->next, 0);
+	pthread_mutex_init(&s->lock, NULL);
 	nw = o->threads < s->njob ? o->threads : s->njob;
 	for (int t = 1; t < nw; t++)
 		if (pthread_create(&tid[t], NULL, l2worker, s) != 0)
@@ -535,6 +545,8 @@ choosel2(struct emb_clf_opts *o, const float *X, size_t n, size_t d,
 	l2worker(s);
 	for (int t = 1; t < nw; t++)
 		pthread_join(tid[t], NULL);
+	pthread_mutex_destroy(&s->lock);
+	progdone();
 	for (size_t g = 0; g < NL2; g++) {
 		double score = 0;
 
@@ -770,6 +782,11 @@ classify(const char *trainpath, const char *testpath, unsigned labf,
 				    D.name, f + 1);
 			else
 				snprintf(where, sizeof(where), "%s", D.name);
+			if (fold)
+				progress("%s: %s: fold %d of %d", task, cn,
+				    f + 1, nf);
+			else
+				progress("%s: %s: fitting", task, cn);
 			Xtr = rowsview(&D, tr, ntr, &ctr);
 			Xte = rowsview(&D, te, nte, &cte);
 			ytr = xreallocarray(NULL, ntr + 1, sizeof(int));
@@ -955,7 +972,7 @@ main(int argc, char *argv[])
 {
 	const char *test = NULL, *second = NULL, *gold = NULL, *pairs = NULL;
 	unsigned labf = 1, splitf = 0, idf = 0, subf = 0, wf = 1;
-	int ch, li = 0, kfold = 10, caseful = 0;
+	int ch, li = 0, kfold = 5, caseful = 0;
 	int use[NCLF] = { 1, 1, 1, 1, 1, 0 };
 	size_t nvocab = 300000;
 	char tbuf[256];
@@ -1016,9 +1033,11 @@ main(int argc, char *argv[])
 			break;
 		case 'q':
 			verbose = 0;
+			progmode = PROG_OFF;
 			break;
 		case 'v':
 			verbose = 1;
+			progmode = PROG_ON;
 			break;
 		case 'w':
 			pairs = optarg;

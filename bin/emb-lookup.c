@@ -136,33 +136,38 @@ static const struct optprog prog = { "emb-lookup",
 	    "       emb-lookup -e vectors -B store [-q] [-n limit]\n"
 	    "       emb-lookup -C -e store\n", opts };
 
-/* Building progress, on a terminal only, at most four times a second. */
+/*
+ * Building progress (progress()): on a terminal at most four times a
+ * second; off one (-v), at each tenth of the file, or each million
+ * words when its size is unknown.
+ */
 static void
-progress(void *arg, const struct emb_wfile *f, uint64_t n)
+buildprog(void *arg, const struct emb_wfile *f, uint64_t n)
 {
 	static double last;
+	static uint64_t step;
 	const char *name = arg;
-	double now = emb_now();
-	uint64_t done, total;
+	uint64_t done, total, at;
 
-	if (now - last < 0.25)
-		return;
-	last = now;
 	emb_wfile_progress(f, &done, &total);
+	if (progshown() == 2) {
+		double now = emb_now();
+
+		if (now - last < 0.25)
+			return;
+		last = now;
+	} else {
+		at = total > 0 ? 10 * done / total : n / 1000000;
+		if (at <= step)
+			return;
+		step = at;
+	}
 	if (total > 0)
-		fprintf(stderr, "\remb-lookup: %s: %3d%% %llu words", name,
+		progress("%s: %3d%% %llu words", name,
 		    (int)(100.0 * (double)done / (double)total),
 		    (unsigned long long)n);
 	else
-		fprintf(stderr, "\remb-lookup: %s: %llu words", name,
-		    (unsigned long long)n);
-}
-
-static void
-progress_end(int shown)
-{
-	if (shown)
-		fprintf(stderr, "\r%60s\r", "");
+		progress("%s: %llu words", name, (unsigned long long)n);
 }
 
 /* Warn once about the duplicates a build dropped. */
@@ -207,7 +212,7 @@ openvocab(const char *path)
 {
 	struct emb_store_stats ss;
 	struct emb_wfile *f = NULL;
-	int rc, fd, tty = !quiet && isatty(STDERR_FILENO);
+	int rc, fd;
 
 	/* Opened once, so that a FIFO or <(...) is read as it comes. */
 	vname = inname(path);
@@ -227,9 +232,9 @@ openvocab(const char *path)
 	emb_store_close(st);
 	st = NULL;
 	f = xwfile(path, &fd);
-	rc = emb_store_load_inplace(&st, f, limit, tty ? progress : NULL,
-	    (void *)inname(path), &ss);
-	progress_end(tty);
+	rc = emb_store_load_inplace(&st, f, limit, progshown() ? buildprog :
+	    NULL, (void *)inname(path), &ss);
+	progdone();
 	if (rc < 0)
 		errx(1, "%s: %s", inname(path), emb_wfile_error(f) < 0 ?
 		    emb_wfile_msg(f) : emb_strerror(rc));
@@ -563,13 +568,13 @@ build(const char *src, const char *dst)
 	struct emb_store_stats ss;
 	struct emb_wfile *f;
 	FILE *out;
-	int rc, fd = -1, tty = !quiet && isatty(STDERR_FILENO);
+	int rc, fd = -1;
 
 	f = xwfile(src, &fd);
 	out = outopen(dst, &src, 1, 0644);
-	rc = emb_store_build(fileno(out), f, limit, tty ? progress : NULL,
-	    (void *)inname(src), &ss);
-	progress_end(tty);
+	rc = emb_store_build(fileno(out), f, limit, progshown() ? buildprog :
+	    NULL, (void *)inname(src), &ss);
+	progdone();
 	if (rc < 0) {
 		int e = errno;
 
@@ -703,12 +708,14 @@ main(int argc, char *argv[])
 			break;
 		case 'q':
 			quiet = 1;
+			progmode = PROG_OFF;
 			break;
 		case 'u':
 			unkword = optarg;
 			break;
 		case 'v':
 			quiet = 0;
+			progmode = PROG_ON;
 			break;
 		case 'w':
 			wmode = 1;

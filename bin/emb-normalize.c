@@ -57,6 +57,9 @@ cleanup(void)
 	emb_reader_free(rd);
 }
 
+/* Records between two lines of -F's progress. */
+#define PROGEVERY	65536
+
 static void
 fit(const char *name, const char *path, long ncomp, int center, int quiet)
 {
@@ -72,16 +75,22 @@ fit(const char *name, const char *path, long ncomp, int center, int quiet)
 		    EMB_PCA_DIM_MAX);
 	if ((rc = emb_pcafit_create(&fitting, dim)) < 0)
 		errx(1, "%s: %s", name, emb_strerror(rc));
-	while ((rc = emb_reader_next(rd, &rec)) > 0)
+	while ((rc = emb_reader_next(rd, &rec)) > 0) {
 		if (rec.type == EMB_REC_VEC &&
 		    (rc = emb_pcafit_add(fitting, rec.vec)) < 0)
 			errx(1, "%s: record %llu: %s", name,
 			    (unsigned long long)rec.recno, emb_strerror(rc));
+		if (rec.recno % PROGEVERY == 0)
+			progress("%s: %llu records read", name,
+			    (unsigned long long)rec.recno);
+	}
 	if (rc < 0)
 		rdie(rd, name, rc);
 	emb_reader_free(rd);
 	rd = NULL;
+	progress("%s: computing the model, dimension %u", name, dim);
 	rc = emb_pcafit_done(fitting, (uint32_t)ncomp, center, &model);
+	progdone();
 	emb_pcafit_free(fitting);
 	fitting = NULL;
 	if (rc < 0)
@@ -191,6 +200,7 @@ main(int argc, char *argv[])
 			break;
 		case 'q':
 			quiet = 1;
+			progmode = PROG_OFF;
 			break;
 		case 'r':
 			ncomp = (long)parsenum(optarg, 0, EMB_PCA_DIM_MAX,
@@ -199,6 +209,7 @@ main(int argc, char *argv[])
 			break;
 		case 'v':
 			quiet = 0;
+			progmode = PROG_ON;
 			break;
 		default:
 			usage();

@@ -11,6 +11,7 @@
 #include <limits.h>
 #include <math.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -504,6 +505,46 @@ xtmpfd(void)
 	unlink(path);
 	free(path);
 	return fd;
+}
+
+int progmode = PROG_AUTO;
+static int progline;		/* a progress line is on the terminal */
+
+int
+progshown(void)
+{
+	static int tty = -1;
+
+	if (tty < 0)
+		tty = isatty(STDERR_FILENO);
+	if (progmode == PROG_OFF || (progmode == PROG_AUTO && !tty))
+		return 0;
+	return tty ? 2 : 1;
+}
+
+void
+progress(const char *fmt, ...)
+{
+	int how = progshown();
+	va_list ap;
+
+	if (how == 0)
+		return;
+	fprintf(stderr, "%s%s: ", how == 2 ? "\r" : "",
+	    program_invocation_short_name);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputs(how == 2 ? "\033[K" : "\n", stderr);
+	progline = how == 2;
+}
+
+void
+progdone(void)
+{
+	if (progline)
+		fputs("\r\033[K", stderr);
+	progline = 0;
 }
 
 void

@@ -184,6 +184,23 @@ void	 outcommitall(void);
 /* Remove outopen()'s temporaries now: async-signal-safe, for a handler. */
 void	 outabort(void);
 
+/*
+ * The progress of a long job, on standard error, never on standard
+ * output: with PROG_AUTO (the default) on a terminal only, as one line
+ * rewritten in place; with PROG_ON (-v) also off a terminal, a line per
+ * call (so call it at points that do not depend on time there); never
+ * with PROG_OFF (-q).
+ */
+enum { PROG_AUTO, PROG_ON, PROG_OFF };
+extern int	 progmode;
+/* Whether progress() prints, and on a terminal (2) or as lines (1). */
+int	 progshown(void);
+/* "NAME: message" as progress, printf-like. */
+void	 progress(const char *fmt, ...)
+	    __attribute__((format(printf, 1, 2)));
+/* Erase the progress line of a terminal, before other output. */
+void	 progdone(void);
+
 /* Flush fp and exit 1 with a message if any write to it failed. */
 void	 fshut(FILE *fp, const char *name);
 
