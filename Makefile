@@ -38,6 +38,8 @@ UTILSRC = $(sort $(filter-out $(PROGSRC),$(wildcard bin/*.c)))
 UTILOBJ = $(UTILSRC:bin/%.c=$(B)/bin/%.o)
 UTILA = $(B)/libutil.a
 MANS = $(sort $(wildcard man/*.1 man/*.5 man/*.7))
+# Tools installed beside the programs: the SentEval converter (emb-eval(1)).
+TOOLS = examples/scripts/senteval-prep.sh
 # The bash completion of every program, made from their option tables.
 COMPLETION = $(B)/emb.bash
 UNITSRC = $(sort $(wildcard tests/unit/test_*.c))
@@ -151,8 +153,9 @@ bench: deps all
 install: all
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
 	    $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man7 \
-	    $(DESTDIR)$(COMPDIR)
+	    $(DESTDIR)$(COMPDIR) $(DESTDIR)$(SHAREDIR)
 	cp -f $(PROGS) $(DESTDIR)$(BINDIR)/
+	cp -f $(TOOLS) $(DESTDIR)$(SHAREDIR)/
 	for m in $(MANS); do \
 		s=$${m##*.}; cp -f $$m $(DESTDIR)$(MANDIR)/man$$s/; done
 	for p in $(notdir $(PROGS)); do \
@@ -161,6 +164,7 @@ install: all
 uninstall:
 	for p in $(PROGS); do rm -f $(DESTDIR)$(BINDIR)/$${p##*/} \
 	    $(DESTDIR)$(COMPDIR)/$${p##*/}; done
+	for t in $(TOOLS); do rm -f $(DESTDIR)$(SHAREDIR)/$${t##*/}; done
 	for m in $(MANS); do \
 		s=$${m##*.}; rm -f $(DESTDIR)$(MANDIR)/man$$s/$${m##*/}; done
 

@@ -7,6 +7,8 @@ BINDIR = $(PREFIX)/bin
 LIBDIR = $(PREFIX)/lib
 INCDIR = $(PREFIX)/include
 MANDIR = $(PREFIX)/share/man
+# The tools beside the programs (senteval-prep.sh).
+SHAREDIR = $(PREFIX)/share/emb
 # bash-completion loads a command's completion from here by its name.
 COMPDIR = $(PREFIX)/share/bash-completion/completions
 

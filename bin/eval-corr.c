@@ -133,6 +133,23 @@ sts(const char *apath, const char *bpath, const char *goldpath,
 		if (s == nsub)
 			names[nsub++] = sub[i];
 	}
+	/*
+	 * A subset of fewer than two scored pairs has no correlation: with
+	 * -u, a field that is no subset (an id, a line number) is the
+	 * likely cause, refused before any figure.
+	 */
+	for (size_t s = 0; subf && s < nsub; s++) {
+		size_t k = 0;
+
+		for (size_t i = 0; i < A.n; i++)
+			k += scored[i] && strcmp(sub[i], names[s]) == 0;
+		if (k < 2)
+			errx(1, "%s: -u %u: subset '%s' has %zu scored pair%s, "
+			    "fewer than the two a correlation needs (%zu "
+			    "subsets for %zu pairs: is key field %u the "
+			    "subset?)", A.name, subf, emb_quotes(q, names[s]),
+			    k, k == 1 ? "" : "s", nsub, A.n, subf);
+	}
 	sim = xreallocarray(NULL, A.n + 1, sizeof(double));
 	gs = xreallocarray(NULL, A.n + 1, sizeof(double));
 	ss = xreallocarray(NULL, A.n + 1, sizeof(double));
@@ -141,7 +158,8 @@ sts(const char *apath, const char *bpath, const char *goldpath,
 	for (size_t s = 0; s < nsub; s++) {
 		double rs, rp;
 		int rcp, rcs;
-		char met[64];
+		size_t msz = strlen(names[s]) + 16;
+		char *met = xmalloc(msz);
 		size_t k = 0;
 
 		for (size_t i = 0; i < A.n; i++)
@@ -153,13 +171,15 @@ sts(const char *apath, const char *bpath, const char *goldpath,
 		rcs = emb_spearman(ss, gs, k, &rs);
 		if (rcs == EMB_ENOMEM)
 			errx(1, "out of memory");
-		snprintf(met, sizeof(met), "pearson:%zu", s + 1);
+		/* Each figure named by its subset. */
 		printf("%s\tcosine\tsubset:%zu\t%s\n", task, s + 1, names[s]);
+		snprintf(met, msz, "pearson:%s", names[s]);
 		outcorr("cosine", met, rcp, rp);
-		snprintf(met, sizeof(met), "spearman:%zu", s + 1);
+		snprintf(met, msz, "spearman:%s", names[s]);
 		outcorr("cosine", met, rcs, rs);
-		snprintf(met, sizeof(met), "n:%zu", s + 1);
+		snprintf(met, msz, "n:%s", names[s]);
 		out("cosine", met, "%zu", k);
+		free(met);
 		if (verbose)
 			fprintf(stderr, "%s: %s: pearson %.4f, spearman %.4f, "
 			    "%zu pairs\n", task, names[s], rcp < 0 ? NAN : rp,

@@ -27,3 +27,17 @@ try emb-ose -n ''
 try emb-cat -f w2v
 try emb-split no
 bash -c '. "$1"; complete -p emb-eval emb-split' sh "$comp"
+# make install puts it where bash-completion loads it by the command's
+# name, beside the programs, emb(7) and the SentEval converter.
+top=$(cd "$TESTDATA/../.." && pwd)
+b=$(dirname "$(command -v emb-cat)")
+san=
+case $b in *-san) san=SAN=1 ;; esac
+make -s -C "$top" $san install DESTDIR="$PWD/root" PREFIX=/usr \
+    >install.log 2>&1 || { cat install.log; exit 1; }
+for f in bin/emb-knn share/bash-completion/completions/emb-knn \
+    share/man/man7/emb.7 share/emb/senteval-prep.sh; do
+	[ -f "root/usr/$f" ] && echo "installed: $f"
+done
+bash -c '. "$1"; COMP_WORDS=(emb-knn --neigh); COMP_CWORD=1; _emb emb-knn
+    echo "${COMPREPLY[@]}"' sh root/usr/share/bash-completion/completions/emb-knn
