@@ -123,7 +123,7 @@ static const struct opt opts[] = {
 static const struct optprog prog = { "emb-eval",
 	    "usage: emb-eval [-v] [-c list] [-j threads] [-k folds] "
 	    "[-l field] [-s field]\n"
-	    "                [-T task] [-t test] [options] [train]\n"
+	    "                [-T task] [-t test] [--name=value ...] [train]\n"
 	    "       emb-eval -p second -g gold [-v] [-i field] [-T task] "
 	    "[-u field] [first]\n"
 	    "       emb-eval -w pairs [-Iv] [-f field] [-n count] [-T task] "

@@ -59,7 +59,7 @@ optbuild(const struct optprog *p)
  * One option of the -h text: its names in a column of HELPCOL, then its
  * help, broken at blanks into lines of at most 79 columns.
  */
-#define HELPCOL	22
+#define HELPCOL	24
 static void
 wrap(const char *left, const char *help)
 {
