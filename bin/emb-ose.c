@@ -119,7 +119,8 @@ static const struct opt opts[] = {
 	    "distfile, a line a group", OPT_FILE },
 	{ 'i', "interval", NULL, "print each group's interval of common "
 	    "distances", NULL },
-	OPT_THREADS,
+	{ 'j', "threads", "threads", "worker threads, 0 to 64 (default: the "
+	    "processors online; 0: none)", NULL },
 	{ 'n', "no-solution", "policy", "a group without a solution: error, "
 	    "skip, bov (default) or zero", "error skip bov zero" },
 	{ 'p', "problem2", NULL, "solve Problem 2 (with -c, -D or -F)", NULL },
