@@ -139,16 +139,27 @@ sts(const char *apath, const char *bpath, const char *goldpath,
 	 * likely cause, refused before any figure.
 	 */
 	for (size_t s = 0; subf && s < nsub; s++) {
-		size_t k = 0;
+		size_t k = 0, n = A.n;
 
 		for (size_t i = 0; i < A.n; i++)
 			k += scored[i] && strcmp(sub[i], names[s]) == 0;
-		if (k < 2)
-			errx(1, "%s: -u %u: subset '%s' has %zu scored pair%s, "
-			    "fewer than the two a correlation needs (%zu "
-			    "subsets for %zu pairs: is key field %u the "
-			    "subset?)", A.name, subf, emb_quotes(q, names[s]),
-			    k, k == 1 ? "" : "s", nsub, A.n, subf);
+		if (k >= 2)
+			continue;
+		emb_quotes(q, names[s]);
+		/* Freed first: the message is the run's end. */
+		for (size_t i = 0; i < A.n; i++)
+			free(sub[i]);
+		free(sub);
+		free(names);
+		free(gold);
+		free(scored);
+		flatfree(&B);
+		warnx("%s: -u %u: subset '%s' has %zu scored pair%s, fewer "
+		    "than the two a correlation needs (%zu subsets for %zu "
+		    "pairs: is key field %u the subset?)", A.name, subf, q, k,
+		    k == 1 ? "" : "s", nsub, n, subf);
+		flatfree(&A);
+		exit(1);
 	}
 	sim = xreallocarray(NULL, A.n + 1, sizeof(double));
 	gs = xreallocarray(NULL, A.n + 1, sizeof(double));
