@@ -37,6 +37,21 @@ outcorr(const char *clf, const char *metric, int rc, double v)
 		out(clf, metric, "%.6f", v);
 }
 
+/* Free sts's subsets (one per pair), gold scores and streams. */
+static void
+stsfree(char **sub, char **names, double *gold, char *scored, struct flat *A,
+    struct flat *B)
+{
+	for (size_t i = 0; i < A->n; i++)
+		free(sub[i]);
+	free(sub);
+	free(names);
+	free(gold);
+	free(scored);
+	flatfree(A);
+	flatfree(B);
+}
+
 /*
  * STS: the cosine of each aligned pair against its gold score, per subset
  * (a key field of the first stream), their mean, their mean weighted by
@@ -147,18 +162,11 @@ sts(const char *apath, const char *bpath, const char *goldpath,
 			continue;
 		emb_quotes(q, names[s]);
 		/* Freed first: the message is the run's end. */
-		for (size_t i = 0; i < A.n; i++)
-			free(sub[i]);
-		free(sub);
-		free(names);
-		free(gold);
-		free(scored);
-		flatfree(&B);
+		stsfree(sub, names, gold, scored, &A, &B);
 		warnx("%s: -u %u: subset '%s' has %zu scored pair%s, fewer "
 		    "than the two a correlation needs (%zu subsets for %zu "
 		    "pairs: is key field %u the subset?)", A.name, subf, q, k,
 		    k == 1 ? "" : "s", nsub, n, subf);
-		flatfree(&A);
 		exit(1);
 	}
 	sim = xreallocarray(NULL, A.n + 1, sizeof(double));
@@ -231,17 +239,10 @@ sts(const char *apath, const char *bpath, const char *goldpath,
 		    rc < 0 ? NAN : r, m, unscored);
 	out("cosine", "pairs", "%zu", m);
 	out("cosine", "unscored", "%zu", unscored);
-	for (size_t i = 0; i < A.n; i++)
-		free(sub[i]);
-	free(sub);
-	free(names);
 	free(sim);
 	free(gs);
 	free(ss);
-	free(gold);
-	free(scored);
-	flatfree(&A);
-	flatfree(&B);
+	stsfree(sub, names, gold, scored, &A, &B);
 }
 
 /*
