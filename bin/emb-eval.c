@@ -530,6 +530,16 @@ choosel2(struct emb_clf_opts *o, const float *X, size_t n, size_t d,
 	if (dev == NULL && emb_folds(y, n, ncls, kfold, o->seed,
 	    fold = xreallocarray(NULL, n + 1, sizeof(int))) < 0)
 		errx(1, "%s: mlp: cannot make %d inner folds", where, kfold);
+	/* Told here, once, and not by each worker that meets it. */
+	for (int f = 0; fold != NULL && f < kfold; f++) {
+		size_t ntr = 0;
+
+		for (size_t i = 0; i < n; i++)
+			ntr += fold[i] != f;
+		if (ntr == 0)
+			errx(1, "%s: mlp: inner fold %d of %d has no training "
+			    "rows", where, f + 1, kfold);
+	}
 	s = xcalloc(1, sizeof(*s));
 	s->o = *o;
 	s->X = X, s->n = n, s->d = d, s->y = y, s->ncls = ncls;
