@@ -174,7 +174,17 @@ loadref(const char *path)
 		}
 	}
 #endif
-	r = xreader(fd, name);
+	if ((rc = emb_reader_open(&r, fd, name)) < 0) {
+		/* A store is mapped: through a pipe it cannot be used. */
+		if (rc == EMB_EMAGIC && r != NULL &&
+		    emb_reader_kind(r) == EMB_KIND_STORE) {
+			emb_reader_free(r);
+			errx(1, "%s: an emb-lookup store, but not a regular "
+			    "file: a store is mapped, name the file itself",
+			    name);
+		}
+		rdie(r, name, rc);
+	}
 	dim = emb_reader_dim(r);
 	if ((rc = emb_knn_create(&kn, dim)) < 0)
 		errx(1, "%s: %s", name, emb_strerror(rc));
