@@ -41,6 +41,7 @@ _emb()
 			COMPREPLY=($(compgen -W "${_emb_words[$prog $opt]}" \
 			    -- "$val"))
 		elif _emb_has "${_emb_fileopts[$prog]}" "$opt"; then
+			compopt -o filenames 2>/dev/null
 			COMPREPLY=($(compgen -f -- "$val"))
 		fi
 		COMPREPLY=("${COMPREPLY[@]/#/$opt=}")
@@ -52,6 +53,7 @@ _emb()
 		return 0
 	fi
 	if [ -n "$prev" ] && _emb_has "${_emb_fileopts[$prog]}" "$prev"; then
+		compopt -o filenames 2>/dev/null
 		COMPREPLY=($(compgen -f -- "$cur"))
 		return 0
 	fi
@@ -62,5 +64,6 @@ _emb()
 		COMPREPLY=($(compgen -W "${_emb_opts[$prog]}" -- "$cur"))
 		return 0
 	fi
+	compopt -o filenames 2>/dev/null
 	COMPREPLY=($(compgen -f -- "$cur"))
 }
