@@ -983,6 +983,79 @@ int emb_pca_save(const struct emb_pca *p, int fd);
 int emb_pca_load(struct emb_pca **pp, int fd, unsigned long *line);
 void emb_pca_free(struct emb_pca *p);
 
+/*
+ * Alignment of two spaces (emb-align): optional normalization steps on
+ * each side, then an orthogonal map W fitted on pairs of vectors
+ * (Procrustes: W = U V^t for X^t Z = U S V^t, LAPACK dgesdd), applied to
+ * a source vector x as the row x W.
+ */
+#define EMB_ALIGN_DIM_MAX	65536	/* largest dimension on either side */
+#define EMB_ALIGN_STEPS_MAX	8	/* normalization steps at most */
+#define EMB_ALIGN_UNIT		1	/* a step: scale to unit length */
+#define EMB_ALIGN_CENTER	2	/* a step: subtract the space's mean */
+
+struct emb_align {
+	uint32_t	 din, dout;	/* source and target dimensions */
+	int		 nsteps;	/* normalization steps, both sides */
+	int		 steps[EMB_ALIGN_STEPS_MAX];	/* EMB_ALIGN_* */
+	int		 ncenter;	/* of them, center steps */
+	uint64_t	 count;		/* pairs of the last fit */
+	double		*smean;		/* ncenter x din: source means */
+	double		*tmean;		/* ncenter x dout: target means */
+	double		*w;		/* din x dout, row-major */
+};
+
+/*
+ * emb_align_create - a model with the given steps, zero means and W the
+ * identity (ones on the diagonal).  @return 0 and *ap (free with
+ * emb_align_free), EMB_EDIM, EMB_EINVAL (a bad step) or EMB_ENOMEM.
+ */
+int emb_align_create(struct emb_align **ap, uint32_t din, uint32_t dout,
+    const int *steps, int nsteps);
+void emb_align_free(struct emb_align *a);
+
+/*
+ * emb_align_center - the means of the center steps of one side (0 the
+ * source, 1 the target) from n vectors (rows at x + r ld), each after the
+ * steps before it.  @return 0, EMB_EEMPTY (n = 0 with a center step) or
+ * EMB_ENOMEM.
+ */
+int emb_align_center(struct emb_align *a, int side, const float *x,
+    size_t n, size_t ld);
+
+/*
+ * emb_align_norm - one vector of side through the first upto steps, in
+ * double, into out (din or dout); a zero vector stays zero.
+ */
+void emb_align_norm(const struct emb_align *a, int side, int upto,
+    const float *in, double *out);
+
+/*
+ * emb_align_fit - W from n pairs: rows of X (n x din) and Z (n x dout),
+ * row-major, already normalized.  @return 0, EMB_EEMPTY, ECONVERGE or
+ * EMB_ENOMEM.
+ */
+int emb_align_fit(struct emb_align *a, const double *X, const double *Z,
+    size_t n);
+
+/*
+ * emb_align_map - n vectors (rows of in) through the steps of side and,
+ * for the source (side 0), the map, into out (n x dout floats), in
+ * double, each row on its own with up to nthreads threads: the result
+ * does not depend on n or nthreads.  @return 0 or EMB_ENOMEM.
+ */
+int emb_align_map(const struct emb_align *a, int side, const float *in,
+    size_t n, float *out, int nthreads);
+
+/*
+ * emb_align_save / emb_align_load - the model as text (emb-align(1),
+ * FILES), ending in a crc32 line.  load: EMB_ETRUNC (no crc32 line: cut
+ * short), EMB_ECRC, EMB_EFORMAT (the line number in *line), EMB_EIO,
+ * EMB_ENOMEM.
+ */
+int emb_align_save(const struct emb_align *a, int fd);
+int emb_align_load(struct emb_align **ap, int fd, unsigned long *line);
+
 /* ---- end of numerics ---- */
 
 /* ---- classifiers and metrics (emb-eval, emb-knn) ---- */
