@@ -69,7 +69,10 @@ usage(int help)
 	    "       emb-eval -p second -g gold [-v] [-i field] [-T task] "
 	    "[-u field] [first]\n"
 	    "       emb-eval -w pairs [-Iv] [-f field] [-n count] [-T task] "
-	    "[words]\n");
+	    "[words]\n"
+	    "       emb-eval -L dict -R target [-v] [-f field] [-j threads] "
+	    "[-T task]\n"
+	    "                [--csls-k n] [mapped]\n");
 	exit(help ? 0 : 2);
 }
 
@@ -843,7 +846,7 @@ parseclfs(const char *arg, int *use)
 	}
 }
 
-enum { OPT_NUM = 256, OPT_SHRINK, OPT_PRED };
+enum { OPT_NUM = 256, OPT_SHRINK, OPT_PRED, OPT_CSLS };
 
 /*
  * The numeric long options: the field each sets in base (or innerk) and
@@ -922,9 +925,14 @@ main(int argc, char *argv[])
 		{ "dev-share",	required_argument,	NULL, OPT_NUM },
 		{ "inner-folds", required_argument,	NULL, OPT_NUM },
 		{ "predictions", required_argument,	NULL, OPT_PRED },
+		{ "lexicon",	required_argument,	NULL, 'L' },
+		{ "target",	required_argument,	NULL, 'R' },
+		{ "csls-k",	required_argument,	NULL, OPT_CSLS },
 		{ NULL,		0,			NULL, 0 }
 	};
 	const char *test = NULL, *second = NULL, *gold = NULL, *pairs = NULL;
+	const char *lexicon = NULL, *target = NULL;
+	unsigned cslsk = 10;
 	unsigned labf = 1, splitf = 0, idf = 0, subf = 0, wf = 1;
 	int ch, li = 0, kfold = 10, caseful = 0;
 	int use[NCLF] = { 1, 1, 1, 1, 1, 0 };
@@ -941,7 +949,7 @@ main(int argc, char *argv[])
 	mallopt(M_TRIM_THRESHOLD, 64 << 20);
 	emb_clf_defaults(&base, EMB_CLF_KNN);
 	base.threads = emb_ncpu();
-	while ((ch = getopt_long(argc, argv, "c:f:g:hIi:j:k:l:n:p:qs:T:t:u:vw:",
+	while ((ch = getopt_long(argc, argv, "c:f:g:hIi:j:k:L:l:n:p:qR:s:T:t:u:vw:",
 	    longopts, &li)) != -1) {
 		switch (ch) {
 		case 'c':
@@ -964,6 +972,15 @@ main(int argc, char *argv[])
 			break;
 		case 'k':
 			kfold = (int)parsenum(optarg, 2, MAXFOLDS, "-k");
+			break;
+		case 'L':
+			lexicon = optarg;
+			break;
+		case 'R':
+			target = optarg;
+			break;
+		case OPT_CSLS:
+			cslsk = (unsigned)parsenum(optarg, 1, 100000, "--csls-k");
 			break;
 		case 'l':
 			labf = (unsigned)parsenum(optarg, 1, 1000000, "-l");
@@ -1032,6 +1049,9 @@ main(int argc, char *argv[])
 		usage(0);
 	if (test != NULL && splitf)
 		usage(0);
+	if ((lexicon != NULL) != (target != NULL) || (lexicon != NULL &&
+	    (second != NULL || pairs != NULL || test != NULL || splitf)))
+		usage(0);
 	/* Standard input can be read once. */
 	if ((argc == 0 || strcmp(argv[0], "-") == 0) && ((test != NULL &&
 	    strcmp(test, "-") == 0) || (second != NULL && strcmp(second,
@@ -1050,7 +1070,10 @@ main(int argc, char *argv[])
 	}
 	if (task == NULL)
 		task = taskname(argc ? argv[0] : NULL, tbuf, sizeof(tbuf));
-	if (second != NULL)
+	if (lexicon != NULL)
+		bli(argc ? argv[0] : NULL, target, lexicon, wf, cslsk,
+		    (unsigned)base.threads);
+	else if (second != NULL)
 		sts(argc ? argv[0] : NULL, second, gold, idf, subf);
 	else if (pairs != NULL)
 		wordsim(argc ? argv[0] : NULL, pairs, wf, nvocab, caseful);

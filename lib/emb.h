@@ -1159,6 +1159,25 @@ int emb_knn_search(const struct emb_knn *kn, const float *q, size_t nq,
 /* The name of a search's kernel (struct emb_knn_stats' path). */
 const char *emb_knn_pathname(int path);
 
+/*
+ * emb_knn_meansim - r[i], the mean cosine (1 - distance) of query i to
+ * its k nearest references by emb_knn_search (all of them when fewer):
+ * CSLS's r_T(x) and r_S(y).  @return 0, EMB_EINVAL (k = 0), EMB_ENOMEM.
+ */
+int emb_knn_meansim(const struct emb_knn *kn, const float *q, size_t nq,
+    size_t ldq, unsigned k, unsigned nthreads, double *r);
+
+/*
+ * emb_knn_csls - the k references of largest CSLS(x, y) = 2 cos(x, y) -
+ * rq[i] - rref[y] for each query x (row i), best first, ties by reference
+ * index, the cosines those of emb_knn_search; hit.dist holds -CSLS.
+ * Slots beyond the references hold { INFINITY, EMB_KNN_NONE }.
+ * @return 0, EMB_EINVAL or EMB_ENOMEM.
+ */
+int emb_knn_csls(const struct emb_knn *kn, const float *q, size_t nq,
+    size_t ldq, unsigned k, const double *rq, const double *rref,
+    unsigned nthreads, struct emb_hit *hits);
+
 /* end knn */
 
 /* eval */
