@@ -1062,7 +1062,7 @@ main(int argc, char *argv[])
 	}
 	if (predpath != NULL) {
 		const char *in[] = { argc ? argv[0] : "-", test, second, gold,
-		    pairs };
+		    pairs, lexicon, target };
 
 		/* Written whole or not at all, as every named output. */
 		predfp = outopen(predpath, in, sizeof(in) / sizeof(in[0]),
@@ -1072,7 +1072,7 @@ main(int argc, char *argv[])
 		task = taskname(argc ? argv[0] : NULL, tbuf, sizeof(tbuf));
 	if (lexicon != NULL)
 		bli(argc ? argv[0] : NULL, target, lexicon, wf, cslsk,
-		    (unsigned)base.threads);
+		    (unsigned)base.threads, predfp);
 	else if (second != NULL)
 		sts(argc ? argv[0] : NULL, second, gold, idf, subf);
 	else if (pairs != NULL)

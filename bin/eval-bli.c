@@ -141,9 +141,25 @@ refset(const struct flat *D)
 	return kn;
 }
 
+/* --predictions: "method TAB source word TAB the 10 target keys". */
+static void
+predict(FILE *fp, const char *method, const struct query *qs,
+    const size_t *qi, size_t nq, const struct flat *T,
+    const struct emb_hit *h)
+{
+	for (size_t i = 0; fp != NULL && i < nq; i++) {
+		fprintf(fp, "%s\t%s\t", method, qs[qi[i]].word);
+		for (unsigned r = 0; r < 10; r++)
+			if (h[i * 10 + r].ref != EMB_KNN_NONE)
+				fprintf(fp, "%s%s", r ? " " : "",
+				    KEY(T, h[i * 10 + r].ref));
+		putc('\n', fp);
+	}
+}
+
 void
 bli(const char *mpath, const char *tpath, const char *dpath, unsigned wf,
-    unsigned ck, unsigned nthreads)
+    unsigned ck, unsigned nthreads, FILE *pred)
 {
 	struct flat M, T;
 	struct words MW, TW;
@@ -238,6 +254,7 @@ bli(const char *mpath, const char *tpath, const char *dpath, unsigned wf,
 	memset(at, 0, sizeof(at));
 	score(&TW, qs, qi, nin, gold, h, 10, at);
 	report("nn", at, nin, nqs);
+	predict(pred, "nn", qs, qi, nin, &T, h);
 	/* CSLS: r_T of each query, r_S of every target word. */
 	km = refset(&M);
 	rq = xcalloc(nin, sizeof(double));
@@ -251,6 +268,7 @@ bli(const char *mpath, const char *tpath, const char *dpath, unsigned wf,
 	memset(at, 0, sizeof(at));
 	score(&TW, qs, qi, nin, gold, h, 10, at);
 	report("csls", at, nin, nqs);
+	predict(pred, "csls", qs, qi, nin, &T, h);
 	out("bli", "queries", "%zu", nqs);
 	out("bli", "in-vocabulary", "%zu", nin);
 	out("bli", "oov-source", "%zu", oovs);
