@@ -23,6 +23,7 @@ usage(int help)
 {
 	fprintf(help ? stdout : stderr,
 	    "usage: emb-normalize [-lq] [-M model] [file]\n"
+	    "       emb-normalize -P -M model [-q] [file]\n"
 	    "       emb-normalize -F model [-cq] [-r ncomp] [file]\n");
 	exit(help ? 0 : 2);
 }
@@ -126,7 +127,7 @@ unitonly(struct emb_reader *r, struct emb_writer *w, const char *name,
  * what emb_reader_next() returned last.
  */
 static int
-withmodel(struct emb_reader *r, struct emb_writer *w, int lflag,
+withmodel(struct emb_reader *r, struct emb_writer *w, int lflag, int pflag,
     const char *name, const char *path, uint64_t *nvec, uint64_t *nzero)
 {
 	uint32_t dim = emb_reader_dim(r);
@@ -140,8 +141,11 @@ withmodel(struct emb_reader *r, struct emb_writer *w, int lflag,
 			    rec.nmemb);
 		else {
 			(*nvec)++;
-			emb_pca_apply(model, rec.vec, vbuf);
-			if (lflag && !emb_unit(vbuf, dim))
+			if (pflag)
+				emb_pca_project(model, rec.vec, vbuf);
+			else
+				emb_pca_apply(model, rec.vec, vbuf);
+			if (lflag && !emb_unit(vbuf, pflag ? model->ncomp : dim))
 				(*nzero)++;
 			rc = emb_write_vec(w, rec.key, rec.keylen, vbuf);
 		}
@@ -163,14 +167,15 @@ main(int argc, char *argv[])
 		{ "version", no_argument, NULL, 'V' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "verbose", no_argument, NULL, 'v' },
+		{ "project", no_argument, NULL, 'P' },
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *fitfile = NULL, *modelfile = NULL, *name;
 	uint64_t nvec = 0, nzero = 0;
 	long ncomp = 0;
-	int center = 0, lflag = 0, quiet = 0, rflag = 0, c, rc, fd;
+	int center = 0, lflag = 0, pflag = 0, quiet = 0, rflag = 0, c, rc, fd;
 
-	while ((c = getopt_long(argc, argv, "cF:hlM:qr:v", lopts, NULL)) !=
+	while ((c = getopt_long(argc, argv, "cF:hlM:Pqr:v", lopts, NULL)) !=
 	    -1) {
 		switch (c) {
 		case 'c':
@@ -184,6 +189,9 @@ main(int argc, char *argv[])
 			break;
 		case 'M':
 			modelfile = optarg;
+			break;
+		case 'P':
+			pflag = 1;
 			break;
 		case 'q':
 			quiet = 1;
@@ -210,8 +218,10 @@ main(int argc, char *argv[])
 	argv += optind;
 	if (argc > 1)
 		usage(0);
-	if (fitfile != NULL ? (modelfile != NULL || lflag) :
+	if (fitfile != NULL ? (modelfile != NULL || lflag || pflag) :
 	    (center || rflag))
+		usage(0);
+	if (pflag && (modelfile == NULL || lflag))
 		usage(0);
 	name = inname(argv[0]);
 	if (fitfile != NULL) {
@@ -243,11 +253,14 @@ main(int argc, char *argv[])
 	if (model != NULL && model->dim != emb_reader_dim(rd))
 		errx(1, "%s: dimension %u, but the model %s has %u", name,
 		    emb_reader_dim(rd), modelfile, model->dim);
-	wr = xwriter(emb_reader_dim(rd));
+	if (pflag && model->ncomp == 0)
+		errx(1, "%s: no component to project on", modelfile);
+	wr = xwriter(pflag ? model->ncomp : emb_reader_dim(rd));
 	if (model == NULL)
 		rc = unitonly(rd, wr, name, &nvec, &nzero);
 	else
-		rc = withmodel(rd, wr, lflag, name, modelfile, &nvec, &nzero);
+		rc = withmodel(rd, wr, lflag, pflag, name, modelfile, &nvec,
+		    &nzero);
 	if (rc < 0)
 		rdie(rd, name, rc);
 	wclose(wr);

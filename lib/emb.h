@@ -974,6 +974,13 @@ void emb_pcafit_free(struct emb_pcafit *f);
 void emb_pca_apply(const struct emb_pca *p, const float *in, float *out);
 
 /*
+ * emb_pca_project - the coordinates of x - mean on the components, in
+ * double, rounded into out[0 .. ncomp - 1] (a 2-D map with two).  Uses
+ * p->work.
+ */
+void emb_pca_project(const struct emb_pca *p, const float *in, float *out);
+
+/*
  * emb_pca_save / emb_pca_load - the model as text (see emb-normalize(1),
  * FILES): exact round trip of every double.  load reports EMB_EFORMAT for
  * a malformed file, with the line number in *line.

@@ -458,6 +458,24 @@ emb_pca_apply(const struct emb_pca *p, const float *in, float *out)
 }
 
 void
+emb_pca_project(const struct emb_pca *p, const float *in, float *out)
+{
+	uint32_t dim = p->dim;
+	double *y = p->work;
+
+	for (uint32_t i = 0; i < dim; i++)
+		y[i] = (double)in[i] - p->mean[i];
+	for (uint32_t k = 0; k < p->ncomp; k++) {
+		const double *c = p->comp + (size_t)k * dim;
+		double s = 0;
+
+		for (uint32_t i = 0; i < dim; i++)
+			s += c[i] * y[i];
+		out[k] = (float)s;
+	}
+}
+
+void
 emb_pca_free(struct emb_pca *p)
 {
 	if (p == NULL)
