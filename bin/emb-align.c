@@ -24,6 +24,7 @@
 
 #include "util.h"
 #include "compose.h"
+#include "knn-cross.h"
 
 #define BATCH		4096		/* vectors mapped at once */
 #define REFINEMAX	15000		/* -N default, as MUSE's */
@@ -286,22 +287,6 @@ fitpairs(const uint32_t *pairs, size_t np)
 	free(Z);
 }
 
-/* A reference set of n rows of dimension d (keys unused). */
-static struct emb_knn *
-refset(const float *X, size_t n, uint32_t d)
-{
-	struct emb_knn *kn;
-	int rc;
-
-	if ((rc = emb_knn_create(&kn, d)) < 0 ||
-	    (rc = emb_knn_reserve(kn, n)) < 0)
-		errx(1, "refine: %s", emb_strerror(rc));
-	for (size_t i = 0; i < n; i++)
-		if ((rc = emb_knn_add(kn, "", 0, X + i * d)) < 0)
-			errx(1, "refine: %s", emb_strerror(rc));
-	return kn;
-}
-
 /* Each row of q's nearest reference (or EMB_KNN_NONE). */
 static void
 nearest(const struct emb_knn *kn, const float *q, size_t nq, uint32_t d,
@@ -337,10 +322,10 @@ refine(uint32_t **pairs, size_t ns, size_t nt)
 	if ((rc = emb_align_map(model, 0, S.X, ns, ms, nthreads)) < 0 ||
 	    (rc = emb_align_map(model, 1, T.X, nt, nz, nthreads)) < 0)
 		errx(1, "refine: %s", emb_strerror(rc));
-	kt = refset(nz, nt, T.dim);
+	kt = knnrows(nz, nt, T.dim, NULL, "refine");
 	nearest(kt, ms, ns, T.dim, s2t);
 	emb_knn_free(kt);
-	ks = refset(ms, ns, T.dim);
+	ks = knnrows(ms, ns, T.dim, NULL, "refine");
 	nearest(ks, nz, nt, T.dim, t2s);
 	emb_knn_free(ks);
 	*pairs = xreallocarray(*pairs, ns ? ns : 1, 2 * sizeof(**pairs));

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "eval.h"
+#include "knn-cross.h"
 
 /* A space's words: field wf of the keys, first record of a word wins. */
 struct words {
@@ -125,22 +126,6 @@ report(const char *clf, const size_t *at, size_t nq, size_t nall)
 	}
 }
 
-static struct emb_knn *
-refset(const struct flat *D)
-{
-	struct emb_knn *kn;
-	int rc;
-
-	if ((rc = emb_knn_create(&kn, D->dim)) < 0 ||
-	    (rc = emb_knn_reserve(kn, D->n)) < 0)
-		errx(1, "%s: %s", D->name, emb_strerror(rc));
-	for (size_t i = 0; i < D->n; i++)
-		if ((rc = emb_knn_add(kn, KEY(D, i), D->keylen[i],
-		    D->X + i * D->dim)) < 0)
-			errx(1, "%s: %s", D->name, emb_strerror(rc));
-	return kn;
-}
-
 /* --predictions: "method TAB source word TAB the 10 target keys". */
 static void
 predict(FILE *fp, const char *method, const struct query *qs,
@@ -245,7 +230,7 @@ bli(const char *mpath, const char *tpath, const char *dpath, unsigned wf,
 	for (size_t i = 0; i < nin; i++)
 		memcpy(Q + i * M.dim, M.X + (size_t)qs[qi[i]].src * M.dim,
 		    M.dim * sizeof(float));
-	kt = refset(&T);
+	kt = knnrows(T.X, T.n, T.dim, &T, T.name);
 	h = xcalloc(nin, 10 * sizeof(*h));
 	/* Nearest by cosine. */
 	if ((rc = emb_knn_search(kt, Q, nin, M.dim, 10, NULL, NULL, nthreads,
@@ -256,7 +241,7 @@ bli(const char *mpath, const char *tpath, const char *dpath, unsigned wf,
 	report("nn", at, nin, nqs);
 	predict(pred, "nn", qs, qi, nin, &T, h);
 	/* CSLS: r_T of each query, r_S of every target word. */
-	km = refset(&M);
+	km = knnrows(M.X, M.n, M.dim, &M, M.name);
 	rq = xcalloc(nin, sizeof(double));
 	rt = xcalloc(T.n, sizeof(double));
 	if ((rc = emb_knn_meansim(kt, Q, nin, M.dim, ck, nthreads, rq)) < 0 ||

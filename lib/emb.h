@@ -1185,6 +1185,19 @@ int emb_knn_csls(const struct emb_knn *kn, const float *q, size_t nq,
     size_t ldq, unsigned k, const double *rq, const double *rref,
     unsigned nthreads, struct emb_hit *hits);
 
+/*
+ * emb_knn_cosmul - 3CosMul analogies ("a is to b as c is to ?"): for each
+ * query i (rows i of a, b and c, stride ldq) the k references y of
+ * largest (1 + cos(y, b)) (1 + cos(y, c)) / 4 / ((1 + cos(y, a)) / 2 +
+ * 1e-6), gensim's most_similar_cosmul(positive=[b, c], negative=[a]),
+ * the cosines those of emb_knn_search, ties by reference index;
+ * references xref[xoff[i] .. xoff[i + 1]) left out (xoff NULL: none).
+ * hit.dist holds -score.  @return 0, EMB_EINVAL or EMB_ENOMEM.
+ */
+int emb_knn_cosmul(const struct emb_knn *kn, const float *a, const float *b,
+    const float *c, size_t nq, size_t ldq, unsigned k, const size_t *xoff,
+    const uint32_t *xref, unsigned nthreads, struct emb_hit *hits);
+
 /* end knn */
 
 /* eval */

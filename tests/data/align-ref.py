@@ -7,8 +7,9 @@ STEPS (comma-separated unit/center, each space's mean over all its
 words, as vecmap does), W = U V^t from the SVD of X^t Z on the TRAIN
 pairs.  Prints the largest difference between W and the MODEL's "w"
 rows, then for each TEST source word its 10 nearest target words by
-cosine and by CSLS (10 neighbours), and the P@1, 5, 10 lines emb-eval
-prints, so that a test compares them with emb's.
+cosine and by CSLS (10 neighbours), the mutual nearest neighbours of all
+the mapped source words and all the target words, and the P@1, 5, 10
+lines emb-eval prints, so that a test compares them with emb's.
 """
 import gzip
 import sys
@@ -87,6 +88,17 @@ def main():
     for name, hits in (("nn", nn), ("csls", cs)):
         for i, w in enumerate(q):
             print("%s\t%s\t%s" % (name, w, " ".join(tw[j] for j in hits[i])))
+    # Mutual nearest neighbours of all the mapped source words and all
+    # the target words, in source order.
+    s2t = np.zeros(len(M), dtype=int)
+    for i0 in range(0, len(M), 1024):
+        s2t[i0:i0 + 1024] = topk(cosines(M[i0:i0 + 1024], Tf), 1)[:, 0]
+    t2s = np.zeros(len(Tf), dtype=int)
+    for i0 in range(0, len(Tf), 1024):
+        t2s[i0:i0 + 1024] = topk(cosines(Tf[i0:i0 + 1024], M), 1)[:, 0]
+    for i in range(len(M)):
+        if t2s[s2t[i]] == i:
+            print("mutual\t%s\t%s" % (sw[i], tw[s2t[i]]))
     for name, hits in (("nn", nn), ("csls", cs)):
         for k in (1, 5, 10):
             p = np.mean([gold[i] in hits[i, :k] for i in range(len(q))])
