@@ -21,6 +21,14 @@ grep -c '^smean' u.txt
 emb-align -q -t -M u.txt t.emb | emb-cat | wc -l
 echo "-- refinement"
 emb-align -q -v -F r.txt -d dict.txt -r 1 s.emb t.emb
+echo "-- from stores"
+printf '3 3\na 1 0 0\nb 0 2 0\nc 0 0 3\n' >s.vec
+printf '3 3\nA 0 1 0\nB -2 0 0\nC 0 0 3\n' >t.vec
+emb-lookup -q -e s.vec -B s.store && emb-lookup -q -e t.vec -B t.store ||
+    exit 1
+emb-align -q -F st.txt -d dict.txt s.store t.store || exit 1
+grep '^w ' st.txt | cmp -s - "$(grep '^w ' m.txt >mw.txt; echo mw.txt)" &&
+    echo "stores: the same map"
 echo "-- errors"
 head -c 60 m.txt >cut.txt
 emb-align -M cut.txt s.emb >/dev/null;		echo "cut short: $?"
