@@ -24,6 +24,7 @@
 
 #include "util.h"
 #include "compose.h"
+#include "dict.h"
 #include "knn-cross.h"
 
 #define BATCH		4096		/* vectors mapped at once */
@@ -218,28 +219,15 @@ readdict(const char *path, const struct emb_index *xs,
     unsigned long *nlines)
 {
 	FILE *fp = fopenside(path);
-	char *line = NULL, *a, *b, *save;
+	char *line = NULL, *a, *b;
 	size_t cap = 0, n = 0, pcap = 0;
 	struct emb_buf ka = { 0 }, kbb = { 0 };
-	ssize_t len;
 	unsigned long lno = 0;
 
 	*pairs = NULL;
-	while ((len = getline(&line, &cap, fp)) > 0) {
+	while (dictpair(fp, path, &line, &cap, &lno, &a, &b)) {
 		int64_t i, j;
 
-		lno++;
-		if (line[len - 1] != '\n')
-			errx(1, "%s: line %lu: no newline at the end: cut "
-			    "short?", path, lno);
-		line[--len] = '\0';
-		if (len > 0 && line[len - 1] == '\r')
-			line[--len] = '\0';
-		if ((a = strtok_r(line, " \t", &save)) == NULL)
-			continue;
-		if ((b = strtok_r(NULL, " \t", &save)) == NULL ||
-		    strtok_r(NULL, " \t", &save) != NULL)
-			errx(1, "%s: line %lu: expected two words", path, lno);
 		xbufreserve(&ka, 2 * strlen(a));
 		ka.len = emb_key_escape(ka.p, a, strlen(a));
 		xbufreserve(&kbb, 2 * strlen(b));
@@ -257,8 +245,6 @@ readdict(const char *path, const struct emb_index *xs,
 		(*pairs)[2 * *npairs + 1] = (uint32_t)j;
 		++*npairs;
 	}
-	if (ferror(fp))
-		err(1, "%s", path);
 	fclose(fp);
 	free(line);
 	emb_buf_free(&ka);

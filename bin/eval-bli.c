@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "eval.h"
+#include "dict.h"
 #include "knn-cross.h"
 
 /* A space's words: field wf of the keys, first record of a word wins. */
@@ -150,15 +151,15 @@ bli(const char *mpath, const char *tpath, const char *dpath, unsigned wf,
 	struct words MW, TW;
 	struct query *qs = NULL;
 	int64_t *gold = NULL;
-	size_t nqs = 0, qcap = 0, ngold = 0, gcap = 0, lno = 0, cap = 0;
+	size_t nqs = 0, qcap = 0, ngold = 0, gcap = 0, cap = 0;
+	unsigned long lno = 0;
 	size_t nin = 0, oovs = 0, oovt = 0, *qi, at[10];
 	struct emb_buf tmp = { 0 };
 	struct emb_knn *kt, *km;
 	struct emb_hit *h;
 	double *rq, *rt;
 	float *Q;
-	char *line = NULL;
-	ssize_t len;
+	char *line = NULL, *a, *b;
 	FILE *fp;
 	int rc;
 
@@ -171,23 +172,10 @@ bli(const char *mpath, const char *tpath, const char *dpath, unsigned wf,
 	windex(&TW, &T, wf);
 	/* Queries by source word, in the order the dictionary gives them. */
 	fp = fopenside(dpath);
-	while ((len = getline(&line, &cap, fp)) > 0) {
-		char *a, *b, *save;
+	while (dictpair(fp, dpath, &line, &cap, &lno, &a, &b)) {
 		int64_t g;
 		size_t e;
 
-		lno++;
-		if (line[len - 1] != '\n')
-			errx(1, "%s: line %zu: no newline at the end: cut "
-			    "short?", dpath, lno);
-		line[--len] = '\0';
-		if (len > 0 && line[len - 1] == '\r')
-			line[--len] = '\0';
-		if ((a = strtok_r(line, " \t", &save)) == NULL)
-			continue;
-		if ((b = strtok_r(NULL, " \t", &save)) == NULL ||
-		    strtok_r(NULL, " \t", &save) != NULL)
-			errx(1, "%s: line %zu: expected two words", dpath, lno);
 		/* A source word's pairs, adjacent, make one query. */
 		e = nqs;
 		if (nqs > 0 && strcmp(qs[nqs - 1].word, a) == 0)

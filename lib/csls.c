@@ -29,14 +29,20 @@ perbatch(size_t per, size_t nq)
 	return b == 0 ? 1 : b > nq ? nq : b;
 }
 
-/* Every slot of nq x k hits empty: { INFINITY, EMB_KNN_NONE }. */
-static void
-nohits(struct emb_hit *hits, size_t nq, unsigned k)
+/*
+ * Every slot of nq x k hits empty ({ INFINITY, EMB_KNN_NONE }).  @return
+ * EMB_EINVAL for k = 0, 1 when there is nothing to search, else 0.
+ */
+static int
+nohits(struct emb_hit *hits, size_t nq, unsigned k, size_t nref)
 {
+	if (k == 0)
+		return EMB_EINVAL;
 	for (size_t i = 0; i < nq * k; i++) {
 		hits[i].dist = INFINITY;
 		hits[i].ref = EMB_KNN_NONE;
 	}
+	return nq == 0 || nref == 0;
 }
 
 int
@@ -135,11 +141,8 @@ emb_knn_csls(const struct emb_knn *kn, const float *q, size_t nq,
 	double rmin = INFINITY;
 	int rc = 0;
 
-	if (k == 0)
-		return EMB_EINVAL;
-	nohits(hits, nq, k);
-	if (nq == 0 || nref == 0)
-		return 0;
+	if ((rc = nohits(hits, nq, k, nref)) != 0)
+		return rc < 0 ? rc : 0;
 	for (size_t j = 0; j < nref; j++)
 		if (rref[j] < rmin)
 			rmin = rref[j];
@@ -203,11 +206,8 @@ emb_knn_cosmul(const struct emb_knn *kn, const float *a, const float *b,
 	unsigned char *out = NULL;
 	int rc = 0;
 
-	if (k == 0)
-		return EMB_EINVAL;
-	nohits(hits, nq, k);
-	if (nq == 0 || nref == 0)
-		return 0;
+	if ((rc = nohits(hits, nq, k, nref)) != 0)
+		return rc < 0 ? rc : 0;
 	bq = perbatch(nref, nq);
 	for (int t = 0; t < 3; t++)
 		if ((h[t] = malloc(bq * nref * sizeof(**h))) == NULL)
