@@ -554,6 +554,11 @@ main(int argc, char *argv[])
 
 		if (modelfile != NULL || tflag || dict == NULL || argc != 2)
 			usage(0);
+		if (strcmp(argv[0], "-") == 0 && strcmp(argv[1], "-") == 0) {
+			warnx("the source and the target cannot both be "
+			    "standard input");
+			usage(0);
+		}
 		fp = outopen(fitfile, (const char *const *)argv, 2, 0666);
 		{
 			const char *d[1] = { dict };
