@@ -62,7 +62,7 @@ static const char *predpath;
  * The long-only options: the numeric ones share OPT_NUM (setnum finds
  * each by its name), the others have a code each.
  */
-enum { OPT_NUM = 256, OPT_SHRINK, OPT_PRED };
+enum { OPT_NUM = 256, OPT_SHRINK, OPT_PRED, OPT_CSLS };
 
 static const struct opt opts[] = {
 	{ 'c', "classifiers", "list", "comma-separated: knn, centroid, lda, "
@@ -76,11 +76,15 @@ static const struct opt opts[] = {
 	    "this key field", NULL },
 	OPT_THREADS,
 	{ 'k', "folds", "folds", "cross-validation folds (default 5)", NULL },
+	{ 'L', "lexicon", "dict", "bilingual lexicon induction: the test "
+	    "dictionary, source TAB target", OPT_FILE },
 	{ 'l', "label-field", "field", "the label's key field (default 1)",
 	    NULL },
 	{ 'n', "limit", "count", "with -w: the first count words only "
 	    "(default 300000)", NULL },
 	{ 'p', "second", "second", "STS: the stream of second sentences",
+	    OPT_FILE },
+	{ 'R', "target", "target", "with -L: the target space's stream",
 	    OPT_FILE },
 	{ 's', "split-field", "field", "one stream, its split (train, dev, "
 	    "test) in this key field", NULL },
@@ -116,6 +120,8 @@ static const struct opt opts[] = {
 	    "(default 1111)", NULL },
 	{ OPT_PRED, "predictions", "file", "write every prediction to file",
 	    OPT_FILE },
+	{ OPT_CSLS, "csls-k", "n", "with -L: CSLS's neighbours (default 10)",
+	    NULL },
 	OPT_HELP,
 	OPT_VERSION,
 	OPTEND
@@ -127,7 +133,10 @@ static const struct optprog prog = { "emb-eval",
 	    "       emb-eval -p second -g gold [-v] [-i field] [-T task] "
 	    "[-u field] [first]\n"
 	    "       emb-eval -w pairs [-Iv] [-f field] [-n count] [-T task] "
-	    "[words]\n", opts };
+	    "[words]\n"
+	    "       emb-eval -L dict -R target [-v] [-f field] [-j threads] "
+	    "[-T task]\n"
+	    "                [--csls-k n] [mapped]\n", opts };
 
 /* CPU seconds of the process: a loaded machine stretches wall time. */
 static double
@@ -981,6 +990,8 @@ int
 main(int argc, char *argv[])
 {
 	const char *test = NULL, *second = NULL, *gold = NULL, *pairs = NULL;
+	const char *lexicon = NULL, *target = NULL;
+	unsigned cslsk = 10;
 	unsigned labf = 1, splitf = 0, idf = 0, subf = 0, wf = 1;
 	int ch, li = 0, kfold = 5, caseful = 0;
 	int use[NCLF] = { 1, 1, 1, 1, 1, 0 };
@@ -1019,6 +1030,15 @@ main(int argc, char *argv[])
 			break;
 		case 'k':
 			kfold = (int)parsenum(optarg, 2, MAXFOLDS, "-k");
+			break;
+		case 'L':
+			lexicon = optarg;
+			break;
+		case 'R':
+			target = optarg;
+			break;
+		case OPT_CSLS:
+			cslsk = (unsigned)parsenum(optarg, 1, 100000, "--csls-k");
 			break;
 		case 'l':
 			labf = (unsigned)parsenum(optarg, 1, 1000000, "-l");
@@ -1085,6 +1105,13 @@ main(int argc, char *argv[])
 		misuse("-w takes no -t or -s");
 	if (test != NULL && splitf)
 		misuse("-t and -s exclude each other");
+	if (lexicon != NULL && target == NULL)
+		misuse("-L needs -R target, the space mapped onto");
+	if (lexicon == NULL && target != NULL)
+		misuse("-R goes with -L only");
+	if (lexicon != NULL && (second != NULL || pairs != NULL ||
+	    test != NULL || splitf))
+		misuse("-L takes no -p, -w, -t or -s");
 	/* Standard input can be read once. */
 	if ((argc == 0 || strcmp(argv[0], "-") == 0) && ((test != NULL &&
 	    strcmp(test, "-") == 0) || (second != NULL && strcmp(second,
@@ -1095,7 +1122,7 @@ main(int argc, char *argv[])
 	}
 	if (predpath != NULL) {
 		const char *in[] = { argc ? argv[0] : "-", test, second, gold,
-		    pairs };
+		    pairs, lexicon, target };
 
 		/* Written whole or not at all, as every named output. */
 		predfp = outopen(predpath, in, sizeof(in) / sizeof(in[0]),
@@ -1103,7 +1130,10 @@ main(int argc, char *argv[])
 	}
 	if (task == NULL)
 		task = taskname(argc ? argv[0] : NULL, tbuf, sizeof(tbuf));
-	if (second != NULL)
+	if (lexicon != NULL)
+		bli(argc ? argv[0] : NULL, target, lexicon, wf, cslsk,
+		    (unsigned)base.threads, predfp);
+	else if (second != NULL)
 		sts(argc ? argv[0] : NULL, second, gold, idf, subf);
 	else if (pairs != NULL)
 		wordsim(argc ? argv[0] : NULL, pairs, wf, nvocab, caseful);

@@ -20,6 +20,7 @@
 
 #include "opt.h"
 #include "util.h"
+#include "knn-cross.h"
 
 #define OBUFSZ		(1u << 20)
 #define HEAPMAX		((size_t)1 << 24)	/* hits held per batch */
@@ -40,11 +41,14 @@ static int	 rflag;		/* -R: analogy accuracy report */
 static unsigned	 efield;	/* -e: expected answer field */
 static unsigned	 gfield;	/* -g: section field */
 static int	 vflag;		/* -v: timings on stderr */
+static int	 cosmul;	/* --cosmul: -A by 3CosMul */
+static unsigned	 cslsk;		/* --csls: CSLS over that many */
+static int	 mutual;	/* --mutual: mutual neighbours only */
 
 static const char *qname;	/* queries, for messages */
 
 /* -q is the query's field: quiet is --quiet alone. */
-enum { OPT_QUIETL = 256 };
+enum { OPT_QUIETL = 256, OPT_COSMUL, OPT_CSLS, OPT_MUTUAL };
 
 static const struct opt opts[] = {
 	{ 'A', "analogy", NULL, "analogy mode: a group a, b, c [, d] is the "
@@ -73,6 +77,12 @@ static const struct opt opts[] = {
 	    "(default 1)", NULL },
 	{ 'x', "exclude-field", "field", "the words in this field of a query's "
 	    "key are not its neighbours", NULL },
+	{ OPT_COSMUL, "cosmul", NULL, "with -A: analogies by 3CosMul instead "
+	    "of 3CosAdd", NULL },
+	{ OPT_CSLS, "csls", "n", "rank by CSLS, each side's mean similarity to "
+	    "its n nearest in the other", NULL },
+	{ OPT_MUTUAL, "mutual", NULL, "only mutual nearest neighbours",
+	    NULL },
 	{ OPT_QUIETL, "quiet", NULL, "only errors and warnings on standard error "
 	    "(default)", NULL },
 	OPT_VERBOSE("the sizes, times and kernels, on standard error"),
@@ -86,7 +96,9 @@ static const struct optprog prog = { "emb-knn",
 	    "               [-w field] [-x field] reference [file]\n"
 	    "       emb-knn -A [-bRv] [-B batch] [-e field] [-g field] [-k n] "
 	    "[-j threads]\n"
-	    "               [-w field] reference [file]\n", opts };
+	    "               [-w field] [--cosmul] reference [file]\n"
+	    "       emb-knn --csls n | --mutual [-v] [-k n] [-j threads] "
+	    "reference [file]\n", opts };
 
 /* Add one reference, checking that it has the label field of -c. */
 static void
@@ -403,8 +415,14 @@ flush(struct batch *b, const struct emb_knn *kn, unsigned k,
 	if (b->n == 0)
 		return;
 	t0 = emb_now();
-	rc = emb_knn_search(kn, b->q, b->n, b->ld, k, b->xoff, b->xref,
-	    nthreads, b->hits, &st);
+	memset(&st, 0, sizeof(st));
+	if (cosmul)
+		rc = emb_knn_cosmul(kn, b->q, b->q + b->cap * b->ld,
+		    b->q + 2 * b->cap * b->ld, b->n, b->ld, k, b->xoff,
+		    b->xref, nthreads, b->hits);
+	else
+		rc = emb_knn_search(kn, b->q, b->n, b->ld, k, b->xoff,
+		    b->xref, nthreads, b->hits, &st);
 	tsearch += emb_now() - t0;
 	done.pairs += st.pairs;
 	done.coded += st.coded;
@@ -485,7 +503,9 @@ flush(struct batch *b, const struct emb_knn *kn, unsigned k,
 			printf("\t%u\t", j + 1);
 			printfield(rkey, rlen);
 			putchar('\t');
-			printfield(num, dtoa(num, h[j].dist));
+			/* 3CosMul: the score, larger first. */
+			printfield(num, dtoa(num, cosmul ? -h[j].dist :
+			    h[j].dist));
 			putchar('\n');
 		}
 	}
@@ -548,7 +568,16 @@ analogy(struct batch *b, const struct emb_knn *kn, struct agroup *g,
 			return;
 	}
 	q = newquery(b, g->key.p, g->key.len, NULL, 0);
-	if (g->nmemb >= 3)
+	if (cosmul) {
+		/* a, b and c, each in its plane of the batch. */
+		for (unsigned i = 0; i < 3; i++)
+			if (i < g->nmemb)
+				memcpy(q + i * b->cap * b->ld, g->vec[i],
+				    (size_t)dim * sizeof(*q));
+			else
+				memset(q + i * b->cap * b->ld, 0,
+				    (size_t)dim * sizeof(*q));
+	} else if (g->nmemb >= 3)
 		for (uint32_t d = 0; d < dim; d++)
 			q[d] = (float)((double)g->vec[1][d] - g->vec[0][d] +
 			    g->vec[2][d]);
@@ -570,7 +599,7 @@ analogy(struct batch *b, const struct emb_knn *kn, struct agroup *g,
 			xbufadd(&b->text, want, wantlen);
 		xbufadd(&b->text, "", 1);
 	}
-	if (!emb_unit(q, dim) && g->nmemb >= 3)
+	if (!cosmul && !emb_unit(q, dim) && g->nmemb >= 3)
 		nzero++;
 	b->n++;
 	b->xoff[b->n] = b->nx;
@@ -613,7 +642,7 @@ run(const struct emb_knn *kn, const char *path)
 	b.cap = batch;
 	if (emb_mul(b.cap, k, &nhits) < 0)
 		errx(1, "batch too large");
-	b.q = emb_alloc(b.cap * b.ld * sizeof(float));
+	b.q = emb_alloc((cosmul ? 3 : 1) * b.cap * b.ld * sizeof(float));
 	if (b.q == NULL)
 		err(1, "batch of %zu queries", b.cap);
 	b.koff = xreallocarray(NULL, b.cap + 1, sizeof(*b.koff));
@@ -781,6 +810,16 @@ main(int argc, char *argv[])
 		case OPT_QUIETL:
 			vflag = 0;
 			break;
+		case OPT_COSMUL:
+			cosmul = 1;
+			break;
+		case OPT_CSLS:
+			cslsk = (unsigned)parsenum(optarg, 1, 1 << 20,
+			    "--csls");
+			break;
+		case OPT_MUTUAL:
+			mutual = 1;
+			break;
 		case 'W':
 			weighted = 1;
 			break;
@@ -810,6 +849,13 @@ main(int argc, char *argv[])
 		misuse("-e and -g go with -A or -R only");
 	if (bflag && (cfield || rflag))
 		misuse("-b takes no -c or -R");
+	if (cosmul && !aflag)
+		misuse("--cosmul goes with -A or -R only");
+	if (cslsk && mutual)
+		misuse("--csls and --mutual are two ways: choose one");
+	if ((cslsk || mutual) && (aflag || bflag || cfield || sflag ||
+	    xfield || qfield))
+		misuse("--csls and --mutual take no -A, -b, -c, -s, -x or -q");
 	if (strcmp(argv[0], "-") == 0 && (argc == 1 ||
 	    strcmp(argv[1], "-") == 0))
 		misuse("the reference set and the queries cannot both be "
@@ -821,7 +867,10 @@ main(int argc, char *argv[])
 	t0 = emb_now();
 	kn = loadref(argv[0]);
 	tload = emb_now() - t0;
-	run(kn, argc > 1 ? argv[1] : NULL);
+	if (cslsk || mutual)
+		knncross(kn, argc > 1 ? argv[1] : NULL, kopt, cslsk, nthreads);
+	else
+		run(kn, argc > 1 ? argv[1] : NULL);
 	if (vflag)
 		fprintf(stderr, "emb-knn: %zu references x %u read in %.3f s; "
 		    "%llu queries searched in %.3f s: %.0f queries/s, "

@@ -26,6 +26,8 @@ static const struct opt opts[] = {
 	    NULL },
 	{ 'M', "model", "model", "apply the model in the file model",
 	    OPT_FILE },
+	{ 'P', "project", NULL, "with -M: the coordinates on the model's "
+	    "components (a 2-D map with two)", NULL },
 	{ 'r', "remove", "ncomp", "with -F: the principal components to remove "
 	    "(default 0)", NULL },
 	OPT_QUIET("no summary, no progress"),
@@ -37,6 +39,7 @@ static const struct opt opts[] = {
 };
 static const struct optprog prog = { "emb-normalize",
 	    "usage: emb-normalize [-lq] [-M model] [file]\n"
+	    "       emb-normalize -P -M model [-q] [file]\n"
 	    "       emb-normalize -F model [-cq] [-r ncomp] [file]\n", opts };
 
 /* What is live, freed at exit however the program ends (atexit). */
@@ -147,7 +150,7 @@ unitonly(struct emb_reader *r, struct emb_writer *w, const char *name,
  * what emb_reader_next() returned last.
  */
 static int
-withmodel(struct emb_reader *r, struct emb_writer *w, int lflag,
+withmodel(struct emb_reader *r, struct emb_writer *w, int lflag, int pflag,
     const char *name, const char *path, uint64_t *nvec, uint64_t *nzero)
 {
 	uint32_t dim = emb_reader_dim(r);
@@ -161,8 +164,11 @@ withmodel(struct emb_reader *r, struct emb_writer *w, int lflag,
 			    rec.nmemb);
 		else {
 			(*nvec)++;
-			emb_pca_apply(model, rec.vec, vbuf);
-			if (lflag && !emb_unit(vbuf, dim))
+			if (pflag)
+				emb_pca_project(model, rec.vec, vbuf);
+			else
+				emb_pca_apply(model, rec.vec, vbuf);
+			if (lflag && !emb_unit(vbuf, pflag ? model->ncomp : dim))
 				(*nzero)++;
 			rc = emb_write_vec(w, rec.key, rec.keylen, vbuf);
 		}
@@ -182,7 +188,7 @@ main(int argc, char *argv[])
 	const char *fitfile = NULL, *modelfile = NULL, *name;
 	uint64_t nvec = 0, nzero = 0;
 	long ncomp = 0;
-	int center = 0, lflag = 0, quiet = 0, rflag = 0, c, rc, fd;
+	int center = 0, lflag = 0, pflag = 0, quiet = 0, rflag = 0, c, rc, fd;
 
 	while ((c = optget(argc, argv, &prog, NULL)) != -1) {
 		switch (c) {
@@ -197,6 +203,9 @@ main(int argc, char *argv[])
 			break;
 		case 'M':
 			modelfile = optarg;
+			break;
+		case 'P':
+			pflag = 1;
 			break;
 		case 'q':
 			quiet = 1;
@@ -219,10 +228,14 @@ main(int argc, char *argv[])
 	argv += optind;
 	if (argc > 1)
 		misuse("one input file at most");
-	if (fitfile != NULL && (modelfile != NULL || lflag))
-		misuse("-F fits a model: no -M or -l with it");
+	if (fitfile != NULL && (modelfile != NULL || lflag || pflag))
+		misuse("-F fits a model: no -M, -l or -P with it");
 	if (fitfile == NULL && (center || rflag))
 		misuse("-c and -r go with -F only");
+	if (pflag && modelfile == NULL)
+		misuse("-P projects on a model's components: give -M");
+	if (pflag && lflag)
+		misuse("-P gives coordinates: no -l with it");
 	name = inname(argv[0]);
 	if (fitfile != NULL) {
 		const char *in = argv[0] != NULL ? argv[0] : "-";
@@ -253,11 +266,14 @@ main(int argc, char *argv[])
 	if (model != NULL && model->dim != emb_reader_dim(rd))
 		errx(1, "%s: dimension %u, but the model %s has %u", name,
 		    emb_reader_dim(rd), modelfile, model->dim);
-	wr = xwriter(emb_reader_dim(rd));
+	if (pflag && model->ncomp == 0)
+		errx(1, "%s: no component to project on", modelfile);
+	wr = xwriter(pflag ? model->ncomp : emb_reader_dim(rd));
 	if (model == NULL)
 		rc = unitonly(rd, wr, name, &nvec, &nzero);
 	else
-		rc = withmodel(rd, wr, lflag, name, modelfile, &nvec, &nzero);
+		rc = withmodel(rd, wr, lflag, pflag, name, modelfile, &nvec,
+		    &nzero);
 	if (rc < 0)
 		rdie(rd, name, rc);
 	wclose(wr);
