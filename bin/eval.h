@@ -45,7 +45,7 @@ void	 wordsim(const char *streampath, const char *pairspath, unsigned wf,
 extern const char *versus, *versus2, *vnames[2], *taskv[3];
 extern long	 nres;
 extern int	 protocol;	/* --protocol */
-extern const char *protonote;	/* --protocol=NOTE */
+extern const char *protonote;	/* --protocol-note */
 extern double	 level;
 extern uint64_t	 resseed;
 
@@ -69,5 +69,14 @@ void	 comparepred(const char *clf, const int *truth, const int *pa,
  */
 void	 comparecorr(const double *gold, const double *sa, const double *sb,
     const int *sub, size_t n, int nsub, int pooledonly);
+
+/*
+ * bli - bilingual lexicon induction: P@1, 5, 10 of the mapped source
+ * stream mpath against the target tpath for the word pairs of dpath, by
+ * cosine and by CSLS over ck neighbours; the 10 target words of each
+ * query to pred (--predictions) unless NULL.
+ */
+void	 bli(const char *mpath, const char *tpath, const char *dpath,
+    unsigned wf, unsigned ck, unsigned nthreads, FILE *pred);
 
 #endif /* EVAL_H */

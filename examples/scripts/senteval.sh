@@ -70,7 +70,7 @@ evaluate() {	# task ose-stream bov-stream [emb-eval options]
 		k=10 ms=
 		[ "$c" = mlp ] && k=$mlpk ms="--seeds $seeds"
 		emb-eval -c "$c" -k "$k" -l 2 $ms "$@" --versus "$sb" \
-		    --names ose,bov --protocol="lookup=as_written,then_lower oov=dropped" \
+		    --names ose,bov --protocol-note "lookup=as_written,then_lower oov=dropped" \
 		    -T "$t" "$so"
 	done |
 	    awk -F '\t' -v OFS='\t' -v n="$name" -v t="$t" -v out="$out" '

@@ -50,7 +50,7 @@ for y in $years; do
 	done
 	emb-eval -p "$out/$y.b.ose.emb" -g "$out/$y.gs.txt" -i 1 -u 2 \
 	    --versus "$out/$y.a.bov.emb" --versus-second "$out/$y.b.bov.emb" \
-	    --names ose,bov --protocol="lookup=as_written,then_lower oov=dropped" \
+	    --names ose,bov --protocol-note "lookup=as_written,then_lower oov=dropped" \
 	    -T "$y" "$out/$y.a.ose.emb" |
 	    awk -F '\t' -v OFS='\t' -v n="$name" -v y="$y" -v out="$out" '
 		$1 ~ /\/(ose|bov)$/ { m = substr($1, length(y) + 2) }
