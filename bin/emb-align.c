@@ -22,6 +22,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "opt.h"
 #include "util.h"
 #include "compose.h"
 #include "dict.h"
@@ -30,41 +31,34 @@
 #define BATCH		4096		/* vectors mapped at once */
 #define REFINEMAX	15000		/* -N default, as MUSE's */
 
-static void
-usage(int help)
-{
-	fprintf(help ? stdout : stderr,
+static const struct opt opts[] = {
+	{ 'd', "dict", "dict", "the word pairs to fit on, \"source target\" a "
+	    "line", OPT_FILE },
+	{ 'F', "fit", "model", "fit the map and write it to model", OPT_FILE },
+	OPT_THREADS,
+	{ 'M', "model", "model", "map a stream with the model in the file "
+	    "model", OPT_FILE },
+	{ 'N', "refine-max", "max", "-r pairs among the first max words of each "
+	    "side (default 15000; 0: all)", NULL },
+	{ 'n', "normalize", "steps", "unit, center, comma-separated, in order, "
+	    "on both sides", "unit center unit,center unit,center,unit" },
+	{ 'r', "refine", "iters", "rounds of mutual-nearest-neighbour "
+	    "refinement", NULL },
+	{ 't', "target-only", NULL, "with -M: the target's steps only, no map",
+	    NULL },
+	{ 'w', "word-field", "field", "the key field that holds the word "
+	    "(default 1; 0: the whole key)", NULL },
+	OPT_QUIET("no summary on standard error"),
+	OPT_VERBOSE("the summary (the default), and each round of -r"),
+	OPT_HELP,
+	OPT_VERSION,
+	OPTEND
+};
+static const struct optprog prog = { "emb-align",
 	    "usage: emb-align -F model -d dict [-qv] [-j threads] "
-	    "[-N max] [-n steps] [-r iters]\n"
-	    "                 [-w field] source target\n"
-	    "       emb-align -M model [-qtv] [-j threads] [file]\n");
-	if (help)
-		fputs("\n"
-		    "  -d, --dict=FILE        word pairs, \"source target\" a "
-		    "line, to fit on\n"
-		    "  -F, --fit=MODEL        fit the map and write it to "
-		    "MODEL\n"
-		    "  -j, --threads=N        threads for -M and -r (default: "
-		    "every CPU)\n"
-		    "  -M, --model=MODEL      map a stream with MODEL\n"
-		    "  -N, --refine-max=N     -r pairs among the first N words "
-		    "of each side (15000; 0: all)\n"
-		    "  -n, --normalize=STEPS  unit, center, comma-separated, "
-		    "in order, on both sides\n"
-		    "  -q, --quiet            no summary on standard error\n"
-		    "  -r, --refine=N         N rounds of mutual-nearest-"
-		    "neighbour refinement\n"
-		    "  -t, --target           with -M: the target's steps "
-		    "only, no map\n"
-		    "  -v, --verbose          the summary (the default), and "
-		    "each round of -r\n"
-		    "  -w, --field=N          the key field that holds the "
-		    "word (1; 0: the whole key)\n"
-		    "  -h, --help             this help\n"
-		    "      --version          the version\n"
-		    "see emb-align(1)\n", stdout);
-	exit(help ? 0 : 2);
-}
+	    "[-N max] [-n steps]\n"
+	    "                 [-r iters] [-w field] source target\n"
+	    "       emb-align -M model [-qtv] [-j threads] [file]\n", opts };
 
 /* What is live, freed at exit however the program ends (atexit). */
 static struct emb_align	*model;
@@ -470,30 +464,13 @@ apply(const char *mpath, const char *in, int side, int quiet)
 int
 main(int argc, char *argv[])
 {
-	static const struct option lopts[] = {
-		{ "dict", required_argument, NULL, 'd' },
-		{ "fit", required_argument, NULL, 'F' },
-		{ "field", required_argument, NULL, 'w' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "model", required_argument, NULL, 'M' },
-		{ "normalize", required_argument, NULL, 'n' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "refine", required_argument, NULL, 'r' },
-		{ "refine-max", required_argument, NULL, 'N' },
-		{ "target", no_argument, NULL, 't' },
-		{ "threads", required_argument, NULL, 'j' },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 }
-	};
 	const char *fitfile = NULL, *modelfile = NULL, *dict = NULL;
 	int steps[EMB_ALIGN_STEPS_MAX], nsteps = 0, quiet = 0, verbose = 0;
 	int tflag = 0, nflag = 0, c, rc, fd;
 	long rounds = 0;
 	size_t rmax = REFINEMAX;
 
-	while ((c = getopt_long(argc, argv, "d:F:hj:M:N:n:qr:tvw:", lopts,
-	    NULL)) != -1) {
+	while ((c = optget(argc, argv, &prog, NULL)) != -1) {
 		switch (c) {
 		case 'd':
 			dict = optarg;
@@ -534,14 +511,8 @@ main(int argc, char *argv[])
 			wfield = (unsigned)parsenum(optarg, 0, EMB_FIELD_MAX,
 			    "-w");
 			break;
-		case 'V':
-			puts("emb-align " EMB_VERSION);
-			return 0;
-		case 'h':
-			usage(1);
-			break;
 		default:
-			usage(0);
+			usage();
 		}
 	}
 	argc -= optind;
@@ -552,13 +523,16 @@ main(int argc, char *argv[])
 	if (fitfile != NULL) {
 		FILE *fp;
 
-		if (modelfile != NULL || tflag || dict == NULL || argc != 2)
-			usage(0);
-		if (strcmp(argv[0], "-") == 0 && strcmp(argv[1], "-") == 0) {
-			warnx("the source and the target cannot both be "
+		if (modelfile != NULL || tflag)
+			misuse("-F fits a map: no -M or -t with it");
+		if (dict == NULL)
+			misuse("-F needs -d dict, the word pairs to fit on");
+		if (argc != 2)
+			misuse("-F needs two streams or stores: source and "
+			    "target");
+		if (strcmp(argv[0], "-") == 0 && strcmp(argv[1], "-") == 0)
+			misuse("the source and the target cannot both be "
 			    "standard input");
-			usage(0);
-		}
 		fp = outopen(fitfile, (const char *const *)argv, 2, 0666);
 		{
 			const char *d[1] = { dict };
@@ -569,8 +543,12 @@ main(int argc, char *argv[])
 		    verbose, argv);
 		return 0;
 	}
-	if (modelfile == NULL || dict != NULL || nflag || rounds || argc > 1)
-		usage(0);
+	if (modelfile == NULL)
+		misuse("-F model (fit) or -M model (map): one of them");
+	if (dict != NULL || nflag || rounds)
+		misuse("-d, -n and -r go with -F only");
+	if (argc > 1)
+		misuse("one input file at most");
 	{
 		unsigned long lno;
 
