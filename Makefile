@@ -45,7 +45,7 @@ LIBSOK = $(B)/.libs-ok
 
 # Debian packages the build and the tests need.
 DEBS = build-essential pkg-config zlib1g-dev libblis-dev liblapack-dev check \
-	mandoc gnuplot-nox python3
+	mandoc gnuplot-nox python3 python3-numpy python3-gensim parallel
 
 # The targets that install missing packages before they build: the tests,
 # the demo, the benchmarks.  Plain make, make install and the files
@@ -130,6 +130,8 @@ check: deps all $(UNITS)
 	@sh tests/cli/run $(B)
 	@echo "== man pages"
 	@sh tests/manlint $(MANS)
+	@echo "== the man pages' examples and the README's commands, as printed"
+	@$(PYTHON) tests/docs/run $(B) $(MANS) README.md
 	@echo "== examples"
 	@sh examples/run $(B)
 
