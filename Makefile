@@ -132,6 +132,9 @@ check: deps all $(UNITS)
 	@sh tests/manlint $(MANS)
 	@echo "== the man pages' examples and the README's commands, as printed"
 	@$(PYTHON) tests/docs/run $(B) $(MANS) README.md
+	@echo "== make install into a temporary DESTDIR"
+	@EMB_LINKFLAGS="$(if $(SAN),$(SANFLAGS))" sh tests/install $(MAKE) \
+	    SAN=$(SAN)
 	@echo "== examples"
 	@sh examples/run $(B)
 
@@ -141,17 +144,47 @@ demo: deps all
 bench: deps all
 	@sh tests/bench/run $(B)
 
+# What make install puts where; make uninstall removes the same.  libemb
+# is a static library: what it links against is needed on every link of
+# a program using it, so it is in Libs and Requires (zlib has a .pc file,
+# BLIS on Debian none), not in their .private forms.  A bash completion
+# file completion/emb, where there is one, goes in BASHCOMPDIR with a name
+# per program, as bash-completion looks them up.
+BASHCOMPDIR = $(PREFIX)/share/bash-completion/completions
+PCDIR = $(LIBDIR)/pkgconfig
+pcvar = $(patsubst $(PREFIX)%,$${prefix}%,$(1))
+
+# emb.pc is written at each install, for the PREFIX of that install.
 install: all
-	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
-	    $(DESTDIR)$(MANDIR)/man5
-	cp -f $(PROGS) $(DESTDIR)$(BINDIR)/
-	for m in $(MANS); do \
-		s=$${m##*.}; cp -f $$m $(DESTDIR)$(MANDIR)/man$$s/; done
+	printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$(call pcvar,$(LIBDIR))' \
+	    'includedir=$(call pcvar,$(INCDIR))' '' 'Name: emb' \
+	    'Description: word embeddings in Unix pipelines (libemb)' \
+	    'Version: $(VERSION)' \
+	    'Requires: zlib' 'Cflags: -I$${includedir}' \
+	    'Libs: -L$${libdir} -lemb $(filter-out -lz,$(LDLIBS))' \
+	    >$(B)/emb.pc
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) \
+	    $(DESTDIR)$(INCDIR) $(DESTDIR)$(PCDIR)
+	install -m 755 $(PROGS) $(DESTDIR)$(BINDIR)/
+	install -m 644 $(LIBA) $(DESTDIR)$(LIBDIR)/
+	install -m 644 lib/emb.h $(DESTDIR)$(INCDIR)/
+	install -m 644 $(B)/emb.pc $(DESTDIR)$(PCDIR)/
+	for m in $(MANS); do s=$${m##*.}; \
+		install -d $(DESTDIR)$(MANDIR)/man$$s && \
+		install -m 644 $$m $(DESTDIR)$(MANDIR)/man$$s/ || exit 1; done
+	if [ -f completion/emb ]; then \
+		install -d $(DESTDIR)$(BASHCOMPDIR) && \
+		install -m 644 completion/emb $(DESTDIR)$(BASHCOMPDIR)/ && \
+		for p in $(PROGS); do ln -sf emb \
+		    $(DESTDIR)$(BASHCOMPDIR)/$${p##*/} || exit 1; done; fi
 
 uninstall:
-	for p in $(PROGS); do rm -f $(DESTDIR)$(BINDIR)/$${p##*/}; done
+	for p in $(PROGS); do rm -f $(DESTDIR)$(BINDIR)/$${p##*/} \
+	    $(DESTDIR)$(BASHCOMPDIR)/$${p##*/}; done
 	for m in $(MANS); do \
 		s=$${m##*.}; rm -f $(DESTDIR)$(MANDIR)/man$$s/$${m##*/}; done
+	rm -f $(DESTDIR)$(LIBDIR)/libemb.a $(DESTDIR)$(INCDIR)/emb.h \
+	    $(DESTDIR)$(PCDIR)/emb.pc $(DESTDIR)$(BASHCOMPDIR)/emb
 
 clean:
 	rm -rf build build-san
