@@ -132,6 +132,8 @@ check: deps all $(UNITS)
 	@sh tests/manlint $(MANS)
 	@echo "== the man pages' examples and the README's commands, as printed"
 	@$(PYTHON) tests/docs/run $(B) $(MANS) README.md
+	@echo "== make demo's pipeline"
+	@sh examples/demo $(B) >/dev/null && echo "demo: ran"
 	@echo "== make install into a temporary DESTDIR"
 	@EMB_LINKFLAGS="$(if $(SAN),$(SANFLAGS))" sh tests/install $(MAKE) \
 	    SAN=$(SAN)
