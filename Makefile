@@ -45,7 +45,7 @@ LIBSOK = $(B)/.libs-ok
 
 # Debian packages the build and the tests need.
 DEBS = build-essential pkg-config zlib1g-dev libblis-dev liblapack-dev check \
-	mandoc gnuplot-nox python3 python3-numpy python3-gensim parallel
+	mandoc gnuplot-nox python3 python3-numpy python3-gensim parallel less
 
 # The targets that install missing packages before they build: the tests,
 # the demo, the benchmarks.  Plain make, make install and the files
