@@ -30,6 +30,31 @@ fixture() {
 		    "$GLOVE100" "$SHARED/tokens.txt" "$SHARED/tokens" ;;
 	semcat)
 		ln -s "$EXDATA/semcat" "$SHARED/$1" ;;
+	SentEval)
+		# SentEval's data/downstream as its download script lays it
+		# out: the bundled TREC and STS16 samples; an MR made of the
+		# TREC questions, those asking for a description (DESC) as
+		# its positive file, 200 others as its negative one; an MRPC
+		# (byte order mark, header) made of the scored STS16 pairs,
+		# a paraphrase when scored 3 or more, the first 100 pairs
+		# for training.
+		d=$SHARED/SentEval/data/downstream
+		t=$EXDATA/senteval-sample/TREC/train_5500.label
+		sts=$EXDATA/senteval-sample/STS/STS16-en-test
+		mkdir -p "$d/MR" "$d/MRPC"
+		sed -n 's/^DESC:[^ ]* //p' "$t" >"$d/MR/rt-polarity.pos"
+		sed -n '/^DESC:/!s/^[A-Z]*:[^ ]* //p' "$t" | head -200 \
+		    >"$d/MR/rt-polarity.neg"
+		paste "$sts/STS.gs.headlines.txt" \
+		    "$sts/STS.input.headlines.txt" | awk -F '\t' \
+		    -v OFS='\t' -v d="$d/MRPC/msr_paraphrase_" '
+		    BEGIN { h = "\357\273\277Quality\t#1 ID\t#2 ID\t" \
+			"#1 String\t#2 String"
+			print h >(d "train.txt"); print h >(d "test.txt") }
+		    $1 != "" { print ($1 >= 3), 2 * NR, 2 * NR + 1, $2, $3 \
+			>(d (++n <= 100 ? "train.txt" : "test.txt")) }'
+		ln -s "$EXDATA/senteval-sample/TREC" \
+		    "$EXDATA/senteval-sample/STS" "$d/" ;;
 	*)
 		echo "no fixture $1" >&2; return 1 ;;
 	esac
