@@ -37,7 +37,11 @@ PROGS = $(PROGSRC:bin/%.c=$(B)/%)
 UTILSRC = $(sort $(filter-out $(PROGSRC),$(wildcard bin/*.c)))
 UTILOBJ = $(UTILSRC:bin/%.c=$(B)/bin/%.o)
 UTILA = $(B)/libutil.a
-MANS = $(sort $(wildcard man/*.1 man/*.5))
+MANS = $(sort $(wildcard man/*.1 man/*.5 man/*.7))
+# Tools installed beside the programs: the SentEval converter (emb-eval(1)).
+TOOLS = examples/scripts/senteval-prep.sh
+# The bash completion of every program, made from their option tables.
+COMPLETION = $(B)/emb.bash
 UNITSRC = $(sort $(wildcard tests/unit/test_*.c))
 UNITS = $(UNITSRC:tests/unit/%.c=$(B)/tests/%)
 CHECKLIBS = $(shell pkg-config --libs check 2>/dev/null || echo -lcheck)
@@ -58,7 +62,7 @@ DEPGOALS = deps check demo bench fuzz fuzz-afl fuzz-programs fuzz-replay \
 	programs-replay valgrind soak
 NEEDDEPS = $(if $(filter $(DEPGOALS) fuzz-lf-% fuzz-afl-%,$(MAKECMDGOALS)),deps)
 
-all: $(PROGS) $(B)/unhex
+all: $(PROGS) $(B)/unhex $(COMPLETION)
 
 # aptget PACKAGES: install those of the Debian packages that are missing.
 aptget = command -v dpkg-query >/dev/null || { \
@@ -114,6 +118,13 @@ $(UTILA): $(UTILOBJ)
 $(B)/emb-%: $(B)/bin/emb-%.o $(UTILA) $(LIBA)
 	$(CC) $(LDFLAGS) -o $@ $< $(UTILA) $(LIBA) $(LDLIBS)
 
+# bin/complete.bash, then what each program says of its options.
+$(COMPLETION): bin/complete.bash $(PROGS)
+	{ cat bin/complete.bash && for p in $(PROGS); do \
+		$$p --bash-completion || exit 1; done && \
+	    echo "complete -F _emb $(notdir $(PROGS))"; } >$@.tmp
+	mv $@.tmp $@
+
 $(B)/tests/test_%: tests/unit/test_%.c $(LIBA) $(MKFILES) | $(LIBSOK)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) -Itests/unit $(CFLAGS) $(DEPFLAGS) $(LDFLAGS) \
@@ -163,13 +174,13 @@ demo: deps all
 bench: deps all
 	@sh tests/bench/run $(B)
 
-# What make install puts where; make uninstall removes the same.  libemb
-# is a static library: what it links against is needed on every link of
-# a program using it, so it is in Libs and Requires (zlib has a .pc file,
-# BLIS on Debian none), not in their .private forms.  A bash completion
-# file completion/emb, where there is one, goes in BASHCOMPDIR with a name
-# per program, as bash-completion looks them up.
-BASHCOMPDIR = $(PREFIX)/share/bash-completion/completions
+# What make install puts where; make uninstall removes the same: the
+# programs, the tools (TOOLS, in SHAREDIR), the man pages, the bash
+# completion (one copy under each program's name in COMPDIR, where
+# bash-completion looks it up), the library, its header and emb.pc.
+# libemb is a static library: what it links against is needed on every
+# link of a program using it, so it is in Libs and Requires (zlib has a
+# .pc file, BLIS on Debian none), not in their .private forms.
 PCDIR = $(LIBDIR)/pkgconfig
 pcvar = $(patsubst $(PREFIX)%,$${prefix}%,$(1))
 
@@ -183,27 +194,27 @@ install: all
 	    'Libs: -L$${libdir} -lemb $(filter-out -lz,$(LDLIBS))' \
 	    >$(B)/emb.pc
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) \
-	    $(DESTDIR)$(INCDIR) $(DESTDIR)$(PCDIR)
+	    $(DESTDIR)$(INCDIR) $(DESTDIR)$(PCDIR) $(DESTDIR)$(COMPDIR) \
+	    $(DESTDIR)$(SHAREDIR)
 	install -m 755 $(PROGS) $(DESTDIR)$(BINDIR)/
+	install -m 644 $(TOOLS) $(DESTDIR)$(SHAREDIR)/
 	install -m 644 $(LIBA) $(DESTDIR)$(LIBDIR)/
 	install -m 644 lib/emb.h $(DESTDIR)$(INCDIR)/
 	install -m 644 $(B)/emb.pc $(DESTDIR)$(PCDIR)/
 	for m in $(MANS); do s=$${m##*.}; \
 		install -d $(DESTDIR)$(MANDIR)/man$$s && \
 		install -m 644 $$m $(DESTDIR)$(MANDIR)/man$$s/ || exit 1; done
-	if [ -f completion/emb ]; then \
-		install -d $(DESTDIR)$(BASHCOMPDIR) && \
-		install -m 644 completion/emb $(DESTDIR)$(BASHCOMPDIR)/ && \
-		for p in $(PROGS); do ln -sf emb \
-		    $(DESTDIR)$(BASHCOMPDIR)/$${p##*/} || exit 1; done; fi
+	for p in $(notdir $(PROGS)); do install -m 644 $(COMPLETION) \
+	    $(DESTDIR)$(COMPDIR)/$$p || exit 1; done
 
 uninstall:
 	for p in $(PROGS); do rm -f $(DESTDIR)$(BINDIR)/$${p##*/} \
-	    $(DESTDIR)$(BASHCOMPDIR)/$${p##*/}; done
+	    $(DESTDIR)$(COMPDIR)/$${p##*/}; done
+	for t in $(TOOLS); do rm -f $(DESTDIR)$(SHAREDIR)/$${t##*/}; done
 	for m in $(MANS); do \
 		s=$${m##*.}; rm -f $(DESTDIR)$(MANDIR)/man$$s/$${m##*/}; done
 	rm -f $(DESTDIR)$(LIBDIR)/libemb.a $(DESTDIR)$(INCDIR)/emb.h \
-	    $(DESTDIR)$(PCDIR)/emb.pc $(DESTDIR)$(BASHCOMPDIR)/emb
+	    $(DESTDIR)$(PCDIR)/emb.pc
 
 clean:
 	rm -rf build build-san

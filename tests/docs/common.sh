@@ -43,7 +43,7 @@ fixture() {
 		sts=$EXDATA/senteval-sample/STS/STS16-en-test
 		mkdir -p "$d/MR" "$d/MRPC"
 		sed -n 's/^DESC:[^ ]* //p' "$t" >"$d/MR/rt-polarity.pos"
-		sed -n '/^DESC:/!s/^[A-Z]*:[^ ]* //p' "$t" | head -200 \
+		sed -n '/^DESC:/!s/^[A-Z]*:[^ ]* //p' "$t" | sed -n 1,200p \
 		    >"$d/MR/rt-polarity.neg"
 		paste "$sts/STS.gs.headlines.txt" \
 		    "$sts/STS.input.headlines.txt" | awk -F '\t' \
@@ -66,10 +66,11 @@ have() {
 }
 
 # sentences N: N lines of bundled text, TREC's questions without their
-# labels.
+# labels.  (sed reads to the end: under pipefail, head's early exit
+# would fail the pipeline when cut is still writing.)
 sentences() {
 	cut -d' ' -f2- "$EXDATA/senteval-sample/TREC/train_5500.label" |
-	    head -n "$1"
+	    sed -n "1,$1p"
 }
 
 # semcat_train: the training half of the SEMCAT words the word2vec slice
