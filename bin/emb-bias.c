@@ -86,6 +86,7 @@ static int	 sdsample = 1;		/* -S: 1 sample (n - 1), 0 population */
 static int	 verbose;
 static int	 lower;			/* -l */
 static const char *task;
+static const char *dirpath;		/* -d */
 
 static void
 usage(int help)
@@ -95,7 +96,7 @@ usage(int help)
 	    "[-E limit] [-f field]\n"
 	    "                [-m share] [-n permutations] [-p pairs] "
 	    "[-S sd] [-s seed]\n"
-	    "                [-T task] [-t tests] [file]\n"
+	    "                [-d model] [-T task] [-t tests] [file]\n"
 	    "       emb-bias -D -p pairs [-l] [-f field] [-m share] [file]\n");
 	if (help)
 		printf("\n"
@@ -103,6 +104,8 @@ usage(int help)
 		    "(1000; 0: none)\n"
 		    "  -c, --level P          confidence level of the "
 		    "intervals (0.95)\n"
+		    "  -d, --direction MODEL  RIPA along the first component "
+		    "of an emb-normalize model\n"
 		    "  -D, --differences      write the pairs' differences "
 		    "of unit vectors as a stream\n"
 		    "  -E, --exact-limit N    exact permutation test up to N "
@@ -147,6 +150,27 @@ out(const char *test, const char *metric, const char *fmt, ...)
 	vprintf(fmt, ap);
 	va_end(ap);
 	putchar('\n');
+}
+
+/*
+ * The metric "pfx:R:word" of a word's own line (word entry e as the
+ * stream spells it), in a buffer that lives until the next call.
+ */
+static struct emb_buf	 mbuf;
+
+static const char *
+wmetric(const char *pfx, int role, size_t e)
+{
+	struct emb_buf *b = &mbuf;
+	size_t l;
+	const char *w = strskey(&esc, e, &l);
+	char r[4] = { ':', rolename[role], ':', '\0' };
+
+	b->len = 0;
+	xbufadd(b, pfx, strlen(pfx));
+	xbufadd(b, r, 3);
+	xbufadd(b, w, l);
+	return b->p;
 }
 
 /* ---- the word table and the sets files ---- */
@@ -412,10 +436,13 @@ checksets(struct sets *S, const char *name, int quiet)
 			snprintf(m, sizeof(m), "%c:missing", rolename[r]);
 			out("words", m, "%zu", miss);
 			snprintf(m, sizeof(m), "%c:missing_word", rolename[r]);
-			for (size_t i = 0; i < w->n; i++)
+			for (size_t i = 0; i < w->n; i++) {
+				size_t l;
+				const char *s = strskey(&esc, w->word[i], &l);
+
 				if (!found[w->word[i]])
-					out("words", m, "%s", strskey(&esc,
-					    w->word[i], &(size_t){ 0 }));
+					out("words", m, "%.*s", (int)l, s);
+			}
 		}
 		if (w->n == 0 || (double)w->nrow < minshare * (double)w->n) {
 			size_t shown = 0, l;
@@ -650,7 +677,6 @@ weat(struct sets *S)
 	size_t nx = X->nrow, ny = Y->nrow, n = nx + ny, na = A->nrow,
 	    nb = B->nrow, m = na + nb;
 	double *C, *s, d, stat, sx = 0, sabs = 0, tol;
-	char met[64];
 	uint64_t parts, hit;
 	struct emb_rng g;
 
@@ -675,9 +701,7 @@ weat(struct sets *S)
 		for (size_t j = na; j < m; j++)
 			mb += C[i * m + j];
 		s[i] = ma / (double)na - mb / (double)nb;
-		snprintf(met, sizeof(met), "s:%c:%s", i < nx ? 'X' : 'Y',
-		    strskey(&esc, w, &(size_t){ 0 }));
-		out("weat", met, "%.17g", s[i]);
+		out("weat", wmetric("s", i < nx ? RX : RY, w), "%.17g", s[i]);
 	}
 	d = effect(s, nx, ny, &stat);
 	out("weat", "statistic", "%.17g", stat);
@@ -985,6 +1009,30 @@ direction(struct sets *P, double *u)
 	free(work);
 }
 
+/* The direction as -d gives it: the first component of a model. */
+static void
+modeldir(double *u)
+{
+	struct emb_pca *m;
+	unsigned long lno;
+	int fd = openside(dirpath), rc;
+
+	if ((rc = emb_pca_load(&m, fd, &lno)) < 0) {
+		if (rc == EMB_EFORMAT)
+			errx(1, "%s: line %lu: not an emb-normalize model "
+			    "line", dirpath, lno);
+		errx(1, "%s: %s", dirpath, emb_strerror(rc));
+	}
+	close(fd);
+	if (m->dim != dim)
+		errx(1, "%s: dimension %u, the vectors have %u", dirpath,
+		    m->dim, dim);
+	if (m->ncomp < 1)
+		errx(1, "%s: a model without components", dirpath);
+	memcpy(u, m->comp, dim * sizeof(double));
+	emb_pca_free(m);
+}
+
 /*
  * RIPA: <w, u> for every word of every set (w as it is, u the unit
  * direction), each set's mean, and its bootstrap interval: nboot means
@@ -997,9 +1045,10 @@ ripa(struct sets *S, struct sets *P)
 	struct emb_rng g;
 	char met[64];
 
-	if (P == NULL)
-		errx(2, "-t ripa needs -p pairs");
-	direction(P, u);
+	if (dirpath != NULL)
+		modeldir(u);
+	else
+		direction(P, u);
 	emb_rng_seed(&g, seed + 2);
 	if (nboot > 0)
 		bm = xreallocarray(NULL, nboot, sizeof(double));
@@ -1017,9 +1066,8 @@ ripa(struct sets *S, struct sets *P)
 			for (uint32_t j = 0; j < dim; j++)
 				v[i] += x[j] * u[j];
 			m += v[i];
-			snprintf(met, sizeof(met), "word:%c:%s", rolename[r],
-			    strskey(&esc, w->row[i], &(size_t){ 0 }));
-			out("ripa", met, "%.17g", v[i]);
+			out("ripa", wmetric("word", r, w->row[i]), "%.17g",
+			    v[i]);
 		}
 		snprintf(met, sizeof(met), "%c:mean", rolename[r]);
 		out("ripa", met, "%.17g", m / (double)w->nrow);
@@ -1130,6 +1178,7 @@ main(int argc, char *argv[])
 	static const struct option longopts[] = {
 		{ "bootstrap",	required_argument, NULL, 'b' },
 		{ "level",	required_argument, NULL, 'c' },
+		{ "direction",	required_argument, NULL, 'd' },
 		{ "differences", no_argument,	NULL, 'D' },
 		{ "exact-limit", required_argument, NULL, 'E' },
 		{ "field",	required_argument, NULL, 'f' },
@@ -1153,7 +1202,7 @@ main(int argc, char *argv[])
 	char *tname = NULL;
 	int ch, tests = T_WEAT, dflag = 0;
 
-	while ((ch = getopt_long(argc, argv, "b:c:DE:f:hlm:n:p:qS:s:T:t:vw:",
+	while ((ch = getopt_long(argc, argv, "b:c:Dd:E:f:hlm:n:p:qS:s:T:t:vw:",
 	    longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'b':
@@ -1168,6 +1217,9 @@ main(int argc, char *argv[])
 			break;
 		case 'D':
 			dflag = 1;
+			break;
+		case 'd':
+			dirpath = optarg;
 			break;
 		case 'E':
 			exactmax = (uint64_t)parsenum(optarg, 0,
@@ -1234,8 +1286,8 @@ main(int argc, char *argv[])
 	in = argc == 1 ? argv[0] : NULL;
 	if (dflag ? pairspath == NULL || setspath != NULL : setspath == NULL)
 		usage(0);
-	if ((tests & T_RIPA) && pairspath == NULL)
-		errx(2, "-t ripa needs -p pairs");
+	if ((tests & T_RIPA) && pairspath == NULL && dirpath == NULL)
+		errx(2, "-t ripa needs -p pairs or -d model");
 	if (dflag)
 		notty(STDOUT_FILENO);
 
@@ -1278,5 +1330,6 @@ main(int argc, char *argv[])
 	free(vec);
 	free(found);
 	free(tname);
+	emb_buf_free(&mbuf);
 	return 0;
 }
