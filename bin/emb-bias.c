@@ -444,7 +444,9 @@ checksets(struct sets *S, const char *name, int quiet)
 					out("words", m, "%.*s", (int)l, s);
 			}
 		}
-		if (w->n == 0 || (double)w->nrow < minshare * (double)w->n) {
+		/* A set with no word found is refused whatever -m says. */
+		if (w->nrow == 0 || (double)w->nrow < minshare *
+		    (double)w->n) {
 			size_t shown = 0, l;
 
 			fflush(stdout);
