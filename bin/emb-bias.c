@@ -85,6 +85,7 @@ static double	 level = 0.95;		/* -c */
 static int	 sdsample = 1;		/* -S: 1 sample (n - 1), 0 population */
 static int	 verbose;
 static int	 lower;			/* -l */
+static int	 asis;			/* -U: RND, ECT on the vectors as they are */
 static const char *task;
 static const char *dirpath;		/* -d */
 
@@ -92,7 +93,7 @@ static void
 usage(int help)
 {
 	fprintf(help ? stdout : stderr,
-	    "usage: emb-bias -w sets [-lqv] [-b resamples] [-c level] "
+	    "usage: emb-bias -w sets [-lqUv] [-b resamples] [-c level] "
 	    "[-E limit] [-f field]\n"
 	    "                [-m share] [-n permutations] [-p pairs] "
 	    "[-S sd] [-s seed]\n"
@@ -128,6 +129,8 @@ usage(int help)
 		    "name)\n"
 		    "  -t, --tests LIST       weat,rnd,ripa,mac,ect or all "
 		    "(weat)\n"
+		    "  -U, --as-is            RND and ECT on the vectors as "
+		    "they are, not unit length\n"
 		    "  -w, --sets FILE        the word sets: lines 'ROLE "
 		    "name word...'\n"
 		    "  -q, --quiet, -v, --verbose, -h, --help, --version\n"
@@ -493,18 +496,29 @@ cosv(const float *a, const float *b)
 
 #define V(e)	(vec + (size_t)(e) * dim)
 
-/* The mean of the unit vectors of set w, in double, into m. */
+/*
+ * The scale of v for RND and ECT: 1 / |v| (unit length), 0 for a zero
+ * vector; 1 with -U.
+ */
+static double
+scale(const float *v)
+{
+	double n = asis ? 1 : sqrt(dot(v, v));
+
+	return asis ? 1 : n > 0 ? 1 / n : 0;
+}
+
+/* The mean of the (unit, but for -U) vectors of set w into m. */
 static void
 unitmean(const struct wset *w, double *m)
 {
 	memset(m, 0, dim * sizeof(double));
 	for (size_t i = 0; i < w->nrow; i++) {
 		const float *v = V(w->row[i]);
-		double n = sqrt(dot(v, v));
+		double n = scale(v);
 
-		if (n > 0)
-			for (uint32_t j = 0; j < dim; j++)
-				m[j] += v[j] / n;
+		for (uint32_t j = 0; j < dim; j++)
+			m[j] += v[j] * n;
 	}
 	for (uint32_t j = 0; j < dim; j++)
 		m[j] /= (double)w->nrow;
@@ -832,7 +846,10 @@ needxy(struct sets *S, const char *test)
 		errx(1, "%s: %s needs sets X and Y", S->path, test);
 }
 
-/* RND: sum over attribute words a of |a^ - mean X^| - |a^ - mean Y^|. */
+/*
+ * RND: sum over attribute words a of |a^ - mean X^| - |a^ - mean Y^|
+ * (-U: of the vectors as they are).
+ */
 static void
 rnd(struct sets *S)
 {
@@ -846,10 +863,10 @@ rnd(struct sets *S)
 	unitmean(&S->s[RY], my);
 	for (size_t i = 0; i < n; i++) {
 		const float *a = V(row[i]);
-		double na = sqrt(dot(a, a)), dx = 0, dy = 0;
+		double na = scale(a), dx = 0, dy = 0;
 
 		for (uint32_t j = 0; j < dim; j++) {
-			double u = na > 0 ? a[j] / na : 0;
+			double u = a[j] * na;
 
 			dx += (u - mx[j]) * (u - mx[j]);
 			dy += (u - my[j]) * (u - my[j]);
@@ -891,8 +908,9 @@ ect(struct sets *S)
 }
 
 /*
- * MAC: the mean over target words t (X then Y) and attribute sets S (A,
- * and B if given) of the mean cosine distance 1 - cos(t, a), a in S.
+ * MAC: the mean over target words t (X, then Y if given) and attribute
+ * sets S (A, and B if given) of the mean cosine distance 1 - cos(t, a),
+ * a in S.
  */
 static void
 mac(struct sets *S)
@@ -900,9 +918,8 @@ mac(struct sets *S)
 	double sum = 0;
 	size_t nt = 0, ns = 0;
 
-	needxy(S, "MAC");
-	if (S->s[RA].name == NULL)
-		errx(1, "%s: MAC needs a set A", S->path);
+	if (S->s[RX].name == NULL || S->s[RA].name == NULL)
+		errx(1, "%s: MAC needs sets X and A", S->path);
 	for (int t = RX; t <= RY; t++)
 		for (size_t i = 0; i < S->s[t].nrow; i++, nt++)
 			for (int r = RA; r <= RB; r++) {
@@ -1194,6 +1211,7 @@ main(int argc, char *argv[])
 		{ "seed",	required_argument, NULL, 's' },
 		{ "task",	required_argument, NULL, 'T' },
 		{ "tests",	required_argument, NULL, 't' },
+		{ "as-is",	no_argument,	NULL, 'U' },
 		{ "verbose",	no_argument,	NULL, 'v' },
 		{ "version",	no_argument,	NULL, 'V' },
 		{ "sets",	required_argument, NULL, 'w' },
@@ -1204,7 +1222,7 @@ main(int argc, char *argv[])
 	char *tname = NULL;
 	int ch, tests = T_WEAT, dflag = 0;
 
-	while ((ch = getopt_long(argc, argv, "b:c:Dd:E:f:hlm:n:p:qS:s:T:t:vw:",
+	while ((ch = getopt_long(argc, argv, "b:c:Dd:E:f:hlm:n:p:qS:s:T:t:Uvw:",
 	    longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'b':
@@ -1264,6 +1282,9 @@ main(int argc, char *argv[])
 			break;
 		case 't':
 			tests = parsetests(optarg);
+			break;
+		case 'U':
+			asis = 1;
 			break;
 		case 'v':
 			verbose = 1;

@@ -34,3 +34,10 @@ check w2v weat7.txt "$S/gender-definitional.txt" \
 # level and standard deviation.
 check w2v weat7.txt - "b=80 E=100 n=5000 s=7 c=0.9 S=population" -- \
     -b 80 -E 100 -n 5000 -s 7 -c 0.9 -S population
+# RND and ECT on the vectors as they are (-U), MAC with X and A alone.
+check w2v garg-occupations.txt - "b=0 U=1 tests=rnd,mac,ect" -- \
+    -b 0 -U -t rnd,mac,ect
+awk '$1 == "X" { $1 = "A" } $1 == "A" && $2 == "occupations" { $1 = "X" }
+    $1 != "Y"' "$S/garg-occupations.txt" >mac.txt
+emb-bias -b 0 -t mac -w mac.txt w2v.emb >got.tsv &&
+    $py "$ref" w2v.txt mac.txt - got.tsv b=0 tests=mac

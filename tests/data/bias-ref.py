@@ -10,7 +10,7 @@ the same options.  Every figure of GOT is recomputed and compared: counts
 exactly, numbers to within 1e-9 (relative to their size where above 1).
 Options (as emb-bias's): tests, n (permutations), E (exact limit),
 b (bootstrap), s (seed), S (sample|population), c (level), l (1: lower
-case).  Prints one line per test compared, exits 1 on a difference.
+case), U (1: RND and ECT as is).  Prints one line per test compared, exits 1 on a difference.
 """
 import itertools
 import math
@@ -69,6 +69,7 @@ def main():
     sample = opt.get('S', 'sample') == 'sample'
     level = float(opt.get('c', 0.95))
     lower = opt.get('l', '0') == '1'
+    asis = opt.get('U', '0') == '1'
 
     vec = {}
     for line in open(vpath, encoding='utf-8', errors='surrogateescape'):
@@ -103,6 +104,9 @@ def main():
     def unit(v):
         n = np.linalg.norm(v)
         return v / n if n > 0 else v
+
+    # RND's and ECT's vectors: unit length, or as they are (U=1)
+    grp = (lambda v: v) if asis else unit
 
     def quant(v, q):
         return float(np.quantile(np.array(v), q)) if v else float('nan')
@@ -185,12 +189,12 @@ def main():
     attr = [vec[w] for r in 'AB' if r in found for w in found[r]]
     if 'rnd' in tests or 'ect' in tests:
         # Group vectors: the means of the unit vectors of X and of Y.
-        mx = np.mean([unit(vec[w]) for w in found['X']], axis=0)
-        my = np.mean([unit(vec[w]) for w in found['Y']], axis=0)
+        mx = np.mean([grp(vec[w]) for w in found['X']], axis=0)
+        my = np.mean([grp(vec[w]) for w in found['Y']], axis=0)
     if 'rnd' in tests:
         # Garg et al.: sum_a |a^ - mx| - |a^ - my|
-        put('rnd', 'rnd', sum(np.linalg.norm(unit(a) - mx) -
-                              np.linalg.norm(unit(a) - my) for a in attr))
+        put('rnd', 'rnd', sum(np.linalg.norm(grp(a) - mx) -
+                              np.linalg.norm(grp(a) - my) for a in attr))
         put('rnd', 'words', len(attr))
     if 'ripa' in tests:
         # Ethayarajh et al.: <w, b>, b the unit relation vector: the first
@@ -219,7 +223,7 @@ def main():
         # Manzini et al.: mean over targets t and attribute sets S of
         # mean_{a in S} (1 - cos(t, a))
         sets = [found[r] for r in 'AB' if r in found]
-        tg = found['X'] + found['Y']
+        tg = found['X'] + found.get('Y', [])
         tot = sum(np.mean([1 - cos(vec[t], vec[a]) for a in st])
                   for t in tg for st in sets)
         put('mac', 'mac', tot / (len(tg) * len(sets)))
