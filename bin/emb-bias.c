@@ -225,7 +225,7 @@ readsets(struct sets *S, const char *path)
 
 	memset(S, 0, sizeof(*S));
 	S->path = path;
-	while ((len = getline(&line, &cap, fp)) != -1) {
+	while ((len = textline(&line, &cap, fp, path, lno + 1)) != -1) {
 		size_t i = 0, tok = 0, tl, nt = 0;
 		struct wset *w = NULL;
 		int r = 0;
@@ -233,10 +233,8 @@ readsets(struct sets *S, const char *path)
 		lno++;
 		if (memchr(line, '\0', (size_t)len) != NULL)
 			errx(1, "%s: line %lu: a NUL byte", path, lno);
-		if (len == 0 || line[len - 1] != '\n')
-			errx(1, "%s: line %lu: no newline at the end: "
-			    "truncated?", path, lno);
-		line[--len] = '\0';
+		if (line[len - 1] == '\n')	/* not from a terminal */
+			line[--len] = '\0';
 		if (len > 0 && line[len - 1] == '\r')
 			line[--len] = '\0';
 		for (;;) {
@@ -292,8 +290,6 @@ readsets(struct sets *S, const char *path)
 			errx(1, "%s: line %lu: a role without a set name",
 			    path, lno);
 	}
-	if (ferror(fp))
-		err(1, "%s", path);
 	fclose(fp);
 	free(line);
 }
