@@ -1222,7 +1222,7 @@ main(int argc, char *argv[])
 	    longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'b':
-			nboot = (uint64_t)parsenum(optarg, 0, 100000000,
+			nboot = (uint64_t)parsenum(optarg, 0, 10000000,
 			    "-b");
 			break;
 		case 'c':
