@@ -497,13 +497,16 @@ EOF
 cat "$out/retrieval.txt"
 echo '```'
 
+# shellcheck disable=SC2086
+sh "$(dirname "$0")/align-results.sh" "$out" ${ALIGN:-fasttext word2vec}
+
 cat <<EOF
 
 ## Is OSE a fair composition?  Gendered and ethnic-name pairs
 
 The paper offers OSE as "a neutral semantic representation for two or
 more gender or ethnic variations of the same word".  \`make -C examples
-fairness\` (\`06-fairness.sh\`, measured by \`emb-bias\`) composes each
+fairness\` (\`07-fairness.sh\`, measured by \`emb-bias\`) composes each
 pair with \`emb-ose\` and with \`emb-bov\` (mean): Bolukbasi et al.'s
 equalize pairs found in the word2vec vectors (male first, less those among
 the definitional pairs or WEAT 7's attributes), and WEAT 4's European and

@@ -1,5 +1,5 @@
 #!/bin/sh
-# 06-fairness.sh - is OSE the fair composition the paper says it is?  Each
+# 07-fairness.sh - is OSE the fair composition the paper says it is?  Each
 # pair of a gendered pair list (Bolukbasi et al.'s equalize pairs, in the
 # word2vec vectors) and of an ethnic-name list (Caliskan et al.'s
 # European and African American names of WEAT 4, paired in list order, in
