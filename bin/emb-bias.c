@@ -28,6 +28,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "opt.h"
 #include "util.h"
 
 extern void dsyev_(const char *, const char *, const int *, double *,
@@ -89,54 +90,53 @@ static int	 asis;			/* -U: RND, ECT on the vectors as they are */
 static const char *task;
 static const char *dirpath;		/* -d */
 
-static void
-usage(int help)
-{
-	fprintf(help ? stdout : stderr,
+static const struct opt opts[] = {
+	{ 'b', "bootstrap", "resamples", "bootstrap resamples over words "
+	    "(1000; 0: no intervals)", NULL },
+	{ 'c', "level", "level", "confidence level of the intervals (0.95)",
+	    NULL },
+	{ 'D', "differences", NULL, "write the pairs' differences of unit "
+	    "vectors as a stream", NULL },
+	{ 'd', "direction", "model", "RIPA along the first component of an "
+	    "emb-normalize model", OPT_FILE },
+	{ 'E', "exact-limit", "limit", "enumerate the partitions up to limit "
+	    "of them (10^7)", NULL },
+	{ 'f', "field", "field", "match the words to key field field (0: the "
+	    "whole key)", NULL },
+	{ 'l', "lowercase", NULL, "match the words in ASCII lower case "
+	    "(GloVe's vocabulary)", NULL },
+	{ 'm', "min-share", "share", "refuse a set with less than share of its "
+	    "words found (0.8)", NULL },
+	{ 'n', "permutations", "permutations", "partitions drawn beyond the "
+	    "limit (10^6)", NULL },
+	{ 'p', "pairs", "pairs", "pairs (X, Y aligned) of RIPA's direction or "
+	    "of -D", OPT_FILE },
+	{ 'S', "sd", "sd", "WEAT's standard deviation: sample or population",
+	    "sample population" },
+	{ 's', "seed", "seed", "seed of the permutations and the bootstrap "
+	    "(1)", NULL },
+	{ 'T', "task", "task", "the first column (the sets file's name)",
+	    NULL },
+	{ 't', "tests", "tests", "weat, rnd, ripa, mac, ect (a list) or all "
+	    "(weat)", "weat rnd ripa mac ect all" },
+	{ 'U', "as-is", NULL, "RND and ECT on the vectors as they are, not "
+	    "unit length", NULL },
+	{ 'w', "sets", "sets", "the word sets: lines 'ROLE name word...'",
+	    OPT_FILE },
+	OPT_QUIET("nothing but errors on standard error (the default)"),
+	OPT_VERBOSE("a summary of WEAT on standard error"),
+	OPT_HELP,
+	OPT_VERSION,
+	OPTEND
+};
+static const struct optprog prog = { "emb-bias",
 	    "usage: emb-bias -w sets [-lqUv] [-b resamples] [-c level] "
-	    "[-E limit] [-f field]\n"
-	    "                [-m share] [-n permutations] [-p pairs] "
-	    "[-S sd] [-s seed]\n"
-	    "                [-d model] [-T task] [-t tests] [file]\n"
-	    "       emb-bias -D -p pairs [-l] [-f field] [-m share] [file]\n");
-	if (help)
-		printf("\n"
-		    "  -b, --bootstrap N      bootstrap resamples over words "
-		    "(1000; 0: none)\n"
-		    "  -c, --level P          confidence level of the "
-		    "intervals (0.95)\n"
-		    "  -d, --direction MODEL  RIPA along the first component "
-		    "of an emb-normalize model\n"
-		    "  -D, --differences      write the pairs' differences "
-		    "of unit vectors as a stream\n"
-		    "  -E, --exact-limit N    exact permutation test up to N "
-		    "partitions (10^7)\n"
-		    "  -f, --field N          match words to key field N "
-		    "(0: whole key)\n"
-		    "  -l, --lowercase        match the words in ASCII "
-		    "lower case (GloVe's vocabulary)\n"
-		    "  -m, --min-share P      refuse a set with less than P "
-		    "of its words found (0.8)\n"
-		    "  -n, --permutations N   sampled partitions beyond the "
-		    "limit (10^6)\n"
-		    "  -p, --pairs FILE       pairs (X, Y aligned) defining "
-		    "RIPA's direction\n"
-		    "  -S, --sd sample|population  WEAT effect size's "
-		    "standard deviation (sample)\n"
-		    "  -s, --seed N           seed of the permutations and "
-		    "the bootstrap (1)\n"
-		    "  -T, --task NAME        first column (the sets file's "
-		    "name)\n"
-		    "  -t, --tests LIST       weat,rnd,ripa,mac,ect or all "
-		    "(weat)\n"
-		    "  -U, --as-is            RND and ECT on the vectors as "
-		    "they are, not unit length\n"
-		    "  -w, --sets FILE        the word sets: lines 'ROLE "
-		    "name word...'\n"
-		    "  -q, --quiet, -v, --verbose, -h, --help, --version\n"
-		    "see emb-bias(1)\n");
-	exit(help ? 0 : 2);
-}
+	    "[-d model] [-E limit]\n"
+	    "                [-f field] [-m share] [-n permutations] "
+	    "[-p pairs] [-S sd]\n"
+	    "                [-s seed] [-T task] [-t tests] [file]\n"
+	    "       emb-bias -D -p pairs [-l] [-f field] [-m share] [file]\n",
+	    opts };
 
 /* One output line. */
 static void
@@ -1161,9 +1161,8 @@ parsetests(const char *s)
 		if (i == NTEST) {
 			char q[EMB_QUOTE_BUF];
 
-			warnx("-t: '%s' is not a test (weat, rnd, ripa, mac, "
-			    "ect, all)", emb_quote(q, p, l));
-			usage(0);
+			misuse("-t: '%s' is not a test (weat, rnd, ripa, "
+			    "mac, ect, all)", emb_quote(q, p, l));
 		}
 		t |= testnames[i].bit;
 		p += l;
@@ -1171,7 +1170,7 @@ parsetests(const char *s)
 			p++;
 	}
 	if (t == 0)
-		usage(0);
+		misuse("-t: no test named");
 	return t;
 }
 
@@ -1190,36 +1189,12 @@ taskname(const char *path)
 int
 main(int argc, char *argv[])
 {
-	static const struct option longopts[] = {
-		{ "bootstrap",	required_argument, NULL, 'b' },
-		{ "level",	required_argument, NULL, 'c' },
-		{ "direction",	required_argument, NULL, 'd' },
-		{ "differences", no_argument,	NULL, 'D' },
-		{ "exact-limit", required_argument, NULL, 'E' },
-		{ "field",	required_argument, NULL, 'f' },
-		{ "help",	no_argument,	NULL, 'h' },
-		{ "lowercase",	no_argument,	NULL, 'l' },
-		{ "min-share",	required_argument, NULL, 'm' },
-		{ "permutations", required_argument, NULL, 'n' },
-		{ "pairs",	required_argument, NULL, 'p' },
-		{ "quiet",	no_argument,	NULL, 'q' },
-		{ "sd",		required_argument, NULL, 'S' },
-		{ "seed",	required_argument, NULL, 's' },
-		{ "task",	required_argument, NULL, 'T' },
-		{ "tests",	required_argument, NULL, 't' },
-		{ "as-is",	no_argument,	NULL, 'U' },
-		{ "verbose",	no_argument,	NULL, 'v' },
-		{ "version",	no_argument,	NULL, 'V' },
-		{ "sets",	required_argument, NULL, 'w' },
-		{ NULL,		0,		NULL, 0 }
-	};
 	const char *setspath = NULL, *pairspath = NULL, *in;
 	struct sets S, P;
 	char *tname = NULL;
 	int ch, tests = T_WEAT, dflag = 0;
 
-	while ((ch = getopt_long(argc, argv, "b:c:Dd:E:f:hlm:n:p:qS:s:T:t:Uvw:",
-	    longopts, NULL)) != -1) {
+	while ((ch = optget(argc, argv, &prog, NULL)) != -1) {
 		switch (ch) {
 		case 'b':
 			nboot = (uint64_t)parsenum(optarg, 0, 10000000,
@@ -1228,7 +1203,7 @@ main(int argc, char *argv[])
 		case 'c':
 			level = parsedbl(optarg, 0, 1, "-c");
 			if (level <= 0 || level >= 1)
-				errx(2, "-c: '%s': a level between 0 and 1, "
+				misuse("-c: '%s': a level between 0 and 1, "
 				    "both excluded", optarg);
 			break;
 		case 'D':
@@ -1267,7 +1242,7 @@ main(int argc, char *argv[])
 			else if (strcmp(optarg, "population") == 0)
 				sdsample = 0;
 			else
-				errx(2, "-S: '%s': sample or population",
+				misuse("-S: '%s': sample or population",
 				    optarg);
 			break;
 		case 's':
@@ -1288,25 +1263,21 @@ main(int argc, char *argv[])
 		case 'w':
 			setspath = optarg;
 			break;
-		case 'V':
-			puts("emb-bias " EMB_VERSION);
-			return 0;
-		case 'h':
-			usage(1);
-			break;
 		default:
-			usage(0);
+			usage();
 		}
 	}
 	argc -= optind;
 	argv += optind;
 	if (argc > 1)
-		usage(0);
+		misuse("one input at most");
 	in = argc == 1 ? argv[0] : NULL;
-	if (dflag ? pairspath == NULL || setspath != NULL : setspath == NULL)
-		usage(0);
+	if (dflag && (pairspath == NULL || setspath != NULL))
+		misuse("-D takes -p pairs and no -w");
+	if (!dflag && setspath == NULL)
+		misuse("-w sets needed");
 	if ((tests & T_RIPA) && pairspath == NULL && dirpath == NULL)
-		errx(2, "-t ripa needs -p pairs or -d model");
+		misuse("-t ripa needs -p pairs or -d model");
 	if (dflag)
 		notty(STDOUT_FILENO);
 
