@@ -48,9 +48,9 @@ CHECKLIBS = $(shell pkg-config --libs check 2>/dev/null || echo -lcheck)
 LIBSOK = $(B)/.libs-ok
 
 # Debian packages the build and the tests need: the tests' references
-# and tools too (numpy, scipy, gensim, fastText, GNU parallel, an sshd for
-# the recipes over ssh, GNU time, less for an example), so that make check
-# skips nothing.
+# and tools too (numpy, scipy, gensim, fastText, GNU parallel, an sshd
+# for the recipes over ssh, GNU time, less for an example), so that make
+# check skips nothing.
 DEBS = build-essential pkg-config zlib1g-dev libblis-dev liblapack-dev check \
 	mandoc gnuplot-nox python3 python3-numpy python3-scipy python3-gensim \
 	fasttext parallel openssh-server openssh-client time less
