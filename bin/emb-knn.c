@@ -73,18 +73,47 @@ addref(struct emb_knn *kn, const char *name, unsigned long long recno,
 }
 
 #ifdef EMB_STORE_MAGIC
+/* Quantizing a store at load. */
+struct qprog {
+	const char	*name;
+	uint64_t	 total;
+	double		 t0, last;
+	int		 shown;
+};
+
+/*
+ * Rows quantized so far, on a terminal, once loading has taken a second,
+ * at most four times a second.
+ */
+static void
+qprogress(void *arg, const struct emb_wfile *f, uint64_t n)
+{
+	struct qprog *p = arg;
+	double now = emb_now();
+
+	(void)f;
+	if (now - p->t0 < 1 || now - p->last < 0.25)
+		return;
+	p->last = now;
+	p->shown = 1;
+	fprintf(stderr, "\remb-knn: %s: %3d%% of %llu references quantized",
+	    p->name, (int)(100.0 * (double)n / (double)p->total),
+	    (unsigned long long)p->total);
+}
+
 /*
  * The reference set from an emb-lookup store: every word, keyed by the
- * word (escaped as a key field), in store order.  The store is unmapped
- * once its unit vectors are copied.
+ * word (escaped as a key field), in store order, searched where it lies
+ * in the map.  A store built before stores kept the search's codes is
+ * quantized now, and says so.
  */
 static struct emb_knn *
 loadstore(int fd, const char *path)
 {
 	struct emb_store *s;
 	struct emb_knn *kn;
-	struct emb_buf key = { 0 };
-	int rc;
+	struct qprog pr = { path, 0, 0, 0, 0 };
+	int rc, quantized;
 
 	if ((rc = emb_store_fdopen(&s, fd)) < 0) {
 		if (rc == EMB_EIO)
@@ -92,19 +121,21 @@ loadstore(int fd, const char *path)
 		errx(1, "%s: %s", path, s != NULL ? emb_store_msg(s) :
 		    emb_strerror(rc));
 	}
-	if ((rc = emb_knn_create(&kn, emb_store_dim(s))) < 0 ||
-	    (rc = emb_knn_reserve(kn, emb_store_count(s))) < 0)
+	/* Each key is a word: one field (a tab in a word is escaped). */
+	if (cfield > 1 && emb_store_count(s) > 0)
+		errx(1, "%s: record 1: key has no field %u for -c", path,
+		    cfield);
+	pr.total = emb_store_count(s);
+	pr.t0 = emb_now();
+	if ((rc = emb_knn_store(&kn, s, isatty(STDERR_FILENO) ? qprogress :
+	    NULL, &pr, &quantized)) < 0)
 		errx(1, "%s: %s", path, emb_strerror(rc));
-	for (uint64_t i = 0; i < emb_store_count(s); i++) {
-		size_t len;
-		const char *w = emb_store_word(s, i, &len);
-
-		xbufreserve(&key, 2 * len);
-		key.len = emb_key_escape(key.p, w, len);
-		addref(kn, path, i + 1, key.p, key.len, emb_store_vector(s, i));
-	}
-	emb_store_close(s);
-	emb_buf_free(&key);
+	if (pr.shown)
+		fprintf(stderr, "\r%70s\r", "");
+	if (quantized)
+		warnx("%s: a store without its search section: quantized at "
+		    "every start (build it again with emb-lookup -B to start "
+		    "at once)", path);
 	return kn;
 }
 #endif

@@ -35,6 +35,10 @@ struct emb_knn {
 	size_t		 n;		/* references held */
 	size_t		 cap;		/* rows mapped */
 	float		*mat;		/* n x ld vectors as given (mmap) */
+	struct emb_store *store;	/* or the store's, read in place */
+	int		 ownterms;	/* a store's terms computed here */
+	int		 rawkeys;	/* its words are the keys as they are */
+	int		 storeidx;	/* its buckets are the word index */
 	size_t		 maplen;	/* bytes mapped at mat */
 	double		*nrm;		/* |v|^2 of each: knn_dot(v, v) */
 	uint32_t	 dp;		/* dim rounded up to 4: codes a row */
@@ -61,6 +65,43 @@ struct emb_knn {
  */
 void	knn_quant(const float *v, uint32_t dim, uint32_t dp, double nrm,
     int8_t *c, float *s, float *e, float *a);
+
+/*
+ * A store's search section (emb-store(5)): the terms knn_code keeps of
+ * each row, rows rounded up to a whole strip, mapped with the store.
+ */
+struct knn_sect {
+	uint32_t	 dp;		/* code bytes a row; 0: no codes */
+	uint64_t	 rows;		/* the words rounded up to a strip */
+	const uint8_t	*codes;		/* strips, or NULL */
+	const double	*nrm;		/* rows of each */
+	const float	*cs, *ce;
+};
+
+/*
+ * knn_store_sect - the search section of store s into *ks, valid while s
+ * lives.  @return 0, or -1 when s has none (built before it existed, or
+ * a store in memory).
+ */
+int	knn_store_sect(const struct emb_store *s, struct knn_sect *ks);
+
+/*
+ * knn_growmap - grow the anonymous mapping *p (NULL: none yet) of *maplen
+ * bytes to len, by mremap(2): without a copy and without a transient
+ * second one; pages not yet written cost nothing.  @return 0 or
+ * EMB_ENOMEM.
+ */
+int	knn_growmap(void **p, size_t *maplen, size_t len);
+
+/*
+ * knn_code - the terms of reference i, row v: |v|^2 (knn_dot) into
+ * nrm[i] and, when codes is not NULL, its codes (through scratch, dp
+ * bytes) into lane i of the strips at codes, its scale and E into cs[i]
+ * and ce[i].  The reference set and the store's search section
+ * (store.c) both keep them so.
+ */
+void	knn_code(const float *v, uint32_t dim, uint32_t dp, size_t i,
+    int8_t *scratch, uint8_t *codes, double *nrm, float *cs, float *ce);
 
 /*
  * knn_dot - the sum of v[i] w[i] in double in a fixed order: eight lanes
