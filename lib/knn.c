@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #define LDALIGN	16	/* row stride: a multiple of 16 floats, 64 bytes */
 #define MAXREF	((size_t)UINT32_MAX - 1)
@@ -401,6 +402,17 @@ storeterms(struct emb_knn *k, emb_progress_fn *progress, void *arg)
 	return 0;
 }
 
+/* madvise(2) the whole pages of len bytes at p; a hint only. */
+static void
+advise(const void *p, size_t len, int advice)
+{
+	size_t pg = (size_t)sysconf(_SC_PAGESIZE);
+	uintptr_t a = (uintptr_t)p / pg * pg;
+
+	if (p != NULL && len > 0)
+		(void)madvise((void *)a, (uintptr_t)p + len - a, advice);
+}
+
 int
 emb_knn_store(struct emb_knn **kp, struct emb_store *s,
     emb_progress_fn *progress, void *arg, int *quantized)
@@ -424,7 +436,14 @@ emb_knn_store(struct emb_knn **kp, struct emb_store *s,
 	k->mat = n > 0 ? (float *)emb_store_vector(s, 0) : NULL;
 	k->ld = emb_store_stride(s);
 	k->n = k->cap = (size_t)n;
+	/*
+	 * A search reads the rows of a few references only: no readahead
+	 * and no mapping of the pages around them (MADV_RANDOM), so that
+	 * memory is the pages it touches.
+	 */
+	advise(k->mat, k->n * k->ld * sizeof(float), MADV_RANDOM);
 	if (knn_store_sect(s, &ks) == 0) {
+		advise(ks.codes, (size_t)ks.rows * ks.dp, MADV_SEQUENTIAL);
 		k->codes = (uint8_t *)ks.codes;
 		k->nrm = (double *)ks.nrm;
 		k->cs = (float *)ks.cs;

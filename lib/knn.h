@@ -104,6 +104,17 @@ void	knn_code(const float *v, uint32_t dim, uint32_t dp, size_t i,
     int8_t *scratch, uint8_t *codes, double *nrm, float *cs, float *ce);
 
 /*
+ * knn_exact - the distance of q and r (dim floats each): the true 1 -
+ * cos of the two vectors rounded once to double, to nearest (ties to
+ * even); 1 when either is zero.  knn-exact.c proves it.
+ */
+double	knn_exact(const float *q, const float *r, uint32_t dim);
+
+/* knn_exact of q and each hit's reference (row ref of mat, ld apart). */
+void	knn_exact_hits(const float *q, const float *mat, size_t ld,
+    uint32_t dim, struct emb_hit *h, size_t n);
+
+/*
  * knn_dot - the sum of v[i] w[i] in double in a fixed order: eight lanes
  * (lane l takes i = l mod 8, in increasing i), added as ((l0 + l1) + (l2
  * + l3)) + ((l4 + l5) + (l6 + l7)).  Each product of two float32 is exact
