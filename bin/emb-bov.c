@@ -81,7 +81,7 @@ loadfreq(const char *path)
 
 	fp = fopenside(path);
 	emb_index_init(&wtab, strskey, &words);
-	while ((len = getline(&line, &cap, fp)) != -1) {
+	while ((len = textline(&line, &cap, fp, path, lno + 1)) != -1) {
 		char *sep, *end;
 		size_t had;
 		double c;

@@ -238,42 +238,32 @@ npyheader(char hdr[128], unsigned long long rows, uint32_t dim)
  * Vectors to a .npy file (version 1.0, float32 in the host's byte order,
  * C order) and their keys, one per line, on stdout.  The row count is
  * known only at the end, and a failed run must leave nothing that reads
- * as a whole array.  A file is written under a temporary name with room
- * for the header, which is filled in at the end before the rename (see
- * outopen).  A pipe or a device cannot seek back: the rows wait in an
- * unlinked temporary file and go out behind their header at the end, so
- * that a failure writes nothing there.
+ * as a whole array.  The file (for a FIFO or a device, a spool copied to
+ * it at the end) has room for the header, which is filled in at the end
+ * before it is given its name (see outopen), so that a failure writes
+ * nothing there.
  */
 static void
 tonpy(int fd, const char *name, const char *npy, const char *in)
 {
 	struct emb_reader *r = xreader(fd, name);
 	struct emb_rec rec;
-	struct stat sb;
 	uint32_t dim = emb_reader_dim(r);
 	unsigned long long rows = 0;
 	char hdr[128];
-	FILE *out, *dev = NULL;
+	FILE *out;
 	int rc;
 
 	emb_reader_allow_nonfinite(r, allow);
-	if (stat(npy, &sb) == 0 && !S_ISREG(sb.st_mode) &&
-	    !S_ISDIR(sb.st_mode)) {
-		if ((dev = fopen(npy, "w")) == NULL)
-			err(1, "%s", npy);
-		if ((out = fdopen(xtmpfd(), "w+")) == NULL)
-			err(1, "temporary file");
-	} else {
-		out = outopen(npy, &in, 1, 0666);
-		memset(hdr, 0, sizeof(hdr));
-		if (fwrite(hdr, 1, sizeof(hdr), out) != sizeof(hdr))
-			err(1, "%s", npy);
-	}
+	out = outopen(npy, &in, 1, 0666);
+	memset(hdr, 0, sizeof(hdr));
+	if (fwrite(hdr, 1, sizeof(hdr), out) != sizeof(hdr))
+		err(1, "%s", npy);
 	while ((rc = emb_reader_next(r, &rec)) > 0) {
 		if (rec.type != EMB_REC_VEC)
 			continue;
 		if (fwrite(rec.vec, 4, dim, out) != dim)
-			err(1, "%s", dev ? "temporary file" : npy);
+			err(1, "%s", npy);
 		fwrite(rec.key, 1, rec.keylen, stdout);
 		putchar('\n');
 		rows++;
@@ -282,28 +272,10 @@ tonpy(int fd, const char *name, const char *npy, const char *in)
 		rdie(r, name, rc);
 	fshut(stdout, "stdout");
 	npyheader(hdr, rows, dim);
-	if (dev == NULL) {
-		if (fflush(out) != 0 || fseek(out, 0, SEEK_SET) != 0 ||
-		    fwrite(hdr, 1, sizeof(hdr), out) != sizeof(hdr))
-			err(1, "%s", npy);
-		outcommit(out, npy);
-	} else {
-		char buf[1 << 16];
-		size_t n;
-
-		if (fflush(out) != 0 || fseek(out, 0, SEEK_SET) != 0)
-			err(1, "temporary file");
-		if (fwrite(hdr, 1, sizeof(hdr), dev) != sizeof(hdr))
-			err(1, "%s", npy);
-		while ((n = fread(buf, 1, sizeof(buf), out)) > 0)
-			if (fwrite(buf, 1, n, dev) != n)
-				err(1, "%s", npy);
-		if (ferror(out))
-			err(1, "temporary file");
-		fclose(out);
-		if (fclose(dev) != 0)
-			err(1, "%s", npy);
-	}
+	if (fflush(out) != 0 || fseek(out, 0, SEEK_SET) != 0 ||
+	    fwrite(hdr, 1, sizeof(hdr), out) != sizeof(hdr))
+		err(1, "%s", npy);
+	outcommit(out, npy);
 	emb_reader_free(r);
 }
 
@@ -470,6 +442,11 @@ toformat(int fd, const char *name, const char *out, const char *in)
 			errx(1, "%s: changed while read", name);
 	} else
 		wpass(name, "temporary file", 1);
+	/* Every file written must read back: GloVe's dimension is its lines'. */
+	if (wfmt == EMB_WF_GLOVE && emb_wout_count(wo) == 0)
+		errx(1, "%s: no vectors: an empty GloVe file cannot be read back "
+		    "(it has no header to hold the dimension); write -f w2vtext "
+		    "or -f vec", name);
 	if ((rc = emb_wout_finish(wo, ofd, gzflag)) == EMB_EINVAL)
 		errx(1, "%s: changed while read", name);
 	else if (rc < 0)

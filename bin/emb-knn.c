@@ -301,34 +301,6 @@ endquery(struct batch *b, const struct emb_knn *kn, uint32_t dim)
 	b->xoff[b->n] = b->nx;
 }
 
-/*
- * A distance (1 - the exact cosine, rounded once to double: the search's
- * own) printed with the fewest digits that read back as that double.
- * Distinct distances thus never print alike, and their order is the
- * order of the texts, so that merged shard lists (emb-knnmerge) order
- * exactly as one search does.
- */
-static size_t
-dtoa(char *buf, double d)
-{
-	char t[32];
-	int n = snprintf(buf, 32, "%.17g", d);
-
-	/*
-	 * 17 digits always read back; the precisions that do are those from
-	 * the shortest up, so step down while they still do.
-	 */
-	for (int prec = 16; prec >= 1; prec--) {
-		int m = snprintf(t, sizeof(t), "%.*g", prec, d);
-
-		if (strtod(t, NULL) != d)
-			break;
-		memcpy(buf, t, (size_t)m + 1);
-		n = m;
-	}
-	return (size_t)n;
-}
-
 static void
 printfield(const char *s, size_t n)
 {

@@ -152,7 +152,7 @@ parse(const struct shard *s, const char *line, size_t len, unsigned long *rank,
     size_t *rest, double *dist)
 {
 	const char *p = line, *end = line + len, *last, *q;
-	char *e;
+	char *e, buf[32], qb[EMB_QUOTE_BUF];
 	unsigned i;
 
 	for (i = 0; i < nfields; i++) {
@@ -177,6 +177,14 @@ parse(const struct shard *s, const char *line, size_t len, unsigned long *rank,
 	if (e == last || e != end || errno || !isfinite(*dist))
 		errx(1, "%s: line %llu: last field is not a distance", s->name,
 		    s->lineno);
+	/* Only what emb-knn prints: 0 to 2, in its shortest spelling. */
+	if (*dist < 0 || *dist > 2 || dtoa(buf, *dist) != (size_t)(end - last)
+	    || memcmp(buf, last, (size_t)(end - last)) != 0)
+		errx(1, "%s: line %llu: distance '%s' is not as emb-knn prints "
+		    "one (0 to 2, the shortest text that reads back%s%s)",
+		    s->name, s->lineno, emb_quote(qb, last, (size_t)(end - last)),
+		    *dist >= 0 && *dist <= 2 ? ": " : "",
+		    *dist >= 0 && *dist <= 2 ? buf : "");
 }
 
 /* Append this shard's lines for its current query to the candidates. */
@@ -185,6 +193,8 @@ takequery(unsigned si)
 {
 	struct shard *s = &sh[si];
 	unsigned long want = 1;
+	double prev = 0;
+	char db[2][32];
 
 	do {
 		struct cand *c;
@@ -197,6 +207,12 @@ takequery(unsigned si)
 			errx(1, "%s: line %llu: rank %lu, expected %lu%s",
 			    s->name, s->lineno, rank, want, want > 1 ? " or 1" :
 			    "");
+		if (want > 1 && dist < prev)
+			errx(1, "%s: line %llu: distance %s below the %s of rank "
+			    "%lu: the list is not in rank order", s->name,
+			    s->lineno, dtoa(db[0], dist) ? db[0] : "",
+			    dtoa(db[1], prev) ? db[1] : "", want - 1);
+		prev = dist;
 		if (ncand == candcap) {
 			candcap = candcap ? 2 * candcap : 64;
 			cand = xreallocarray(cand, candcap, sizeof(*cand));

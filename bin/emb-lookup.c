@@ -358,7 +358,7 @@ queries(FILE *fp, const char *name)
 	ssize_t len;
 	int rc;
 
-	while ((len = getline(&line, &cap, fp)) != -1) {
+	while ((len = textline(&line, &cap, fp, name, nlines + 1)) != -1) {
 		char *p = line, *end = line + len;
 		size_t nm = 0;
 
@@ -462,7 +462,7 @@ words(FILE *fp, const char *name, const char *label)
 	ssize_t len;
 	int rc;
 
-	while ((len = getline(&line, &cap, fp)) != -1) {
+	while ((len = textline(&line, &cap, fp, name, nlines + 1)) != -1) {
 		char *p = line, *end = line + len, *tab, *we, *p0;
 		const void *v;
 		size_t wlen;
@@ -541,7 +541,7 @@ build(const char *src, const char *dst)
 	int rc, fd = -1, tty = !quiet && isatty(STDERR_FILENO);
 
 	f = xwfile(src, &fd);
-	out = outopen(dst, &src, 1, 0644);
+	out = outopenfile(dst, &src, 1, 0644);
 	rc = emb_store_build(fileno(out), f, limit, tty ? progress : NULL,
 	    (void *)inname(src), &ss);
 	progress_end(tty);

@@ -270,7 +270,8 @@ distances(struct pipe *p, struct slot *sl, size_t i)
 		}
 		return 0;
 	}
-	if (getline(&p->line, &p->linecap, p->side) < 0)
+	if (textline(&p->line, &p->linecap, p->side, p->sidefile,
+	    p->sline + 1) < 0)
 		return pfail(p, 0, "%s: ends before group %llu", p->sidefile,
 		    (unsigned long long)p->nread + 1);
 	++p->sline;
@@ -696,7 +697,8 @@ main(int argc, char *argv[])
 	for (long t = 0; t < p->nthreads; t++)
 		pthread_join(wk[t].tid, NULL);
 	if (p->side != NULL) {
-		if (getline(&p->line, &p->linecap, p->side) >= 0)
+		if (textline(&p->line, &p->linecap, p->side, p->sidefile,
+		    p->sline + 1) >= 0)
 			errx(1, "%s: more lines than groups", p->sidefile);
 		fclose(p->side);
 	}

@@ -90,7 +90,7 @@ sts(const char *apath, const char *bpath, const char *goldpath,
 	gf = fopenside(goldpath);
 	gold = xreallocarray(NULL, A.n + 1, sizeof(double));
 	scored = xmalloc(A.n + 1);
-	while ((len = getline(&line, &cap, gf)) != -1) {
+	while ((len = textline(&line, &cap, gf, goldpath, nl + 1)) != -1) {
 		char *p = line, *end;
 
 		if (nl == A.n)
@@ -286,7 +286,8 @@ wordsim(const char *streampath, const char *pairspath, unsigned wf,
 			errx(1, "%s: too many records", D.name);
 	}
 	pf = fopenside(pairspath);
-	while ((len = getline(&line, &cap, pf)) != -1) {
+	while ((len = textline(&line, &cap, pf, pairspath, lineno + 1))
+	    != -1) {
 		char *tok[4], *p = line, *end;
 		size_t ia, ib;
 		int nt = 0;

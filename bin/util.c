@@ -19,22 +19,6 @@
 
 #include "util.h"
 
-/*
- * outopen's temporaries, in a list that changes with the signals held (a
- * handler removes them): each with its path, its file while open, and
- * the order it was opened in.
- */
-struct out {
-	char		*tmp;
-	char		*path;
-	int		 fd;
-	int		 closed;
-	unsigned long	 seq;
-};
-static struct out *volatile outs;
-static volatile size_t nouts;
-static size_t outcap;
-static unsigned long outseq;
 
 void *
 xmalloc(size_t n)
@@ -325,6 +309,46 @@ fopenside(const char *path)
 	return fp;
 }
 
+ssize_t
+textline(char **line, size_t *cap, FILE *fp, const char *name,
+    unsigned long long lineno)
+{
+	ssize_t len;
+
+	errno = 0;
+	if ((len = getline(line, cap, fp)) == -1) {
+		if (ferror(fp) || errno == ENOMEM)
+			err(1, "%s", name);
+		return -1;
+	}
+	/* Every line ends in LF: a last line without one was cut. */
+	if ((*line)[len - 1] != '\n' && !isatty(fileno(fp)))
+		errx(1, "%s: line %llu: truncated: no LF at the end of the "
+		    "text", name, lineno);
+	return len;
+}
+
+size_t
+dtoa(char *buf, double d)
+{
+	char t[32];
+	int n = snprintf(buf, 32, "%.17g", d);
+
+	/*
+	 * 17 digits always read back; the precisions that do are those from
+	 * the shortest up, so step down while they still do.
+	 */
+	for (int prec = 16; prec >= 1; prec--) {
+		int m = snprintf(t, sizeof(t), "%.*g", prec, d);
+
+		if (strtod(t, NULL) != d)
+			break;
+		memcpy(buf, t, (size_t)m + 1);
+		n = m;
+	}
+	return (size_t)n;
+}
+
 const char *
 inname(const char *path)
 {
@@ -444,155 +468,3 @@ notinput(const char *path, const char *const in[], size_t n)
 	}
 }
 
-void
-outabort(void)
-{
-	for (size_t i = 0; i < nouts; i++)
-		(void)unlink(outs[i].tmp);
-}
-
-/* A fatal signal: remove the temporaries, then die of the signal. */
-static void
-onfatal(int sig)
-{
-	outabort();
-	signal(sig, SIG_DFL);
-	raise(sig);
-}
-
-FILE *
-outopen(const char *path, const char *const in[], size_t n, mode_t mode)
-{
-	static const int sigs[] = { SIGHUP, SIGINT, SIGTERM, SIGPIPE,
-	    SIGXFSZ };
-	static int armed;
-	struct sigaction sa, old;
-	sigset_t all, prev;
-	struct stat sb;
-	struct out *no;
-	mode_t mask;
-	char *tmp;
-	FILE *fp;
-	int fd;
-
-	if (lstat(path, &sb) == 0 && S_ISLNK(sb.st_mode))
-		errx(2, "%s: a symbolic link: refusing to replace it (name "
-		    "the file it points to)", path);
-	if (lstat(path, &sb) == 0 && !S_ISREG(sb.st_mode))
-		errx(2, "%s: not a regular file: refusing to replace it", path);
-	notinput(path, in, n);
-	if (!armed) {
-		armed = 1;
-		atexit(outabort);
-		sa.sa_handler = onfatal;
-		sigemptyset(&sa.sa_mask);
-		sa.sa_flags = 0;
-		for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
-			if (sigaction(sigs[i], NULL, &old) == 0 &&
-			    old.sa_handler != SIG_IGN)
-				sigaction(sigs[i], &sa, NULL);
-	}
-	tmp = xmalloc(strlen(path) + 16);
-	sprintf(tmp, "%s.tmp.XXXXXX", path);
-	/*
-	 * The list changes with the signals held, so that a handler sees it
-	 * whole; the array is replaced, never moved under a reader.
-	 */
-	sigfillset(&all);
-	sigprocmask(SIG_BLOCK, &all, &prev);
-	if (nouts == outcap) {
-		size_t cap = outcap ? 2 * outcap : 4;
-
-		if ((no = calloc(cap, sizeof(*no))) == NULL)
-			err(1, "calloc");
-		if (nouts > 0)
-			memcpy(no, outs, nouts * sizeof(*no));
-		free(outs);
-		outs = no;
-		outcap = cap;
-	}
-	if ((fd = mkstemp(tmp)) >= 0) {
-		outs[nouts].tmp = tmp;
-		outs[nouts].path = xstrdup(path);
-		outs[nouts].fd = fd;
-		outs[nouts].closed = 0;
-		outs[nouts].seq = outseq++;
-		nouts++;
-	}
-	sigprocmask(SIG_SETMASK, &prev, NULL);
-	if (fd < 0)
-		err(1, "%s", path);
-	mask = umask(0);
-	umask(mask);
-	if (fchmod(fd, mode & ~mask) < 0 || (fp = fdopen(fd, "w+")) == NULL)
-		err(1, "%s", tmp);
-	return fp;
-}
-
-/* The entry of fp's temporary, or exit. */
-static size_t
-outfind(FILE *fp)
-{
-	int fd = fileno(fp);
-
-	for (size_t i = 0; i < nouts; i++)
-		if (!outs[i].closed && outs[i].fd == fd)
-			return i;
-	errx(1, "internal error: an output that outopen did not open");
-}
-
-/* Rename entry i onto its path and forget it. */
-static void
-outrename(size_t i)
-{
-	sigset_t all, prev;
-	char *t = outs[i].tmp, *p = outs[i].path;
-
-	if (rename(t, p) < 0)
-		err(1, "%s", p);
-	sigfillset(&all);
-	sigprocmask(SIG_BLOCK, &all, &prev);
-	outs[i] = outs[--nouts];
-	sigprocmask(SIG_SETMASK, &prev, NULL);
-	free(t);
-	free(p);
-}
-
-void
-outclose(FILE *fp)
-{
-	size_t i = outfind(fp);
-
-	if (fflush(fp) != 0 || ferror(fp) || fsync(fileno(fp)) < 0)
-		err(1, "%s", outs[i].path);
-	outs[i].closed = 1;
-	if (fclose(fp) != 0)
-		err(1, "%s", outs[i].path);
-}
-
-void
-outcommit(FILE *fp, const char *path)
-{
-	size_t i = outfind(fp);
-
-	(void)path;
-	outclose(fp);
-	outrename(i);
-}
-
-void
-outcommitall(void)
-{
-	/* In the order opened (a renamed entry's place takes the last). */
-	while (nouts > 0) {
-		size_t first = 0;
-
-		for (size_t i = 1; i < nouts; i++)
-			if (outs[i].seq < outs[first].seq)
-				first = i;
-		if (!outs[first].closed)
-			errx(1, "internal error: %s still open",
-			    outs[first].path);
-		outrename(first);
-	}
-}

@@ -67,6 +67,23 @@ int	 openin(const char *path);
  */
 int	 openside(const char *path);
 FILE	*fopenside(const char *path);
+/*
+ * textline: getline(3) for a text input (a query, gold scores, pairs,
+ * frequencies, distances): the next line, its LF kept, or -1 at the end.
+ * A last line without its LF is a truncated input (emb(5), TEXT INPUTS):
+ * exit 1 naming name and lineno, the line's number; except from a
+ * terminal, where the end is typed.  A read error exits 1 too.
+ */
+ssize_t	 textline(char **line, size_t *cap, FILE *fp, const char *name,
+	    unsigned long long lineno);
+/*
+ * dtoa: d in buf (32 bytes) with the fewest significant digits, %g style,
+ * that read back as d; @return its length.  emb-knn prints its distances
+ * so: distinct distances never print alike, and their order is the order
+ * of the texts, so that merged shard lists order exactly as one search;
+ * emb-knnmerge reads only what it could have printed.
+ */
+size_t	 dtoa(char *buf, double d);
 /* The name of path for messages: "stdin" for "-" or NULL. */
 const char	*inname(const char *path);
 /* Exit 2 if fd is a terminal: binary streams are not for terminals. */
@@ -153,21 +170,27 @@ int	 xtmpfd(void);
  */
 void	 notinput(const char *path, const char *const in[], size_t n);
 /*
- * outopen: a file written whole or not at all.  path must be a new name or
- * a regular file, not a symbolic link, and no input (exit 2 otherwise).
- * @return a temporary beside it, path.tmp.XXXXXX, of mode & ~umask, open
- * for writing and reading, that outcommit() renames onto path.  Until
- * then the temporary is removed at exit and on SIGHUP, SIGINT, SIGTERM,
- * SIGPIPE and SIGXFSZ (those not ignored), which then end the program.
- * Any number may be open at once.
+ * outopen: a file written whole or not at all (see out.c).  path must be
+ * a new name, a regular file (not a symbolic link to one), a FIFO or a
+ * device, and no input (exit 2 otherwise).
+ * @return a file of mode & ~umask, open for writing and reading, that
+ * outcommit() gives path's name: an unnamed file in path's directory
+ * where the system has O_TMPFILE (nothing is left under any name if the
+ * program dies), else a temporary beside it, path.tmp.XXXXXX, removed at
+ * exit and on SIGHUP, SIGINT, SIGTERM, SIGPIPE and SIGXFSZ (those not
+ * ignored), which then end the program; for a FIFO or device, a spool
+ * copied to it at commit.  Any number may be open at once.
  */
 FILE	*outopen(const char *path, const char *const in[], size_t n,
 	    mode_t mode);
-/* Flush, fsync and close fp, rename it onto path; exit 1 on failure. */
+/* outopenfile: the same for a file that must be one (a store is mapped). */
+FILE	*outopenfile(const char *path, const char *const in[], size_t n,
+	    mode_t mode);
+/* Flush, fsync and close fp, give it path's name; exit 1 on failure. */
 void	 outcommit(FILE *fp, const char *path);
 /*
- * outclose: flush, fsync and close fp, its temporary kept (and removed on
- * failure as before) until outcommitall() renames every closed one onto
+ * outclose: flush, fsync and close fp, its file kept (and removed on
+ * failure as before) until outcommitall() names every closed one with
  * its path, in the order opened: outputs that stand whole together or
  * not at all (the parts of a split).
  */

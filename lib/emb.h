@@ -570,8 +570,10 @@ void emb_ft_free(struct emb_ft *m);
  * model dropped.  Served by a model in memory (emb_ft_subword) and by a
  * store's subword section (emb_store_subword).
  */
+#define EMB_NGRAM_MAX	32	/* longest n-gram, characters (minn, maxn) */
+
 struct emb_subword {
-	int32_t		 minn, maxn;
+	int32_t		 minn, maxn;	/* 0..EMB_NGRAM_MAX */
 	uint32_t	 bucket;	/* 0: no n-grams */
 	uint32_t	 dim;
 	const float	*(*row)(const void *arg, uint32_t id);
@@ -662,6 +664,9 @@ int emb_wout_add(struct emb_wout *o, const void *word, size_t n,
  * fewer entries than it declared), EMB_EIO (errno kept) or EMB_ENOMEM.
  */
 int emb_wout_finish(struct emb_wout *o, int fd, int gzip);
+
+/* emb_wout_count - the entries added so far. */
+uint64_t emb_wout_count(const struct emb_wout *o);
 
 void emb_wout_free(struct emb_wout *o);
 

@@ -67,7 +67,8 @@ struct emb_wfile {
 	int		 eof;		/* no more decompressed bytes */
 	/* parse state */
 	uint32_t	 dim;
-	uint64_t	 declared;	/* word count in the header, 0 if none */
+	uint64_t	 declared;	/* word count in the header, 0 if none
+					   (a GloVe file has none) */
 	uint64_t	 nwords;	/* entries returned */
 	uint64_t	 lineno;	/* text: lines consumed */
 	char		*word;		/* current word, NUL-terminated */
@@ -491,7 +492,8 @@ nexttext(struct emb_wfile *f)
 
 	for (;;) {
 		if ((rc = nextline(f, &len, &adv)) <= 0) {
-			if (rc == 0 && f->declared && f->nwords != f->declared)
+			if (rc == 0 && f->format == EMB_WF_W2VTEXT &&
+			    f->nwords != f->declared)
 				return wfail(f, EMB_EFORMAT, "line %llu: file "
 				    "ends after %llu of %llu words",
 				    (unsigned long long)f->lineno,
@@ -504,7 +506,7 @@ nexttext(struct emb_wfile *f)
 		/* Blank lines (a trailing one, say) are skipped. */
 		f->beg += adv;
 	}
-	if (f->declared && f->nwords == f->declared)
+	if (f->format == EMB_WF_W2VTEXT && f->nwords == f->declared)
 		return wfail(f, EMB_EFORMAT, "line %llu: more words than the %llu"
 		    " the header declares", (unsigned long long)f->lineno,
 		    (unsigned long long)f->declared);
@@ -736,14 +738,65 @@ nextft(struct emb_wfile *f)
 	return 1;
 }
 
+/*
+ * Text or binary, after a word2vec header?  The first entry is text when
+ * it is a line of a word and exactly dim numbers, or a line of number
+ * characters only (a malformed text entry, reported as such later) that
+ * does not have the length a binary record must have: the word, one
+ * space and dim float32s.  The scan runs to the end of that line, however
+ * long the word, and stops at the first byte no number (nan and inf
+ * included, which are refused later) can hold, so a
+ * binary file is decided within its first record and the same bytes are
+ * read the same way plain or gzip-compressed, whatever the block sizes.
+ * @return 1 text, 0 binary, or a negative code.
+ */
+static int
+firsttext(struct emb_wfile *f)
+{
+	size_t i = 0, wl = 0, e, bad;
+	const char *s;
+	int rc, inword = 1;
+	unsigned char c;
+
+	for (;; i++) {
+		if (f->end - f->beg <= i) {
+			if (i >= LINEMAX)
+				return 0;
+			if ((rc = fill(f, i + 1)) < 0)
+				return fillerr(f, rc);
+			if (rc == 1)
+				break;
+		}
+		c = f->buf[f->beg + i];
+		if (c == '\n')
+			break;
+		if (inword) {
+			if (c == ' ' || c == '\t') {
+				inword = 0;
+				wl = i;
+			} else if (i > EMB_WORD_MAX)
+				return 0;
+		} else if (c == '\0' || strchr(" \t\r.+-0123456789"
+		    "eEnNaAiIfFtTyY", c) == NULL)
+			return 0;	/* no number holds it: binary */
+	}
+	if (inword)
+		return i == 0;	/* nothing after the header: text */
+	s = (const char *)f->buf + f->beg;
+	e = i > wl && s[i - 1] == '\r' ? i - 1 : i;
+	if (parsenums(s + wl, e - wl, NULL, 0, &bad) == (long)f->dim)
+		return 1;
+	return textish(s + wl, s + e) && i != wl + 1 + (size_t)f->dim * 4;
+}
+
 /* Decide the format from the first decompressed bytes and read headers. */
 static int
 detect(struct emb_wfile *f)
 {
 	static const unsigned char bom[3] = { 0xef, 0xbb, 0xbf };
 	uint64_t a, b;
-	size_t len, adv, wl, want, bad;
-	const char *s, *p, *e, *nl;
+	size_t len, adv, wl;
+	const char *s, *p, *e;
 	int rc;
 
 	if ((rc = fill(f, EMB_MAGIC_LEN)) < 0)
@@ -793,41 +846,13 @@ detect(struct emb_wfile *f)
 			return wfail(f, EMB_EDIM, "line 1: dimension %llu out "
 			    "of range 1..%u", (unsigned long long)b,
 			    EMB_DIM_MAX);
-		if (a == 0)
-			return wfail(f, EMB_EFORMAT, "line 1: header declares "
-			    "no words");
+		/* "0 dim": no words, as writers write an empty set. */
 		f->declared = a;
 		f->dim = (uint32_t)b;
 		f->beg += adv;
-		/*
-		 * Text or binary?  The first entry is text when it is a line
-		 * of a word and exactly dim numbers; float32 bytes read as
-		 * such a line practically never (a newline byte may well
-		 * occur among them, so the test is the whole line).
-		 */
-		want = (size_t)f->dim * 32 + 4096;
-		if (want > LINEMAX)
-			want = LINEMAX;
-		if ((rc = fill(f, want)) < 0)
-			return fillerr(f, rc);
-		f->format = EMB_WF_W2VBIN;
-		/*
-		 * The decision looks at the first want bytes only, however
-		 * many a block of the file or of gzip's output brought, so
-		 * that the same bytes are read the same way plain or gzip'd.
-		 */
-		s = (const char *)f->buf + f->beg;
-		wl = f->end - f->beg < want ? f->end - f->beg : want;
-		nl = memchr(s, '\n', wl);
-		e = nl != NULL ? nl : s + wl;
-		if (e > s && e[-1] == '\r')
-			e--;
-		for (p = s; p < e && *p != ' ' && *p != '\t'; p++)
-			;
-		if ((nl != NULL || (f->eof && wl == f->end - f->beg)) &&
-		    (parsenums(p, (size_t)(e - p), NULL, 0, &bad) ==
-		    (long)f->dim || textish(p, e)))
-			f->format = EMB_WF_W2VTEXT;
+		if ((rc = firsttext(f)) < 0)
+			return rc;
+		f->format = rc ? EMB_WF_W2VTEXT : EMB_WF_W2VBIN;
 	} else {
 		/* GloVe: the first line is an entry; it sets the dimension. */
 		long n;

@@ -403,6 +403,19 @@ emb_ft_read(struct emb_ft **mp, emb_ft_get_fn *get, void *arg,
 		    (long)a[8]);
 		goto out;
 	}
+	/*
+	 * fastText compares n with minn and maxn as unsigned: a negative
+	 * maxn is no limit at all, a negative minn no n-grams.  Neither is a
+	 * model fastText's options make, and the work per word grows with
+	 * maxn: both are bounded.
+	 */
+	if (a[9] < 0 || a[10] < 0 || a[9] > EMB_NGRAM_MAX ||
+	    a[10] > EMB_NGRAM_MAX) {
+		rc = rfail(&r, EMB_EFORMAT, "arguments", "n-gram lengths minn"
+		    " %ld, maxn %ld out of range 0..%d", (long)a[9],
+		    (long)a[10], EMB_NGRAM_MAX);
+		goto out;
+	}
 	m->dim = (uint32_t)a[0];
 	m->bucket = a[8];
 	m->minn = a[9];

@@ -332,9 +332,6 @@ uint32_t emb_crc32(uint32_t crc, const void *buf, size_t n);
  */
 int emb_parse_f32(const char *s, size_t len, float *f, size_t *used);
 
-/* Entries added so far. */
-uint64_t emb_wout_count(const struct emb_wout *o);
-
 /* emb_unit_to - the same from x into y (y may be x; x is left as is). */
 int emb_unit_to(const float *x, float *y, uint32_t dim);
 

@@ -168,6 +168,10 @@ pshape(struct hp *p, uint64_t v[3])
 			return nd;
 		if (p->s == p->end || *p->s < '0' || *p->s > '9')
 			return -1;
+		/* A Python literal: no leading zero but in zero itself. */
+		if (*p->s == '0' && p->end - p->s > 1 && p->s[1] >= '1' &&
+		    p->s[1] <= '9')
+			return -1;
 		while (p->s < p->end && *p->s >= '0' && *p->s <= '9') {
 			if (x > (UINT64_MAX - 9) / 10)
 				return -1;
@@ -196,6 +200,10 @@ header(struct emb_npy *n, const char *s, size_t len)
 	if (memchr(s, '\0', len) != NULL)
 		return nfail(n, EMB_EFORMAT, "header: NUL byte in the "
 		    "dictionary");
+	/* The format: the dictionary, spaces, and a newline that ends it. */
+	if (len == 0 || s[len - 1] != '\n')
+		return nfail(n, EMB_EFORMAT, "header: no newline at its end");
+	p.end = s + len - 1;
 	ws(&p);
 	if (!pword(&p, "{"))
 		return nfail(n, EMB_EFORMAT, "header: not a dictionary");

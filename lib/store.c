@@ -1176,7 +1176,8 @@ storemap(struct emb_store *s, int fd)
 		for (int i = 16; i < 60; i++)
 			if (sh[i] != 0)
 				sbucket = UINT64_MAX;
-		if (sbucket > INT32_MAX) {
+		if (sbucket > INT32_MAX || s->minn < 0 || s->maxn < 0 ||
+		    s->minn > EMB_NGRAM_MAX || s->maxn > EMB_NGRAM_MAX) {
 			rc = sfail(s, EMB_ESTORE, "subword header out of "
 			    "range");
 			goto out;

@@ -40,10 +40,10 @@ echo "FIFO received $(wc -c <got.npy | tr -d ' ') bytes"
 emb-cat -N /dev/full x.emb >/dev/null
 echo "/dev/full: exit $?"
 # A run stalled on its input (the start of a stream), then ended by a
-# signal once its temporary exists.
+# signal once its output is open: SIGKILL too leaves nothing behind.
 . "${0%/*}/signal.inc"
 head -c 40 x.emb >head.emb
-for sig in TERM HUP INT; do
+for sig in TERM HUP INT KILL; do
 	stalled $sig s.npy head.emb emb-cat -N s.npy in
 done
 exit 0

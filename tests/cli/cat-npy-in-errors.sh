@@ -75,4 +75,14 @@ emb-cat -n ok.npy -K keys -G 1; echo "-G without -g: exit $?"
 emb-cat -n ok.npy -K keys x.emb; echo "a file operand: exit $?"
 emb-cat -n - -K - <keys; echo "both on stdin: exit $?"
 emb-cat -n ok.npy -K keys -g 1 -G 0; echo "-G 0: exit $?"
+# What numpy's format cannot have: a shape with a leading zero ("04" is
+# no Python literal) and a header whose dictionary ends without its
+# newline; "00" is zero, as Python reads it.
+sed 's/(2, 2), }/(02, 2),}/' ok.npy >lead0.npy
+run lead0.npy -K keys
+{ npy "{'descr': '<f4', 'fortran_order': False, 'shape': (00, 2), }"; } >zero.npy
+printf '' >nokeys
+run zero.npy -K nokeys
+{ npy "$d2" | tr '\n' ' '; printf '\000\000\200\077\000\000\000\100\000\000\100\100\000\000\200\100'; } >nolf.npy
+run nolf.npy -K keys
 exit 0

@@ -20,3 +20,22 @@ cp "$TESTDATA/lookup/tiny.vec" .
 emb-lookup -q -e tiny.vec -B m.store
 echo the | emb-lookup -e m.store -o subword; echo "exit $?"
 echo the | emb-lookup -e tiny.vec -o subword; echo "exit $?"
+# n-gram lengths fastText's options never make are refused: a maxn of
+# 2^31-1 made one 50,000-byte token cost seconds (its length times maxn),
+# a negative maxn or minn reads otherwise in fastText (compared unsigned:
+# no limit, no n-grams), and lengths over 32 are out of range.
+le32() {
+	n=$1
+	[ "$n" -lt 0 ] && n=$((n + 4294967296))
+	for i in 0 1 2 3; do
+		printf "\\$(printf %03o $(((n >> (8 * i)) & 255)))"
+	done
+}
+awk 'BEGIN { while (n++ < 50000) printf "a"; print "" }' >long.txt
+for mm in '3 2147483647' '3 -1' '-1 6' '3 33'; do
+	set -- $mm
+	{ head -c 44 model.bin; le32 $1; le32 $2; tail -c +53 model.bin; } \
+	    >ng.bin
+	(ulimit -t 10; emb-lookup -q -e ng.bin -o subword long.txt)
+	echo "minn $1, maxn $2: exit $?"
+done
