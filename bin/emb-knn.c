@@ -219,6 +219,7 @@ struct batch {
 	uint32_t	*xref;		/* excluded references */
 	size_t		 nx, xcap;
 	struct quest	*qs;		/* -R: per query */
+	unsigned char	*zero;		/* per query: a zero vector */
 	struct emb_hit	*hits;		/* cap x k */
 };
 
@@ -281,6 +282,7 @@ endquery(struct batch *b, const struct emb_knn *kn, uint32_t dim)
 	while (d < dim && q[d] == 0)
 		d++;
 	nzero += d == dim;
+	b->zero[b->n] = d == dim;
 	if (sflag && (w = keyfield(key, keylen, qfield ? qfield :
 	    emb_key_nfields(key, keylen), &wlen)) != NULL)
 		exclude(b, kn, w, wlen);
@@ -412,6 +414,9 @@ flush(struct batch *b, const struct emb_knn *kn, unsigned k,
 
 		while (nh < k && h[nh].ref != EMB_KNN_NONE)
 			nh++;
+		/* A zero vector (no known word) has no nearest: none listed. */
+		if (b->zero[i] && !cfield)
+			nh = 0;
 		if (rflag) {
 			struct quest *qs = &b->qs[i];
 			const char *sect = b->text.p + qs->sect;
@@ -611,6 +616,7 @@ run(const struct emb_knn *kn, const char *path)
 	b.hits = xreallocarray(NULL, nhits, sizeof(*b.hits));
 	if (rflag)
 		b.qs = xreallocarray(NULL, b.cap, sizeof(*b.qs));
+	b.zero = xcalloc(b.cap, 1);
 	b.xoff[0] = 0;
 	if (cfield) {
 		vt.lab = xreallocarray(NULL, k, sizeof(*vt.lab));
@@ -688,8 +694,10 @@ run(const struct emb_knn *kn, const char *path)
 		wclose(w);
 	fshut(stdout, "stdout");
 	if (nzero)
-		warnx("%s: zero query vectors: %llu (every reference at "
-		    "distance 1)", qname, nzero);
+		warnx("%s: zero query vectors (no known word?): %llu, %s",
+		    qname, nzero, aflag ? "every reference at distance 1" :
+		    cfield ? "labelled from the first references, all at "
+		    "distance 1" : "no neighbours listed");
 	if (nshort && !rflag)
 		warnx("%s: groups of fewer than 3 members skipped: %llu",
 		    qname, nshort);
@@ -702,6 +710,7 @@ run(const struct emb_knn *kn, const char *path)
 	free(b.xoff);
 	free(b.xref);
 	free(b.qs);
+	free(b.zero);
 	free(b.hits);
 	free(rp.sect.p);
 	free(g.key.p);

@@ -1,23 +1,21 @@
 /*
  * knn-search.c - exact cosine nearest neighbours.
  *
- * A search returns, for each query, the k references of largest cosine
- * similarity, best first, equal similarities in reference order.  The
- * similarity of query q and reference r is the exact cosine of the two
- * float32 vectors as given, computed in double in one fixed order
- * (knn_dot: every product exact, the sums in eight lanes):
- *
- *	cos = dot(q, r) / sqrt(dot(q, q) dot(r, r)),	0 for a zero vector,
- *
- * (so that a vector's cosine with itself is exactly 1: sqrt(fl(x^2)) = x),
- * so the answer depends on nothing but the data: not on BLIS, the batch,
- * the tiling, the thread count or the CPU's kernel.
+ * A search returns, for each query, the k references of least distance,
+ * best first, equal distances in reference order.  The distance of query
+ * q and reference r is the true 1 - cos of the two float32 vectors as
+ * given, rounded once to double (knn_exact, knn-exact.c; 1 for a zero
+ * vector), so the answer depends on nothing but the data: not on BLIS,
+ * the batch, the tiling, the thread count or the CPU's kernel.
  *
  * Most pairs are never computed exactly.  Each is first scored cheaply
  * with an upper bound on its cosine, and a pair whose bound falls below
- * the query's k-th best exact cosine so far cannot be a neighbour: it is
- * dropped.  The few others are rescored exactly and offered to the
- * query's heap.  Two cheap scores exist:
+ * what the query's k best so far allow cannot be a neighbour: it is
+ * dropped.  The few others get their distance in double (knn_dot and the
+ * norms, within delta of the true one) and are offered to the query's
+ * heap, which orders them so; at the end, those held and those put out
+ * of a heap by less than far() get their exact distance, and the best k
+ * by it are the answer.  Two cheap scores exist:
  *
  * The int8 score.  x = v / |v| is coded as s c + e, c integers in
  * [-127, 127], s = max |x_i| / 127, with E = |e| and A = |s c| stored
@@ -56,15 +54,16 @@
  * A pair is dropped only if its bound is below tau, the query's k-th best
  * exact cosine rounded down to float: its cosine is then below the k
  * cosines already held, and not even a tie can make it a neighbour.
- * (Neighbours are ranked by the distance printed, fl(1 - cos), so tau
- * also takes off 2^-52: a cosine that much lower may still round to the
- * same distance and tie.)  Work
+ * (tau is taken from the k-th distance in double: less far()'s margin,
+ * delta and 2^-52, so that no pair the final exact ranking could take is
+ * lost.)  Work
  * is split into (query tile, reference block) items that threads take in
  * turn, each with its own heaps, merged at the end under the same total
  * order.
  *
  * emb_knn_search_ref is the plain-loop twin (long double sums, a full
- * sort) that the tests compare the search with.
+ * sort, the exact distances of those near the k-th) that the tests
+ * compare the search with.
  */
 #include "emb.h"
 #include "int.h"

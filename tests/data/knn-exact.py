@@ -17,7 +17,8 @@ and the squared norms A, B are exact integers (times 2^-298, which
 cancels); cos = D / sqrt(A B), and sqrt(A B) is bracketed by integer
 square roots at ever finer scales until both ends of 1 - cos round to the
 same double (Fraction -> float rounds correctly); a perfect square is
-exact.  A zero vector is at distance 1.
+exact.  A zero vector is at distance 1 from every query; a zero query has
+no neighbours listed.
 """
 import math
 import random
@@ -165,6 +166,8 @@ def check(d, name, k, out):
     qk, qv = load('%s/%s.q.txt' % (d, name))
     want = []
     for qi, q in enumerate(qv):
+        if not any(q):
+            continue    # a zero vector: no neighbours listed
         t = sorted((truth(q, r), j) for j, r in enumerate(rv))
         for rank, (dist, j) in enumerate(t[:k]):
             want.append((qk[qi], rank + 1, rk[j], dist))
