@@ -311,17 +311,20 @@ dist(const float *q, const struct big *a, const float *r, uint32_t dim)
 	p.sd = xnorm(xd, &p.d);
 	if (a->n == 0 || xnorm(xb, &b) == 0)
 		return 1;
-	bmul(&p.ab, a, &b);
 	/*
 	 * t in long double first: A, B, D and N within 2^-63 each, the
 	 * root, quotients and products a rounding of 2^-64 each, and no
-	 * difference of near values left: below 2^-60 t in all.  Where t
-	 * (1 -+ 2^-58) round to one double, that is the double nearest t.
+	 * difference of near values left (1 - c directly only where c <=
+	 * 1/2, so that t >= 1/2): below 2^-60 t in all.  Where t (1 -+
+	 * 2^-58) round to one double, that is the double nearest t.  The
+	 * products A B and D^2 are formed only where needed.
 	 */
 	la = bld(a);
 	lb = bld(&b);
 	c = p.sd == 0 ? 0 : p.sd * bld(&p.d) / sqrtl(la * lb);
-	if (p.sd > 0) {
+	p.ab.n = -1;
+	if (p.sd > 0 && c > 0.5L) {
+		bmul(&p.ab, a, &b);
 		bmul(&t, &p.d, &p.d);
 		if (bigcmp(&t, &p.ab) >= 0)
 			return 0;	/* D^2 = A B: parallel */
@@ -331,6 +334,13 @@ dist(const float *q, const struct big *a, const float *r, uint32_t dim)
 		lt = 1 - c;
 	if ((double)(lt - lt * 0x1p-58L) == (double)(lt + lt * 0x1p-58L))
 		return (double)lt;
+	if (p.ab.n < 0) {
+		bmul(&p.ab, a, &b);
+		if (p.sd > 0) {
+			bmul(&t, &p.d, &p.d);
+			bsub(&p.n, &p.ab, &t);
+		}
+	}
 	t0 = (double)lt;
 	if (!(t0 >= 0))
 		t0 = 0;

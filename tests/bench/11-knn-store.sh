@@ -99,7 +99,7 @@ for n in ${KNNSTORE_SIZES:-1000000 3000000}; do
 	awk -v n="$n" 'BEGIN { for (i = 0; i < 1000; i++)
 	    print "w" (i * 997 + 5) % n }' >"$d/q1k.txt"
 	emb-lookup -q -e "$s.store" <"$d/q1k.txt" >"$d/q1k.emb" || exit 1
-	kb=$(emb-knn -v -k 1 "$s.store" "$d/q1.emb" 2>&1 >/dev/null |
+	kb=$(emb-knn -v -k $K "$s.store" "$d/q1.emb" 2>&1 >/dev/null |
 	    sed -n 's/.* \([0-9]*\) of [0-9]* rescored.*/\1/p')
 	codes=$(( (n + 63) / 64 * 64 * 300 ))
 	cat "$s.store" "$s.old" "$s.kv" "$s.kv.vectors.npy" >/dev/null
