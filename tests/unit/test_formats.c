@@ -584,7 +584,6 @@ formats_suite(void)
 	TCase *tc = tcase_create("core");
 
 	tcase_add_checked_fixture(tc, setup, teardown);
-	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, text_formats);
 	tcase_add_test(tc, binary_format);
 	tcase_add_test(tc, binary_newline_bytes);

@@ -202,7 +202,6 @@ suite(void)
 	Suite *s = suite_create("hash");
 	TCase *tc = tcase_create("core");
 
-	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, fnv_vectors);
 	tcase_add_test(tc, index_against_scan);
 	tcase_add_test(tc, rng_reference);

@@ -187,7 +187,6 @@ key_suite(void)
 	Suite *s = suite_create("key");
 	TCase *tc = tcase_create("key");
 
-	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, t_every_byte);
 	tcase_add_test(tc, t_lengths);
 	tcase_add_test(tc, t_escapes);

@@ -614,7 +614,6 @@ knn_suite(void)
 	Suite *s = suite_create("knn");
 	TCase *tc = tcase_create("knn");
 
-	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_sizes);
 	tcase_add_test(tc, test_deterministic);
 	tcase_add_test(tc, test_ties);

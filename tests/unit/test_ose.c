@@ -545,7 +545,6 @@ suite(void)
 	Suite *s = suite_create("ose");
 	TCase *tc = tcase_create("ose");
 
-	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, paper_example);
 	tcase_add_test(tc, two_vectors);
 	tcase_add_test(tc, random_groups);

@@ -283,7 +283,6 @@ suite(void)
 	Suite *s = suite_create("qr");
 	TCase *tc = tcase_create("qr");
 
-	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, pivoted);
 	tcase_add_test(tc, pivoted_extra);
 	tcase_add_test(tc, blocked);

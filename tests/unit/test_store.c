@@ -425,7 +425,6 @@ store_suite(void)
 	TCase *tc = tcase_create("core");
 
 	tcase_add_checked_fixture(tc, setup, teardown);
-	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, build_and_open);
 	tcase_add_test(tc, load_equals_build);
 	tcase_add_test(tc, subword);

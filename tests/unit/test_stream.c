@@ -1374,7 +1374,6 @@ stream_suite(void)
 	Suite *s = suite_create("stream");
 	TCase *tc = tcase_create("stream");
 
-	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, t_sizes);
 	tcase_add_test(tc, t_vecle);
 	tcase_add_test(tc, t_vec_unit);

@@ -433,7 +433,6 @@ text_suite(void)
 	Suite *s = suite_create("text");
 	TCase *tc = tcase_create("text");
 
-	tcase_set_timeout(tc, 120);
 	tcase_add_loop_test(tc, t_ftoa_sample, 0, 4);
 	tcase_add_test(tc, t_ftoa_edges);
 	tcase_add_test(tc, t_ftoa_text);
