@@ -381,14 +381,14 @@ knn_exact(const float *q, const float *r, uint32_t dim)
 }
 
 void
-knn_exact_hits(const float *q, const float *mat, size_t ld, uint32_t dim,
+knn_exact_hits(const float *q, const struct emb_knn *k, float *buf,
     struct emb_hit *h, size_t n)
 {
 	struct big a;
 
 	if (n == 0)
 		return;
-	sqnorm(q, dim, &a);
+	sqnorm(q, k->dim, &a);
 	for (size_t i = 0; i < n; i++)
-		h[i].dist = dist(q, &a, mat + h[i].ref * ld, dim);
+		h[i].dist = dist(q, &a, knn_row(k, h[i].ref, buf), k->dim);
 }

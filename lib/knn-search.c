@@ -217,6 +217,7 @@ struct worker {
 	struct knn_list	 l[QTILE];	/* int8 survivors of a tile */
 	struct knn_qb	 qb[QTILE];
 	float		 lo[QTILE], top[QTILE];	/* warmtau's */
+	float		*row;		/* a reference's row, read (knn_row) */
 	struct emb_hit	*h;		/* nq x k heaps */
 	unsigned	*hn;		/* nq heap sizes */
 	struct spill	*sp;		/* hits put out of a heap, yet near */
@@ -273,14 +274,15 @@ tau(const struct worker *w, size_t i)
 
 /* The distance in double of query i and reference r: within delta. */
 static inline double
-approx(const struct job *jb, size_t i, uint32_t r)
+approx(struct worker *w, size_t i, uint32_t r)
 {
+	const struct job *jb = w->job;
 	const struct emb_knn *kn = jb->kn;
 	double qn = jb->qn[i], rn = kn->nrm[r];
 
 	if (!(qn > 0) || !(rn > 0))
 		return 1;
-	return 1 - knn_dot(jb->q + i * jb->ldq, kn->mat + (size_t)r * kn->ld,
+	return 1 - knn_dot(jb->q + i * jb->ldq, knn_row(kn, r, w->row),
 	    kn->dim) / sqrt(qn * rn);
 }
 
@@ -326,7 +328,7 @@ consider(struct worker *w, size_t i, uint32_t r, float ub)
 	 * The heaps order distances in double; the exact ones are taken at
 	 * the end for those held and for those put out near the worst.
 	 */
-	d = approx(jb, i, r);
+	d = approx(w, i, r);
 	if (w->hn[i] == jb->k && d > far(jb, w->h[i * jb->k].dist))
 		return;
 	if (offer(w->h + i * jb->k, &w->hn[i], jb->k, d, r, &out) &&
@@ -682,10 +684,12 @@ emb_knn_search(const struct emb_knn *kn, const float *q, size_t nq,
 		w[t].job = &jb;
 		w[t].c = emb_alloc((size_t)QTILE * jb.rb * sizeof(float));
 		w[t].ru = emb_alloc(jb.rb * kn->ld * sizeof(float));
+		w[t].row = malloc((size_t)kn->dim * sizeof(float));
 		w[t].h = malloc(nq * k * sizeof(*w[t].h));
 		w[t].hn = calloc(nq, sizeof(*w[t].hn));
 		w[t].skip = calloc(jb.nqt, 1);
-		if (w[t].c == NULL || w[t].ru == NULL || w[t].h == NULL ||
+		if (w[t].c == NULL || w[t].ru == NULL || w[t].row == NULL ||
+		    w[t].h == NULL ||
 		    w[t].hn == NULL || w[t].skip == NULL)
 			goto out;
 		if (jb.kern != NULL)
@@ -748,7 +752,7 @@ emb_knn_search(const struct emb_knn *kn, const float *q, size_t nq,
 			    w[t].sp[w[t].spat].q == i; w[t].spat++)
 				if (w[t].sp[w[t].spat].hit.dist <= thr)
 					all[n++] = w[t].sp[w[t].spat].hit;
-		knn_exact_hits(q + i * ldq, kn->mat, kn->ld, kn->dim, all, n);
+		knn_exact_hits(q + i * ldq, kn, w[0].row, all, n);
 		qsort(all, n, sizeof(*all), hitcmp);
 		memcpy(hits + i * k, all, (n < k ? n : k) * sizeof(*all));
 	}
@@ -765,6 +769,7 @@ out:
 	for (unsigned t = 0; w != NULL && t < nw; t++) {
 		emb_free(w[t].c);
 		emb_free(w[t].ru);
+		free(w[t].row);
 		free(w[t].h);
 		free(w[t].hn);
 		free(w[t].skip);
@@ -798,6 +803,7 @@ emb_knn_search_ref(const struct emb_knn *kn, const float *q, size_t nq,
     struct emb_hit *hits)
 {
 	struct emb_hit *all;
+	float *row;
 
 	if (k == 0 || ldq < kn->dim)
 		return EMB_EINVAL;
@@ -807,6 +813,10 @@ emb_knn_search_ref(const struct emb_knn *kn, const float *q, size_t nq,
 	}
 	if ((all = malloc((kn->n ? kn->n : 1) * sizeof(*all))) == NULL)
 		return EMB_ENOMEM;
+	if ((row = malloc((size_t)kn->dim * sizeof(float))) == NULL) {
+		free(all);
+		return EMB_ENOMEM;
+	}
 	/*
 	 * Every distance in long double first (within 2^-40 of the true
 	 * one), then exactly those that may be among the k best: no more
@@ -839,11 +849,12 @@ emb_knn_search_ref(const struct emb_knn *kn, const float *q, size_t nq,
 		last = n > 0 ? all[(n < k ? n : k) - 1].dist + 0x1p-38 : 0;
 		while (m < n && all[m].dist <= last)
 			m++;
-		knn_exact_hits(v, kn->mat, kn->ld, kn->dim, all, m);
+		knn_exact_hits(v, kn, row, all, m);
 		n = m;
 		qsort(all, n, sizeof(*all), hitcmp);
 		memcpy(hits + i * k, all, (n < k ? n : k) * sizeof(*all));
 	}
+	free(row);
 	free(all);
 	return 0;
 }

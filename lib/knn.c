@@ -29,6 +29,7 @@ emb_knn_create(struct emb_knn **kp, uint32_t dim)
 	if ((k = calloc(1, sizeof(*k))) == NULL)
 		return EMB_ENOMEM;
 	k->dim = dim;
+	k->rowfd = -1;
 	k->ld = ((size_t)dim + LDALIGN - 1) / LDALIGN * LDALIGN;
 	k->dp = (dim + 3) / 4 * 4;
 	k->keycap = 4096;
@@ -258,6 +259,18 @@ emb_knn_vec(const struct emb_knn *k, size_t i)
 	return k->mat + i * k->ld;
 }
 
+const float *
+knn_row(const struct emb_knn *k, uint32_t r, float *buf)
+{
+	size_t len = (size_t)k->dim * sizeof(float);
+
+	/* A short read (a signal) reads the map instead: the same bytes. */
+	if (k->rowfd >= 0 && pread(k->rowfd, buf, len, (off_t)(k->rowoff +
+	    (uint64_t)r * k->ld * sizeof(float))) == (ssize_t)len)
+		return buf;
+	return k->mat + (size_t)r * k->ld;
+}
+
 /* The word of reference i: its key field wfield; 0 if it has none. */
 static int
 refword(const struct emb_knn *k, size_t i, const char **w, size_t *wlen)
@@ -436,6 +449,7 @@ emb_knn_store(struct emb_knn **kp, struct emb_store *s,
 	k->mat = n > 0 ? (float *)emb_store_vector(s, 0) : NULL;
 	k->ld = emb_store_stride(s);
 	k->n = k->cap = (size_t)n;
+	k->rowfd = knn_store_file(s, &k->rowoff);
 	/*
 	 * A search reads the rows of a few references only: no readahead
 	 * and no mapping of the pages around them (MADV_RANDOM), so that

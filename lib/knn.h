@@ -39,6 +39,8 @@ struct emb_knn {
 	int		 ownterms;	/* a store's terms computed here */
 	int		 rawkeys;	/* its words are the keys as they are */
 	int		 storeidx;	/* its buckets are the word index */
+	int		 rowfd;		/* its file, for knn_row, or -1 */
+	uint64_t	 rowoff;	/* where its rows start in the file */
 	size_t		 maplen;	/* bytes mapped at mat */
 	double		*nrm;		/* |v|^2 of each: knn_dot(v, v) */
 	uint32_t	 dp;		/* dim rounded up to 4: codes a row */
@@ -86,6 +88,13 @@ struct knn_sect {
 int	knn_store_sect(const struct emb_store *s, struct knn_sect *ks);
 
 /*
+ * knn_store_file - the descriptor a store file keeps open (until it is
+ * closed) and the offset of its rows in it.  @return the descriptor, or
+ * -1 for a store in memory.
+ */
+int	knn_store_file(const struct emb_store *s, uint64_t *off);
+
+/*
  * knn_growmap - grow the anonymous mapping *p (NULL: none yet) of *maplen
  * bytes to len, by mremap(2): without a copy and without a transient
  * second one; pages not yet written cost nothing.  @return 0 or
@@ -110,9 +119,16 @@ void	knn_code(const float *v, uint32_t dim, uint32_t dp, size_t i,
  */
 double	knn_exact(const float *q, const float *r, uint32_t dim);
 
-/* knn_exact of q and each hit's reference (row ref of mat, ld apart). */
-void	knn_exact_hits(const float *q, const float *mat, size_t ld,
-    uint32_t dim, struct emb_hit *h, size_t n);
+/*
+ * knn_row - reference r's vector: read into buf (dim floats) from a
+ * store's file where the set has one (so that a search maps the codes
+ * only, not the rows it rescores), else where it lies.
+ */
+const float *knn_row(const struct emb_knn *k, uint32_t r, float *buf);
+
+/* knn_exact of q and each hit's reference in k (buf: dim floats). */
+void	knn_exact_hits(const float *q, const struct emb_knn *k, float *buf,
+    struct emb_hit *h, size_t n);
 
 /*
  * knn_dot - the sum of v[i] w[i] in double in a fixed order: eight lanes

@@ -70,6 +70,7 @@ struct emb_store {
 	char		*mpool;
 	uint32_t	*mbkt;
 	const unsigned char **mrow;	/* in place: row i, in the map */
+	int		 fd;		/* a mapped file's, kept open, or -1 */
 	char		 msg[160];
 };
 
@@ -295,6 +296,8 @@ emb_store_close(struct emb_store *s)
 		return;
 	if (s->map != NULL)
 		munmap(s->map, s->mapsz);
+	if (s->fd >= 0)
+		close(s->fd);
 	if (s->mvec != NULL)
 		munmap(s->mvec, s->mvecsz);
 	free(s->moffs);
@@ -1053,6 +1056,7 @@ storenew(struct emb_store **sp)
 #endif
 	if ((*sp = calloc(1, sizeof(**sp))) == NULL)
 		return EMB_ENOMEM;
+	(*sp)->fd = -1;
 	return 0;
 }
 
@@ -1089,6 +1093,13 @@ knnmap(struct emb_store *s, uint64_t at)
 	s->kccrc = emb_le32(h + 16);
 	s->ktcrc = emb_le32(h + 20);
 	return 0;
+}
+
+int
+knn_store_file(const struct emb_store *s, uint64_t *off)
+{
+	*off = hdrsize(s->hassub);
+	return s->fd;
 }
 
 int
@@ -1215,6 +1226,8 @@ storemap(struct emb_store *s, int fd)
 	s->stride = stride;
 	s->nb = nb;
 	s->poolsz = poolsz;
+	/* Kept for reading rows without mapping them (knn_row). */
+	s->fd = fcntl(fd, F_DUPFD_CLOEXEC, 3);
 	s->vec = (const float *)(s->map + hdrsize(flags & FLAG_SUB));
 	if (flags & FLAG_SUB) {
 		s->hassub = 1;
