@@ -37,7 +37,11 @@ PROGS = $(PROGSRC:bin/%.c=$(B)/%)
 UTILSRC = $(sort $(filter-out $(PROGSRC),$(wildcard bin/*.c)))
 UTILOBJ = $(UTILSRC:bin/%.c=$(B)/bin/%.o)
 UTILA = $(B)/libutil.a
-MANS = $(sort $(wildcard man/*.1 man/*.5))
+MANS = $(sort $(wildcard man/*.1 man/*.5 man/*.7))
+# Tools installed beside the programs: the SentEval converter (emb-eval(1)).
+TOOLS = examples/scripts/senteval-prep.sh
+# The bash completion of every program, made from their option tables.
+COMPLETION = $(B)/emb.bash
 UNITSRC = $(sort $(wildcard tests/unit/test_*.c))
 UNITS = $(UNITSRC:tests/unit/%.c=$(B)/tests/%)
 CHECKLIBS = $(shell pkg-config --libs check 2>/dev/null || echo -lcheck)
@@ -57,7 +61,7 @@ DEPGOALS = deps check demo bench fuzz fuzz-afl fuzz-programs fuzz-replay \
 	programs-replay valgrind soak
 NEEDDEPS = $(if $(filter $(DEPGOALS) fuzz-lf-% fuzz-afl-%,$(MAKECMDGOALS)),deps)
 
-all: $(PROGS) $(B)/unhex
+all: $(PROGS) $(B)/unhex $(COMPLETION)
 
 # aptget PACKAGES: install those of the Debian packages that are missing.
 aptget = command -v dpkg-query >/dev/null || { \
@@ -113,6 +117,13 @@ $(UTILA): $(UTILOBJ)
 $(B)/emb-%: $(B)/bin/emb-%.o $(UTILA) $(LIBA)
 	$(CC) $(LDFLAGS) -o $@ $< $(UTILA) $(LIBA) $(LDLIBS)
 
+# bin/complete.bash, then what each program says of its options.
+$(COMPLETION): bin/complete.bash $(PROGS)
+	{ cat bin/complete.bash && for p in $(PROGS); do \
+		$$p --bash-completion || exit 1; done && \
+	    echo "complete -F _emb $(notdir $(PROGS))"; } >$@.tmp
+	mv $@.tmp $@
+
 $(B)/tests/test_%: tests/unit/test_%.c $(LIBA) $(MKFILES) | $(LIBSOK)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) -Itests/unit $(CFLAGS) $(DEPFLAGS) $(LDFLAGS) \
@@ -155,13 +166,19 @@ bench: deps all
 
 install: all
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
-	    $(DESTDIR)$(MANDIR)/man5
+	    $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man7 \
+	    $(DESTDIR)$(COMPDIR) $(DESTDIR)$(SHAREDIR)
 	cp -f $(PROGS) $(DESTDIR)$(BINDIR)/
+	cp -f $(TOOLS) $(DESTDIR)$(SHAREDIR)/
 	for m in $(MANS); do \
 		s=$${m##*.}; cp -f $$m $(DESTDIR)$(MANDIR)/man$$s/; done
+	for p in $(notdir $(PROGS)); do \
+		cp -f $(COMPLETION) $(DESTDIR)$(COMPDIR)/$$p || exit 1; done
 
 uninstall:
-	for p in $(PROGS); do rm -f $(DESTDIR)$(BINDIR)/$${p##*/}; done
+	for p in $(PROGS); do rm -f $(DESTDIR)$(BINDIR)/$${p##*/} \
+	    $(DESTDIR)$(COMPDIR)/$${p##*/}; done
+	for t in $(TOOLS); do rm -f $(DESTDIR)$(SHAREDIR)/$${t##*/}; done
 	for m in $(MANS); do \
 		s=$${m##*.}; rm -f $(DESTDIR)$(MANDIR)/man$$s/$${m##*/}; done
 

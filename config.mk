@@ -7,6 +7,10 @@ BINDIR = $(PREFIX)/bin
 LIBDIR = $(PREFIX)/lib
 INCDIR = $(PREFIX)/include
 MANDIR = $(PREFIX)/share/man
+# The tools beside the programs (senteval-prep.sh).
+SHAREDIR = $(PREFIX)/share/emb
+# bash-completion loads a command's completion from here by its name.
+COMPDIR = $(PREFIX)/share/bash-completion/completions
 
 CC = cc
 OPT = -O2 -march=x86-64-v2

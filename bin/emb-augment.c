@@ -13,12 +13,12 @@
  * redraw when a set comes out a second time.
  */
 #include <err.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "opt.h"
 #include "util.h"
 
 #define KMAX	(1u << 20)	/* largest set size accepted */
@@ -61,14 +61,23 @@ static size_t		*drawnset, drawncap;
 static size_t		*set, *swap, *perm;
 static struct emb_buf	 gkey;	/* the key of the group being written */
 
-/* The usage: on request (-h) to stdout with exit 0, else a misuse. */
-static void
-usage(int help)
-{
-	fprintf(help ? stdout : stderr, "usage: emb-augment -k size -K count "
-	    "[-v] [-l field] [-s seed] [-w field] [file]\n");
-	exit(help ? 0 : 2);
-}
+static const struct opt opts[] = {
+	{ 'K', "groups", "count", "groups to write per class", NULL },
+	{ 'k', "group-size", "size", "distinct words in each group", NULL },
+	{ 'l', "label-field", "field", "the label is this key field (default 2)",
+	    NULL },
+	{ 's', "seed", "seed", "seed of the draws (default 1)", NULL },
+	{ 'w', "word-field", "field", "the word is this key field (default 1)",
+	    NULL },
+	OPT_QUIET("only errors and warnings on standard error (default)"),
+	OPT_VERBOSE("per class its words and groups, on standard error"),
+	OPT_HELP,
+	OPT_VERSION,
+	OPTEND
+};
+static const struct optprog prog = { "emb-augment",
+	    "usage: emb-augment -k size -K count "
+	    "[-v] [-l field] [-s seed] [-w field] [file]\n", opts };
 
 static const char *
 labelkey(const void *ctx, size_t c, size_t *len)
@@ -346,19 +355,11 @@ cleanup(void)
 int
 main(int argc, char *argv[])
 {
-	static const struct option longopts[] = {
-		{ "help",	no_argument,	NULL, 'h' },
-		{ "version",	no_argument,	NULL, 'V' },
-		{ "quiet",	no_argument,	NULL, 'q' },
-		{ "verbose",	no_argument,	NULL, 'v' },
-		{ NULL,		0,		NULL, 0 }
-	};
 	struct emb_writer *w;
 	const char *name;
 	int ch, kset = 0, Kset = 0;
 
-	while ((ch = getopt_long(argc, argv, "hk:K:l:qs:vw:", longopts,
-	    NULL)) != -1) {
+	while ((ch = optget(argc, argv, &prog, NULL)) != -1) {
 		switch (ch) {
 		case 'k':
 			ksize = (size_t)parsenum(optarg, 1, KMAX, "-k");
@@ -385,24 +386,19 @@ main(int argc, char *argv[])
 			wfield = (unsigned)parsenum(optarg, 1, EMB_FIELD_MAX,
 			    "-w");
 			break;
-		case 'V':
-			puts("emb-augment " EMB_VERSION);
-			return 0;
-		case 'h':
-			usage(1);
-			break;
 		default:
-			usage(0);
+			usage();
 		}
 	}
 	argc -= optind;
 	argv += optind;
-	if (argc > 1 || !kset || !Kset)
-		usage(0);
-	if (lfield == wfield) {
-		warnx("-l and -w name the same field %u", lfield);
-		usage(0);
-	}
+	if (argc > 1)
+		misuse("one input file at most");
+	if (!kset || !Kset)
+		misuse("no %s: the group size -k and the groups per class -K "
+		    "are both needed", !kset ? "-k" : "-K");
+	if (lfield == wfield)
+		misuse("-l and -w name the same field %u", lfield);
 	notty(STDOUT_FILENO);
 	name = iname = inname(argv[0]);
 	atexit(cleanup);

@@ -10,13 +10,13 @@
 #include <err.h>
 #include <errno.h>
 #include <float.h>
-#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "opt.h"
 #include "util.h"
 #include "compose.h"
 
@@ -29,13 +29,28 @@ static size_t	 wcap;
 static struct emb_index wtab;	/* word -> its number */
 static double total;		/* sum of the counts */
 
-static void
-usage(int help)
-{
-	fprintf(help ? stdout : stderr, "usage: emb-bov [-qs] [-e policy] "
-	    "[-k field] [-m method] [-w freqfile [-A a]] [file]\n");
-	exit(help ? 0 : 2);
-}
+static const struct opt opts[] = {
+	{ 'A', "sif-a", "a", "the SIF parameter a (default 0.001)", NULL },
+	{ 'e', "empty", "policy", "an empty group: error, skip or zero",
+	    "error skip zero" },
+	{ 'k', "word-field", "field", "a member's word is this key field "
+	    "(default 1)", NULL },
+	{ 'm', "method", "method", "mean (default), unit, max or min",
+	    "mean unit max min" },
+	{ 's', "append-count", NULL, "append the group's member count to its "
+	    "key", NULL },
+	{ 'w', "frequencies", "freqfile", "SIF weights from word counts",
+	    OPT_FILE },
+	OPT_QUIET("no summary"),
+	OPT_VERBOSE("the summary (default)"),
+	OPT_HELP,
+	OPT_VERSION,
+	OPTEND
+};
+static const struct optprog prog = { "emb-bov",
+	    "usage: emb-bov [-qs] [-e policy] "
+	    "[-k field] [-m method] [-w freqfile [-A a]]\n"
+	    "               [file]\n", opts };
 
 /*
  * @return 1 if s is a count as decimal digits, with at most a point and an
@@ -141,13 +156,6 @@ loadfreq(const char *path)
 int
 main(int argc, char *argv[])
 {
-	static const struct option lopts[] = {
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ NULL, 0, NULL, 0 }
-	};
 	struct emb_reader *r;
 	struct emb_rec rec;
 	struct emb_writer *w;
@@ -163,8 +171,7 @@ main(int argc, char *argv[])
 	int how = EMB_POOL_MEAN, appsize = 0, quiet = 0, c, rc, fd;
 	float *out, *zero;
 
-	while ((c = getopt_long(argc, argv, "A:e:hk:m:qsvw:", lopts, NULL)) !=
-	    -1) {
+	while ((c = optget(argc, argv, &prog, NULL)) != -1) {
 		switch (c) {
 		case 'A':
 			a = parsedbl(optarg, 1e-300, 1e300, "-A");
@@ -182,9 +189,8 @@ main(int argc, char *argv[])
 			if (how == 4) {
 				char q[EMB_QUOTE_BUF];
 
-				warnx("-m: '%s' is not one of mean, unit, max,"
+				misuse("-m: '%s' is not one of mean, unit, max,"
 				    " min", emb_quotes(q, optarg));
-				usage(0);
 			}
 			break;
 		case 'q':
@@ -199,24 +205,16 @@ main(int argc, char *argv[])
 		case 'w':
 			freqfile = optarg;
 			break;
-		case 'V':
-			puts("emb-bov " EMB_VERSION);
-			return 0;
-		case 'h':
-			usage(1);
-			break;
 		default:
-			usage(0);
+			usage();
 		}
 	}
 	argc -= optind;
 	argv += optind;
 	if (argc > 1)
-		usage(0);
-	if (freqfile != NULL && how != EMB_POOL_MEAN && how != EMB_POOL_UNIT) {
-		warnx("-w weights the mean and unit methods only");
-		usage(0);
-	}
+		misuse("one input file at most");
+	if (freqfile != NULL && how != EMB_POOL_MEAN && how != EMB_POOL_UNIT)
+		misuse("-w weights the mean and unit methods only");
 	if (freqfile != NULL)
 		loadfreq(freqfile);
 

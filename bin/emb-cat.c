@@ -10,13 +10,13 @@
  * `emb-cat x.emb | emb-cat -r | cmp - x.emb` holds.
  */
 #include <err.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "opt.h"
 #include "util.h"
 
 #define OBUFSZ	(1u << 20)
@@ -39,18 +39,43 @@ static const char *const fmtnames[] = {
 	[EMB_WF_GLOVE] = "glove", [EMB_WF_VEC] = "vec"
 };
 
-/* The usage: on request (-h) to stdout with exit 0, else a misuse. */
-static void
-usage(int help)
-{
-	fprintf(help ? stdout : stderr,
+static const struct opt opts[] = {
+	{ 'a', "allow-nonfinite", NULL, "allow NaN and infinite components",
+	    NULL },
+	{ 'd', "dim", "dim", "with -r: the dimension of the stream", NULL },
+	{ 'f', "format", "format", "write an embedding file: w2vbin, w2vtext, "
+	    "glove or vec", "w2vbin w2vtext glove vec" },
+	{ 'G', "group-key", "fields", "with -g: the fields of a group's key",
+	    NULL },
+	{ 'g', "group-field", "field", "with -n: group the rows whose key has "
+	    "this field in common", NULL },
+	{ 'K', "key-file", "keys", "with -n: the keys, one a line", OPT_FILE },
+	{ 'k', "keys", NULL, "print the keys only", NULL },
+	{ 'N', "to-npy", "file.npy", "write the vectors to a NumPy array",
+	    OPT_FILE },
+	{ 'n', "from-npy", "file.npy", "read a NumPy array (with -K)",
+	    OPT_FILE },
+	{ 'o', "output", "out", "with -f: write to out, whole or not at all",
+	    OPT_FILE },
+	{ 'r', "from-text", NULL, "read the text view, write a stream", NULL },
+	{ 'S', "substitute", "c", "with -f: the byte put for one a format "
+	    "cannot carry", NULL },
+	{ 'w', "word-field", "field", "with -f: the word is this key field "
+	    "(default 1)", NULL },
+	{ 'z', "gzip", NULL, "with -f: compress with gzip", NULL },
+	OPT_QUIET("accepted; changes nothing"),
+	OPT_VERBOSE("accepted; changes nothing"),
+	OPT_HELP,
+	OPT_VERSION,
+	OPTEND
+};
+static const struct optprog prog = { "emb-cat",
 	    "usage: emb-cat [-ak] [-N file.npy] [file]\n"
 	    "       emb-cat -r [-a] [-d dim] [file]\n"
 	    "       emb-cat -n file.npy -K keys [-a] [-g field [-G fields]]\n"
 	    "       emb-cat -f w2vbin|w2vtext|glove|vec [-z] [-o out] "
-	    "[-S c] [-w field] [file]\n");
-	exit(help ? 0 : 2);
-}
+	    "[-S c] [-w field]\n"
+	    "               [file]\n", opts };
 
 /* Binary stream to text on stdout. */
 static void
@@ -289,7 +314,7 @@ fromnpy(const char *npy, const char *keys)
 	int fd, kfd, rc;
 
 	if (strcmp(nname, kname) == 0 && strcmp(nname, "stdin") == 0)
-		usage(0);
+		misuse("-n and -K cannot both be the standard input");
 	fd = openin(npy);
 	kfd = openin(keys);
 	notty(STDOUT_FILENO);
@@ -461,19 +486,11 @@ toformat(int fd, const char *name, const char *out, const char *in)
 int
 main(int argc, char *argv[])
 {
-	static const struct option longopts[] = {
-		{ "help",	no_argument,	NULL, 'h' },
-		{ "version",	no_argument,	NULL, 'V' },
-		{ "quiet",	no_argument,	NULL, 'q' },
-		{ "verbose",	no_argument,	NULL, 'v' },
-		{ NULL,		0,		NULL, 0 }
-	};
 	const char *npy = NULL, *npyin = NULL, *keys = NULL, *out = NULL;
 	const char *name;
 	int ch, rflag = 0, fd;
 
-	while ((ch = getopt_long(argc, argv, "ad:f:G:g:hK:kN:n:o:qrS:vw:z",
-	    longopts, NULL)) != -1) {
+	while ((ch = optget(argc, argv, &prog, NULL)) != -1) {
 		switch (ch) {
 		case 'a':
 			allow = 1;
@@ -533,32 +550,37 @@ main(int argc, char *argv[])
 		case 'q':	/* no summary to silence or add */
 		case 'v':
 			break;
-		case 'V':
-			puts("emb-cat " EMB_VERSION);
-			return 0;
-		case 'h':
-			usage(1);
-			break;
 		default:
-			usage(0);
+			usage();
 		}
 	}
 	argc -= optind;
 	argv += optind;
 	if (npyin || keys || gfield || ngkey) {
-		if (!npyin || !keys || argc > 0 || rflag || npy || keysonly ||
-		    dimopt || (ngkey && !gfield) || wfmt || gzflag || out ||
-		    subst >= 0 || wfield != 1)
-			usage(0);
+		if (!npyin)
+			misuse("-K, -g and -G go with -n only");
+		if (!keys)
+			misuse("-n needs -K keys, the keys of its rows");
+		if (ngkey && !gfield)
+			misuse("-G goes with -g only");
+		if (argc > 0 || rflag || npy || keysonly || dimopt || wfmt ||
+		    gzflag || out || subst >= 0 || wfield != 1)
+			misuse("-n takes no input file and no other option "
+			    "but -a, -K, -g and -G");
 		fromnpy(npyin, keys);
 		return 0;
 	}
-	if (argc > 1 || (rflag && (npy || keysonly)) || (!rflag && dimopt))
-		usage(0);
+	if (argc > 1)
+		misuse("one input file at most");
+	if (rflag && (npy || keysonly))
+		misuse("-r writes a stream: no -N or -k with it");
+	if (!rflag && dimopt)
+		misuse("-d goes with -r only");
 	/* -f goes with its own options only, and they with it. */
-	if (wfmt ? rflag || npy || keysonly || allow :
-	    gzflag || out || subst >= 0 || wfield != 1)
-		usage(0);
+	if (wfmt && (rflag || npy || keysonly || allow))
+		misuse("-f takes no -a, -k, -N or -r");
+	if (!wfmt && (gzflag || out || subst >= 0 || wfield != 1))
+		misuse("-o, -S, -w and -z go with -f only");
 	name = inname(argv[0]);
 	fd = openin(argv[0]);
 	if (rflag) {

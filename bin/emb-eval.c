@@ -14,7 +14,6 @@
 #include <ctype.h>
 #include <err.h>
 #include <errno.h>
-#include <getopt.h>
 #include <limits.h>
 #include <malloc.h>
 #include <math.h>
@@ -27,6 +26,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "opt.h"
 #include "util.h"
 #include "eval.h"
 
@@ -58,20 +58,85 @@ static double	 devshare;		/* --dev-share */
 static FILE	*predfp;		/* --predictions */
 static const char *predpath;
 
-/* The usage: on request (-h) to stdout with exit 0, else a misuse. */
-static void
-usage(int help)
-{
-	fprintf(help ? stdout : stderr,
+/*
+ * The long-only options: the numeric ones share OPT_NUM (setnum finds
+ * each by its name), the others have a code each.
+ */
+enum { OPT_NUM = 256, OPT_SHRINK, OPT_PRED, OPT_CSLS };
+
+static const struct opt opts[] = {
+	{ 'c', "classifiers", "list", "comma-separated: knn, centroid, lda, "
+	    "ridge, logreg, mlp or all", NULL },
+	{ 'f', "word-field", "field", "with -w: the word's key field "
+	    "(default 1)", NULL },
+	{ 'g', "gold", "gold", "with -p: the STS gold scores", OPT_FILE },
+	{ 'I', "case-sensitive", NULL, "with -w: compare words as they are",
+	    NULL },
+	{ 'i', "id-field", "field", "with -p: check the pairs' alignment on "
+	    "this key field", NULL },
+	OPT_THREADS,
+	{ 'k', "folds", "folds", "cross-validation folds (default 5)", NULL },
+	{ 'L', "lexicon", "dict", "bilingual lexicon induction: the test "
+	    "dictionary, source TAB target", OPT_FILE },
+	{ 'l', "label-field", "field", "the label's key field (default 1)",
+	    NULL },
+	{ 'n', "limit", "count", "with -w: the first count words only "
+	    "(default 300000)", NULL },
+	{ 'p', "second", "second", "STS: the stream of second sentences",
+	    OPT_FILE },
+	{ 'R', "target", "target", "with -L: the target space's stream",
+	    OPT_FILE },
+	{ 's', "split-field", "field", "one stream, its split (train, dev, "
+	    "test) in this key field", NULL },
+	{ 'T', "task", "task", "the task name printed first on every line",
+	    NULL },
+	{ 't', "test", "test", "the test stream", OPT_FILE },
+	{ 'u', "subset-field", "field", "with -p: the STS subset's key field",
+	    NULL },
+	{ 'w', "pairs", "pairs", "word similarity: the scored word pairs",
+	    OPT_FILE },
+	OPT_QUIET("only errors and warnings on standard error (default)"),
+	OPT_VERBOSE("a summary, and the progress even off a terminal"),
+	{ OPT_NUM, "neighbours", "k", "knn: neighbours (default 5)", NULL },
+	{ OPT_NUM, "alpha", "a", "ridge: the penalty", NULL },
+	{ OPT_SHRINK, "shrinkage", "s", "lda: a shrinkage in [0, 1], auto or "
+	    "none", "auto none" },
+	{ OPT_NUM, "C", "c", "logreg: the inverse penalty", NULL },
+	{ OPT_NUM, "max-iter", "n", "logreg: iterations at most", NULL },
+	{ OPT_NUM, "tol", "t", "logreg: the tolerance", NULL },
+	{ OPT_NUM, "nhid", "h", "mlp: hidden units (0: none)", NULL },
+	{ OPT_NUM, "l2", "w", "mlp: the weight decay (else searched)", NULL },
+	{ OPT_NUM, "dropout", "p", "mlp: the dropout", NULL },
+	{ OPT_NUM, "batch", "b", "mlp: rows per batch", NULL },
+	{ OPT_NUM, "tenacity", "t", "mlp: epochs without progress before it "
+	    "stops", NULL },
+	{ OPT_NUM, "epoch-size", "e", "mlp: passes per epoch", NULL },
+	{ OPT_NUM, "max-epoch", "n", "mlp: epochs at most", NULL },
+	{ OPT_NUM, "inner-folds", "k", "mlp: folds of the weight decay search",
+	    NULL },
+	{ OPT_NUM, "dev-share", "p", "mlp: the share of a training set kept "
+	    "for its search", NULL },
+	{ OPT_NUM, "seed", "n", "the seed of the folds and the MLP "
+	    "(default 1111)", NULL },
+	{ OPT_PRED, "predictions", "file", "write every prediction to file",
+	    OPT_FILE },
+	{ OPT_CSLS, "csls-k", "n", "with -L: CSLS's neighbours (default 10)",
+	    NULL },
+	OPT_HELP,
+	OPT_VERSION,
+	OPTEND
+};
+static const struct optprog prog = { "emb-eval",
 	    "usage: emb-eval [-v] [-c list] [-j threads] [-k folds] "
 	    "[-l field] [-s field]\n"
-	    "                [-T task] [-t test] [options] [train]\n"
+	    "                [-T task] [-t test] [--name=value ...] [train]\n"
 	    "       emb-eval -p second -g gold [-v] [-i field] [-T task] "
 	    "[-u field] [first]\n"
 	    "       emb-eval -w pairs [-Iv] [-f field] [-n count] [-T task] "
-	    "[words]\n");
-	exit(help ? 0 : 2);
-}
+	    "[words]\n"
+	    "       emb-eval -L dict -R target [-v] [-f field] [-j threads] "
+	    "[-T task]\n"
+	    "                [--csls-k n] [mapped]\n", opts };
 
 /* CPU seconds of the process: a loaded machine stretches wall time. */
 static double
@@ -273,6 +338,7 @@ out(const char *clf, const char *metric, const char *fmt, ...)
 {
 	va_list ap;
 
+	progdone();
 	printf("%s\t%s\t%s\t", task, clf, metric);
 	va_start(ap, fmt);
 	vprintf(fmt, ap);
@@ -361,6 +427,8 @@ struct l2search {
 	int		*tpred[NL2];	/* with dev: each model's test classes */
 	int		 titers[NL2];	/* and its passes */
 	atomic_int	 next;
+	int		 ndone;		/* jobs done, for the progress */
+	pthread_mutex_t	 lock;		/* over ndone and its line */
 };
 
 /* Job j of s: fit, score on its early-stopping rows. */
@@ -434,8 +502,14 @@ l2worker(void *arg)
 	struct l2search *s = arg;
 	int j;
 
-	while ((j = atomic_fetch_add(&s->next, 1)) < s->njob)
+	while ((j = atomic_fetch_add(&s->next, 1)) < s->njob) {
 		l2job(s, j);
+		/* The count, not the job: the same lines in any order. */
+		pthread_mutex_lock(&s->lock);
+		progress("%s: mlp: %s: weight decay search, fit %d of %d done",
+		    task, where, ++s->ndone, s->njob);
+		pthread_mutex_unlock(&s->lock);
+	}
 	return NULL;
 }
 
@@ -465,6 +539,16 @@ choosel2(struct emb_clf_opts *o, const float *X, size_t n, size_t d,
 	if (dev == NULL && emb_folds(y, n, ncls, kfold, o->seed,
 	    fold = xreallocarray(NULL, n + 1, sizeof(int))) < 0)
 		errx(1, "%s: mlp: cannot make %d inner folds", where, kfold);
+	/* Told here, once, and not by each worker that meets it. */
+	for (int f = 0; fold != NULL && f < kfold; f++) {
+		size_t ntr = 0;
+
+		for (size_t i = 0; i < n; i++)
+			ntr += fold[i] != f;
+		if (ntr == 0)
+			errx(1, "%s: mlp: inner fold %d of %d has no training "
+			    "rows", where, f + 1, kfold);
+	}
 	s = xcalloc(1, sizeof(*s));
 	s->o = *o;
 	s->X = X, s->n = n, s->d = d, s->y = y, s->ncls = ncls;
@@ -472,6 +556,7 @@ choosel2(struct emb_clf_opts *o, const float *X, size_t n, size_t d,
 	s->T = T, s->nt = nt, s->fold = fold, s->kfold = kfold;
 	s->njob = dev ? (int)NL2 : (int)NL2 * kfold;
 	atomic_init(&s->next, 0);
+	pthread_mutex_init(&s->lock, NULL);
 	nw = o->threads < s->njob ? o->threads : s->njob;
 	for (int t = 1; t < nw; t++)
 		if (pthread_create(&tid[t], NULL, l2worker, s) != 0)
@@ -479,6 +564,8 @@ choosel2(struct emb_clf_opts *o, const float *X, size_t n, size_t d,
 	l2worker(s);
 	for (int t = 1; t < nw; t++)
 		pthread_join(tid[t], NULL);
+	pthread_mutex_destroy(&s->lock);
+	progdone();
 	for (size_t g = 0; g < NL2; g++) {
 		double score = 0;
 
@@ -714,6 +801,11 @@ classify(const char *trainpath, const char *testpath, unsigned labf,
 				    D.name, f + 1);
 			else
 				snprintf(where, sizeof(where), "%s", D.name);
+			if (fold)
+				progress("%s: %s: fold %d of %d", task, cn,
+				    f + 1, nf);
+			else
+				progress("%s: %s: fitting", task, cn);
 			Xtr = rowsview(&D, tr, ntr, &ctr);
 			Xte = rowsview(&D, te, nte, &cte);
 			ytr = xreallocarray(NULL, ntr + 1, sizeof(int));
@@ -843,8 +935,6 @@ parseclfs(const char *arg, int *use)
 	}
 }
 
-enum { OPT_NUM = 256, OPT_SHRINK, OPT_PRED };
-
 /*
  * The numeric long options: the field each sets in base (or innerk) and
  * its range.  All share one case of the getopt loop.
@@ -899,34 +989,11 @@ setnum(const char *name, const char *arg)
 int
 main(int argc, char *argv[])
 {
-	static const struct option longopts[] = {
-		{ "help",	no_argument,		NULL, 'h' },
-		{ "version",	no_argument,		NULL, 'V' },
-		{ "quiet",	no_argument,		NULL, 'q' },
-		{ "threads",	required_argument,	NULL, 'j' },
-		{ "verbose",	no_argument,		NULL, 'v' },
-		{ "neighbours",	required_argument,	NULL, OPT_NUM },
-		{ "alpha",	required_argument,	NULL, OPT_NUM },
-		{ "shrinkage",	required_argument,	NULL, OPT_SHRINK },
-		{ "C",		required_argument,	NULL, OPT_NUM },
-		{ "max-iter",	required_argument,	NULL, OPT_NUM },
-		{ "tol",	required_argument,	NULL, OPT_NUM },
-		{ "nhid",	required_argument,	NULL, OPT_NUM },
-		{ "l2",		required_argument,	NULL, OPT_NUM },
-		{ "dropout",	required_argument,	NULL, OPT_NUM },
-		{ "batch",	required_argument,	NULL, OPT_NUM },
-		{ "tenacity",	required_argument,	NULL, OPT_NUM },
-		{ "epoch-size",	required_argument,	NULL, OPT_NUM },
-		{ "max-epoch",	required_argument,	NULL, OPT_NUM },
-		{ "seed",	required_argument,	NULL, OPT_NUM },
-		{ "dev-share",	required_argument,	NULL, OPT_NUM },
-		{ "inner-folds", required_argument,	NULL, OPT_NUM },
-		{ "predictions", required_argument,	NULL, OPT_PRED },
-		{ NULL,		0,			NULL, 0 }
-	};
 	const char *test = NULL, *second = NULL, *gold = NULL, *pairs = NULL;
+	const char *lexicon = NULL, *target = NULL;
+	unsigned cslsk = 10;
 	unsigned labf = 1, splitf = 0, idf = 0, subf = 0, wf = 1;
-	int ch, li = 0, kfold = 10, caseful = 0;
+	int ch, li = 0, kfold = 5, caseful = 0;
 	int use[NCLF] = { 1, 1, 1, 1, 1, 0 };
 	size_t nvocab = 300000;
 	char tbuf[256];
@@ -941,8 +1008,7 @@ main(int argc, char *argv[])
 	mallopt(M_TRIM_THRESHOLD, 64 << 20);
 	emb_clf_defaults(&base, EMB_CLF_KNN);
 	base.threads = emb_ncpu();
-	while ((ch = getopt_long(argc, argv, "c:f:g:hIi:j:k:l:n:p:qs:T:t:u:vw:",
-	    longopts, &li)) != -1) {
+	while ((ch = optget(argc, argv, &prog, &li)) != -1) {
 		switch (ch) {
 		case 'c':
 			parseclfs(optarg, use);
@@ -964,6 +1030,15 @@ main(int argc, char *argv[])
 			break;
 		case 'k':
 			kfold = (int)parsenum(optarg, 2, MAXFOLDS, "-k");
+			break;
+		case 'L':
+			lexicon = optarg;
+			break;
+		case 'R':
+			target = optarg;
+			break;
+		case OPT_CSLS:
+			cslsk = (unsigned)parsenum(optarg, 1, 100000, "--csls-k");
 			break;
 		case 'l':
 			labf = (unsigned)parsenum(optarg, 1, 1000000, "-l");
@@ -988,15 +1063,17 @@ main(int argc, char *argv[])
 			break;
 		case 'q':
 			verbose = 0;
+			progmode = PROG_OFF;
 			break;
 		case 'v':
 			verbose = 1;
+			progmode = PROG_ON;
 			break;
 		case 'w':
 			pairs = optarg;
 			break;
 		case OPT_NUM:
-			setnum(longopts[li].name, optarg);
+			setnum(opts[li].name, optarg);
 			break;
 		case OPT_SHRINK:
 			if (strcmp(optarg, "auto") == 0)
@@ -1010,28 +1087,31 @@ main(int argc, char *argv[])
 		case OPT_PRED:
 			predpath = optarg;
 			break;
-		case 'V':
-			puts("emb-eval " EMB_VERSION);
-			return 0;
-		case 'h':
-			usage(1);
-			break;
 		default:
-			usage(0);
+			usage();
 		}
 	}
 	argc -= optind;
 	argv += optind;
 	if (argc > 1)
-		usage(0);
-	if ((second != NULL) != (gold != NULL))
-		usage(0);
+		misuse("one input file at most");
+	if (second != NULL && gold == NULL)
+		misuse("-p needs -g gold, the STS gold scores");
+	if (second == NULL && gold != NULL)
+		misuse("-g goes with -p only");
 	if (second != NULL && (pairs != NULL || test != NULL || splitf))
-		usage(0);
+		misuse("-p takes no -w, -t or -s");
 	if (pairs != NULL && (test != NULL || splitf))
-		usage(0);
+		misuse("-w takes no -t or -s");
 	if (test != NULL && splitf)
-		usage(0);
+		misuse("-t and -s exclude each other");
+	if (lexicon != NULL && target == NULL)
+		misuse("-L needs -R target, the space mapped onto");
+	if (lexicon == NULL && target != NULL)
+		misuse("-R goes with -L only");
+	if (lexicon != NULL && (second != NULL || pairs != NULL ||
+	    test != NULL || splitf))
+		misuse("-L takes no -p, -w, -t or -s");
 	/* Standard input can be read once. */
 	if ((argc == 0 || strcmp(argv[0], "-") == 0) && ((test != NULL &&
 	    strcmp(test, "-") == 0) || (second != NULL && strcmp(second,
@@ -1042,7 +1122,7 @@ main(int argc, char *argv[])
 	}
 	if (predpath != NULL) {
 		const char *in[] = { argc ? argv[0] : "-", test, second, gold,
-		    pairs };
+		    pairs, lexicon, target };
 
 		/* Written whole or not at all, as every named output. */
 		predfp = outopen(predpath, in, sizeof(in) / sizeof(in[0]),
@@ -1050,7 +1130,10 @@ main(int argc, char *argv[])
 	}
 	if (task == NULL)
 		task = taskname(argc ? argv[0] : NULL, tbuf, sizeof(tbuf));
-	if (second != NULL)
+	if (lexicon != NULL)
+		bli(argc ? argv[0] : NULL, target, lexicon, wf, cslsk,
+		    (unsigned)base.threads, predfp);
+	else if (second != NULL)
 		sts(argc ? argv[0] : NULL, second, gold, idf, subf);
 	else if (pairs != NULL)
 		wordsim(argc ? argv[0] : NULL, pairs, wf, nvocab, caseful);

@@ -11,7 +11,6 @@
  * manner of word2vec's compute-accuracy.
  */
 #include <err.h>
-#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,7 +18,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "opt.h"
 #include "util.h"
+#include "knn-cross.h"
 
 #define OBUFSZ		(1u << 20)
 #define HEAPMAX		((size_t)1 << 24)	/* hits held per batch */
@@ -40,22 +41,64 @@ static int	 rflag;		/* -R: analogy accuracy report */
 static unsigned	 efield;	/* -e: expected answer field */
 static unsigned	 gfield;	/* -g: section field */
 static int	 vflag;		/* -v: timings on stderr */
+static int	 cosmul;	/* --cosmul: -A by 3CosMul */
+static unsigned	 cslsk;		/* --csls: CSLS over that many */
+static int	 mutual;	/* --mutual: mutual neighbours only */
 
 static const char *qname;	/* queries, for messages */
 
-/* The usage: on request (-h) to stdout with exit 0, else a misuse. */
-static void
-usage(int help)
-{
-	fprintf(help ? stdout : stderr,
+/* -q is the query's field: quiet is --quiet alone. */
+enum { OPT_QUIETL = 256, OPT_COSMUL, OPT_CSLS, OPT_MUTUAL };
+
+static const struct opt opts[] = {
+	{ 'A', "analogy", NULL, "analogy mode: a group a, b, c [, d] is the "
+	    "query b - a + c", NULL },
+	{ 'B', "batch", "batch", "queries per batch (default 4096)", NULL },
+	{ 'b', "stream", NULL, "write the neighbours as an emb(5) stream",
+	    NULL },
+	{ 'c', "label-field", "field", "classify: the majority label, this key "
+	    "field of the references", NULL },
+	{ 'e', "answer-field", "field", "with -R: the expected answer is this "
+	    "field of the group key", NULL },
+	{ 'g', "section-field", "field", "with -R: the section is this field of "
+	    "the group key", NULL },
+	OPT_THREADS,
+	{ 'k', "neighbours", "n", "neighbours per query (default 10)", NULL },
+	{ 'q', "query-field", "field", "with -s: the query's word is this key "
+	    "field (default the last)", NULL },
+	{ 'R', "report", NULL, "print the analogy accuracy report (implies -A)",
+	    NULL },
+	{ 's', "exclude-self", NULL, "references with the query's word are not "
+	    "its neighbours", NULL },
+	{ 't', NULL, "threads", "the old spelling of -j", NULL },
+	{ 'W', "weighted", NULL, "with -c: votes weighted by 1/distance",
+	    NULL },
+	{ 'w', "word-field", "field", "a reference's word is this key field "
+	    "(default 1)", NULL },
+	{ 'x', "exclude-field", "field", "the words in this field of a query's "
+	    "key are not its neighbours", NULL },
+	{ OPT_COSMUL, "cosmul", NULL, "with -A: analogies by 3CosMul instead "
+	    "of 3CosAdd", NULL },
+	{ OPT_CSLS, "csls", "n", "rank by CSLS, each side's mean similarity to "
+	    "its n nearest in the other", NULL },
+	{ OPT_MUTUAL, "mutual", NULL, "only mutual nearest neighbours",
+	    NULL },
+	{ OPT_QUIETL, "quiet", NULL, "only errors and warnings on standard error "
+	    "(default)", NULL },
+	OPT_VERBOSE("the sizes, times and kernels, on standard error"),
+	OPT_HELP,
+	OPT_VERSION,
+	OPTEND
+};
+static const struct optprog prog = { "emb-knn",
 	    "usage: emb-knn [-bsvW] [-B batch] [-c field] [-k n] [-q field] "
 	    "[-j threads]\n"
 	    "               [-w field] [-x field] reference [file]\n"
 	    "       emb-knn -A [-bRv] [-B batch] [-e field] [-g field] [-k n] "
 	    "[-j threads]\n"
-	    "               [-w field] reference [file]\n");
-	exit(help ? 0 : 2);
-}
+	    "               [-w field] [--cosmul] reference [file]\n"
+	    "       emb-knn --csls n | --mutual [-v] [-k n] [-j threads] "
+	    "reference [file]\n", opts };
 
 /* Add one reference, checking that it has the label field of -c. */
 static void
@@ -174,7 +217,17 @@ loadref(const char *path)
 		}
 	}
 #endif
-	r = xreader(fd, name);
+	if ((rc = emb_reader_open(&r, fd, name)) < 0) {
+		/* A store is mapped: through a pipe it cannot be used. */
+		if (rc == EMB_EMAGIC && r != NULL &&
+		    emb_reader_kind(r) == EMB_KIND_STORE) {
+			emb_reader_free(r);
+			errx(1, "%s: an emb-lookup store, but not a regular "
+			    "file: a store is mapped, name the file itself",
+			    name);
+		}
+		rdie(r, name, rc);
+	}
 	dim = emb_reader_dim(r);
 	if ((rc = emb_knn_create(&kn, dim)) < 0)
 		errx(1, "%s: %s", name, emb_strerror(rc));
@@ -395,8 +448,14 @@ flush(struct batch *b, const struct emb_knn *kn, unsigned k,
 	if (b->n == 0)
 		return;
 	t0 = emb_now();
-	rc = emb_knn_search(kn, b->q, b->n, b->ld, k, b->xoff, b->xref,
-	    nthreads, b->hits, &st);
+	memset(&st, 0, sizeof(st));
+	if (cosmul)
+		rc = emb_knn_cosmul(kn, b->q, b->q + b->cap * b->ld,
+		    b->q + 2 * b->cap * b->ld, b->n, b->ld, k, b->xoff,
+		    b->xref, nthreads, b->hits);
+	else
+		rc = emb_knn_search(kn, b->q, b->n, b->ld, k, b->xoff,
+		    b->xref, nthreads, b->hits, &st);
 	tsearch += emb_now() - t0;
 	done.pairs += st.pairs;
 	done.coded += st.coded;
@@ -480,7 +539,9 @@ flush(struct batch *b, const struct emb_knn *kn, unsigned k,
 			printf("\t%u\t", j + 1);
 			printfield(rkey, rlen);
 			putchar('\t');
-			printfield(num, dtoa(num, h[j].dist));
+			/* 3CosMul: the score, larger first. */
+			printfield(num, dtoa(num, cosmul ? -h[j].dist :
+			    h[j].dist));
 			putchar('\n');
 		}
 	}
@@ -543,7 +604,16 @@ analogy(struct batch *b, const struct emb_knn *kn, struct agroup *g,
 			return;
 	}
 	q = newquery(b, g->key.p, g->key.len, NULL, 0);
-	if (g->nmemb >= 3)
+	if (cosmul) {
+		/* a, b and c, each in its plane of the batch. */
+		for (unsigned i = 0; i < 3; i++)
+			if (i < g->nmemb)
+				memcpy(q + i * b->cap * b->ld, g->vec[i],
+				    (size_t)dim * sizeof(*q));
+			else
+				memset(q + i * b->cap * b->ld, 0,
+				    (size_t)dim * sizeof(*q));
+	} else if (g->nmemb >= 3)
 		for (uint32_t d = 0; d < dim; d++)
 			q[d] = (float)((double)g->vec[1][d] - g->vec[0][d] +
 			    g->vec[2][d]);
@@ -565,7 +635,7 @@ analogy(struct batch *b, const struct emb_knn *kn, struct agroup *g,
 			xbufadd(&b->text, want, wantlen);
 		xbufadd(&b->text, "", 1);
 	}
-	if (!emb_unit(q, dim) && g->nmemb >= 3)
+	if (!cosmul && !emb_unit(q, dim) && g->nmemb >= 3)
 		nzero++;
 	b->n++;
 	b->xoff[b->n] = b->nx;
@@ -608,7 +678,7 @@ run(const struct emb_knn *kn, const char *path)
 	b.cap = batch;
 	if (emb_mul(b.cap, k, &nhits) < 0)
 		errx(1, "batch too large");
-	b.q = emb_alloc(b.cap * b.ld * sizeof(float));
+	b.q = emb_alloc((cosmul ? 3 : 1) * b.cap * b.ld * sizeof(float));
 	if (b.q == NULL)
 		err(1, "batch of %zu queries", b.cap);
 	b.koff = xreallocarray(NULL, b.cap + 1, sizeof(*b.koff));
@@ -728,23 +798,12 @@ run(const struct emb_knn *kn, const char *path)
 int
 main(int argc, char *argv[])
 {
-	/* -q is the query's field: quiet is --quiet alone. */
-	enum { OPT_QUIET = 256 };
-	static const struct option longopts[] = {
-		{ "help",	no_argument,		NULL, 'h' },
-		{ "version",	no_argument,		NULL, 'V' },
-		{ "quiet",	no_argument,		NULL, OPT_QUIET },
-		{ "threads",	required_argument,	NULL, 'j' },
-		{ "verbose",	no_argument,		NULL, 'v' },
-		{ NULL,		0,			NULL, 0 }
-	};
 	static char obuf[OBUFSZ];
 	struct emb_knn *kn;
 	double t0, tload;
 	int ch;
 
-	while ((ch = getopt_long(argc, argv, "AbB:c:e:g:hj:k:q:Rst:vWw:x:",
-	    longopts, NULL)) != -1) {
+	while ((ch = optget(argc, argv, &prog, NULL)) != -1) {
 		switch (ch) {
 		case 'A':
 			aflag = 1;
@@ -788,8 +847,18 @@ main(int argc, char *argv[])
 		case 'v':
 			vflag = 1;
 			break;
-		case OPT_QUIET:
+		case OPT_QUIETL:
 			vflag = 0;
+			break;
+		case OPT_COSMUL:
+			cosmul = 1;
+			break;
+		case OPT_CSLS:
+			cslsk = (unsigned)parsenum(optarg, 1, 1 << 20,
+			    "--csls");
+			break;
+		case OPT_MUTUAL:
+			mutual = 1;
 			break;
 		case 'W':
 			weighted = 1;
@@ -802,34 +871,35 @@ main(int argc, char *argv[])
 			xfield = (unsigned)parsenum(optarg, 1, EMB_FIELD_MAX,
 			    "-x");
 			break;
-		case 'V':
-			puts("emb-knn " EMB_VERSION);
-			return 0;
-		case 'h':
-			usage(1);
-			break;
 		default:
-			usage(0);
+			usage();
 		}
 	}
 	argc -= optind;
 	argv += optind;
-	if (argc < 1 || argc > 2)
-		usage(0);
+	if (argc < 1)
+		misuse("no reference: name the reference set first");
+	if (argc > 2)
+		misuse("a reference set and one query file at most");
 	if (weighted && !cfield)
-		usage(0);
+		misuse("-W goes with -c only");
 	if (aflag && (cfield || sflag || xfield || qfield))
-		usage(0);
+		misuse("-A and -R take no -c, -s, -x or -q");
 	if (!aflag && (efield || gfield))
-		usage(0);
+		misuse("-e and -g go with -A or -R only");
 	if (bflag && (cfield || rflag))
-		usage(0);
+		misuse("-b takes no -c or -R");
+	if (cosmul && !aflag)
+		misuse("--cosmul goes with -A or -R only");
+	if (cslsk && mutual)
+		misuse("--csls and --mutual are two ways: choose one");
+	if ((cslsk || mutual) && (aflag || bflag || cfield || sflag ||
+	    xfield || qfield))
+		misuse("--csls and --mutual take no -A, -b, -c, -s, -x or -q");
 	if (strcmp(argv[0], "-") == 0 && (argc == 1 ||
-	    strcmp(argv[1], "-") == 0)) {
-		warnx("the reference set and the queries cannot both be "
+	    strcmp(argv[1], "-") == 0))
+		misuse("the reference set and the queries cannot both be "
 		    "standard input");
-		usage(0);
-	}
 	if (nthreads == 0)
 		nthreads = (unsigned)emb_ncpu();
 	if (!bflag)
@@ -837,7 +907,10 @@ main(int argc, char *argv[])
 	t0 = emb_now();
 	kn = loadref(argv[0]);
 	tload = emb_now() - t0;
-	run(kn, argc > 1 ? argv[1] : NULL);
+	if (cslsk || mutual)
+		knncross(kn, argc > 1 ? argv[1] : NULL, kopt, cslsk, nthreads);
+	else
+		run(kn, argc > 1 ? argv[1] : NULL);
 	if (vflag)
 		fprintf(stderr, "emb-knn: %zu references x %u read in %.3f s; "
 		    "%llu queries searched in %.3f s: %.0f queries/s, "

@@ -23,7 +23,6 @@
 
 #include <err.h>
 #include <errno.h>
-#include <getopt.h>
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
@@ -31,6 +30,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "opt.h"
 #include "util.h"
 
 #define OBUFSZ	(1u << 20)
@@ -79,14 +79,18 @@ static size_t	 arlen, arcap;
 static struct cand *cand;
 static size_t	 ncand, candcap;
 
-/* The usage: on request (-h) to stdout with exit 0, else a misuse. */
-static void
-usage(int help)
-{
-	fprintf(help ? stdout : stderr,
-	    "usage: emb-knnmerge [-f nfields] [-k n] [file ...]\n");
-	exit(help ? 0 : 2);
-}
+static const struct opt opts[] = {
+	{ 'f', "fields", "nfields", "the query keys have nfields fields",
+	    NULL },
+	{ 'k', "neighbours", "n", "keep the n nearest of each query", NULL },
+	OPT_QUIET("accepted; changes nothing"),
+	OPT_VERBOSE("accepted; changes nothing"),
+	OPT_HELP,
+	OPT_VERSION,
+	OPTEND
+};
+static const struct optprog prog = { "emb-knnmerge",
+	    "usage: emb-knnmerge [-f nfields] [-k n] [file ...]\n", opts };
 
 /* The next line of a tagged shard from the map into s->line. */
 static void
@@ -460,17 +464,10 @@ untag(void)
 int
 main(int argc, char *argv[])
 {
-	static const struct option longopts[] = {
-		{ "help",	no_argument,	NULL, 'h' },
-		{ "version",	no_argument,	NULL, 'V' },
-		{ "quiet",	no_argument,	NULL, 'q' },
-		{ "verbose",	no_argument,	NULL, 'v' },
-		{ NULL,		0,		NULL, 0 }
-	};
 	static char obuf[OBUFSZ];
 	int ch, nstdin = 0;
 
-	while ((ch = getopt_long(argc, argv, "f:hk:qv", longopts, NULL)) != -1) {
+	while ((ch = optget(argc, argv, &prog, NULL)) != -1) {
 		switch (ch) {
 		case 'f':
 			nfields = (unsigned)parsenum(optarg, 1, EMB_FIELD_MAX,
@@ -482,14 +479,8 @@ main(int argc, char *argv[])
 		case 'q':	/* no summary to silence or add */
 		case 'v':
 			break;
-		case 'V':
-			puts("emb-knnmerge " EMB_VERSION);
-			return 0;
-		case 'h':
-			usage(1);
-			break;
 		default:
-			usage(0);
+			usage();
 		}
 	}
 	argc -= optind;
@@ -497,7 +488,7 @@ main(int argc, char *argv[])
 	for (int i = 0; i < argc; i++)
 		nstdin += strcmp(argv[i], "-") == 0;
 	if (nstdin > 1)
-		usage(0);
+		misuse("'-', the standard input, can be one file only");
 	setvbuf(stdout, obuf, _IOFBF, sizeof(obuf));
 	if (argc == 0)
 		untag();

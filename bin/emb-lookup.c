@@ -13,7 +13,6 @@
  */
 #include <err.h>
 #include <errno.h>
-#include <getopt.h>
 #include <libgen.h>
 #include <signal.h>
 #include <stdio.h>
@@ -23,6 +22,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "opt.h"
 #include "util.h"
 
 #define IBUFSZ	(1u << 20)
@@ -94,11 +94,38 @@ vdie(int rc, const char *word, size_t n)
 	wdie(rc);
 }
 
-/* The usage: on request (-h) to stdout with exit 0, else a misuse. */
-static void
-usage(int help)
-{
-	fprintf(help ? stdout : stderr,
+static const struct opt opts[] = {
+	{ 'B', "build", "store", "build a store from vectors and exit",
+	    OPT_FILE },
+	{ 'C', "check", NULL, "check the store named by -e and print its size",
+	    NULL },
+	{ 'c', "fold", NULL, "look tokens up in lower case (uncased vectors)",
+	    NULL },
+	{ 'D', "dump", NULL, "write the vocabulary as a stream", NULL },
+	{ 'e', "vectors", "vectors", "the embedding file or store (required)",
+	    OPT_FILE },
+	{ 'f', "fields", "nfields", "leading TAB fields of a line kept in the "
+	    "key (default 0)", NULL },
+	{ 'L', "label", "label", "with -w, the label appended to each key",
+	    NULL },
+	{ 'l', "lower", NULL, "try an unknown token in lower case", NULL },
+	{ 'N', "number", NULL, "the line number first in the key even with -f",
+	    NULL },
+	{ 'n', "limit", "limit", "use the first limit words only", NULL },
+	{ 'o', "oov", "policy", "unknown tokens: skip (default), zero, fail, "
+	    "unk or subword", "skip zero fail unk subword" },
+	{ 'u', "unknown", "word", "the word whose vector unknown tokens get "
+	    "(-o unk)", NULL },
+	{ 'w', "words", NULL, "word mode: one word a line, word TAB label keys",
+	    NULL },
+	OPT_QUIET("no summary, no warning of duplicates, no progress"),
+	OPT_VERBOSE("the summary (default), and the progress even off a "
+	    "terminal"),
+	OPT_HELP,
+	OPT_VERSION,
+	OPTEND
+};
+static const struct optprog prog = { "emb-lookup",
 	    "usage: emb-lookup -e vectors [-clNq] [-f nfields] [-n limit] "
 	    "[-o policy]\n"
 	    "                  [-u word] [file]\n"
@@ -107,37 +134,40 @@ usage(int help)
 	    "                  [-u word] [file]\n"
 	    "       emb-lookup -e vectors -D [-n limit]\n"
 	    "       emb-lookup -e vectors -B store [-q] [-n limit]\n"
-	    "       emb-lookup -C -e store\n");
-	exit(help ? 0 : 2);
-}
+	    "       emb-lookup -C -e store\n", opts };
 
-/* Building progress, on a terminal only, at most four times a second. */
+/*
+ * Building progress (progress()): on a terminal at most four times a
+ * second; off one (-v), at each tenth of the file, or each million
+ * words when its size is unknown.
+ */
 static void
-progress(void *arg, const struct emb_wfile *f, uint64_t n)
+buildprog(void *arg, const struct emb_wfile *f, uint64_t n)
 {
 	static double last;
+	static uint64_t step;
 	const char *name = arg;
-	double now = emb_now();
-	uint64_t done, total;
+	uint64_t done, total, at;
 
-	if (now - last < 0.25)
-		return;
-	last = now;
 	emb_wfile_progress(f, &done, &total);
+	if (progshown() == 2) {
+		double now = emb_now();
+
+		if (now - last < 0.25)
+			return;
+		last = now;
+	} else {
+		at = total > 0 ? 10 * done / total : n / 1000000;
+		if (at <= step)
+			return;
+		step = at;
+	}
 	if (total > 0)
-		fprintf(stderr, "\remb-lookup: %s: %3d%% %llu words", name,
+		progress("%s: %3d%% %llu words", name,
 		    (int)(100.0 * (double)done / (double)total),
 		    (unsigned long long)n);
 	else
-		fprintf(stderr, "\remb-lookup: %s: %llu words", name,
-		    (unsigned long long)n);
-}
-
-static void
-progress_end(int shown)
-{
-	if (shown)
-		fprintf(stderr, "\r%60s\r", "");
+		progress("%s: %llu words", name, (unsigned long long)n);
 }
 
 /* Warn once about the duplicates a build dropped. */
@@ -182,7 +212,7 @@ openvocab(const char *path)
 {
 	struct emb_store_stats ss;
 	struct emb_wfile *f = NULL;
-	int rc, fd, tty = !quiet && isatty(STDERR_FILENO);
+	int rc, fd;
 
 	/* Opened once, so that a FIFO or <(...) is read as it comes. */
 	vname = inname(path);
@@ -202,9 +232,9 @@ openvocab(const char *path)
 	emb_store_close(st);
 	st = NULL;
 	f = xwfile(path, &fd);
-	rc = emb_store_load_inplace(&st, f, limit, tty ? progress : NULL,
-	    (void *)inname(path), &ss);
-	progress_end(tty);
+	rc = emb_store_load_inplace(&st, f, limit, progshown() ? buildprog :
+	    NULL, (void *)inname(path), &ss);
+	progdone();
 	if (rc < 0)
 		errx(1, "%s: %s", inname(path), emb_wfile_error(f) < 0 ?
 		    emb_wfile_msg(f) : emb_strerror(rc));
@@ -538,13 +568,13 @@ build(const char *src, const char *dst)
 	struct emb_store_stats ss;
 	struct emb_wfile *f;
 	FILE *out;
-	int rc, fd = -1, tty = !quiet && isatty(STDERR_FILENO);
+	int rc, fd = -1;
 
 	f = xwfile(src, &fd);
 	out = outopenfile(dst, &src, 1, 0644);
-	rc = emb_store_build(fileno(out), f, limit, tty ? progress : NULL,
-	    (void *)inname(src), &ss);
-	progress_end(tty);
+	rc = emb_store_build(fileno(out), f, limit, progshown() ? buildprog :
+	    NULL, (void *)inname(src), &ss);
+	progdone();
 	if (rc < 0) {
 		int e = errno;
 
@@ -574,8 +604,11 @@ check(const char *path)
 	int rc;
 
 	mapped = path;
-	if ((rc = emb_store_open(&st, path)) < 0 ||
-	    (rc = emb_store_verify(st)) < 0)
+	if ((rc = emb_store_open(&st, path)) == EMB_EMAGIC &&
+	    kindmsg(pathkind(path), path, "a store") != NULL)
+		errx(1, "%s: %s", path, kindmsg(pathkind(path), path,
+		    "a store"));
+	if (rc < 0 || (rc = emb_store_verify(st)) < 0)
 		errx(1, "%s: %s", path, st ? emb_store_msg(st) :
 		    emb_strerror(rc));
 	printf("%s: %llu words, dimension %u", path,
@@ -610,26 +643,6 @@ summary(const char *name, int wmode)
 int
 main(int argc, char *argv[])
 {
-	static const struct option longopts[] = {
-		{ "vectors",	required_argument, NULL, 'e' },
-		{ "fields",	required_argument, NULL, 'f' },
-		{ "number",	no_argument,	   NULL, 'N' },
-		{ "limit",	required_argument, NULL, 'n' },
-		{ "oov",	required_argument, NULL, 'o' },
-		{ "unknown",	required_argument, NULL, 'u' },
-		{ "fold",	no_argument,	   NULL, 'c' },
-		{ "lower",	no_argument,	   NULL, 'l' },
-		{ "words",	no_argument,	   NULL, 'w' },
-		{ "label",	required_argument, NULL, 'L' },
-		{ "dump",	no_argument,	   NULL, 'D' },
-		{ "build",	required_argument, NULL, 'B' },
-		{ "check",	no_argument,	   NULL, 'C' },
-		{ "quiet",	no_argument,	   NULL, 'q' },
-		{ "verbose",	no_argument,	   NULL, 'v' },
-		{ "help",	no_argument,	   NULL, 'h' },
-		{ "version",	no_argument,	   NULL, 'V' },
-		{ NULL,		0,		   NULL, 0 }
-	};
 	const char *vectors = NULL, *label = NULL, *store = NULL, *name;
 	struct sigaction sa;
 	char *flabel = NULL;
@@ -640,8 +653,7 @@ main(int argc, char *argv[])
 	sigemptyset(&sa.sa_mask);
 	sa.sa_flags = 0;
 	sigaction(SIGBUS, &sa, NULL);
-	while ((ch = getopt_long(argc, argv, "B:CcDe:f:hL:lNn:o:qu:vw",
-	    longopts, NULL)) != -1) {
+	while ((ch = optget(argc, argv, &prog, NULL)) != -1) {
 		switch (ch) {
 		case 'B':
 			store = optarg;
@@ -690,43 +702,48 @@ main(int argc, char *argv[])
 			else {
 				char q[EMB_QUOTE_BUF];
 
-				warnx("-o: '%s' is not skip, zero, fail, unk "
-				    "or subword",
-				    emb_quotes(q, optarg));
-				usage(0);
+				misuse("-o: '%s' is not skip, zero, fail, unk "
+				    "or subword", emb_quotes(q, optarg));
 			}
 			break;
 		case 'q':
 			quiet = 1;
+			progmode = PROG_OFF;
 			break;
 		case 'u':
 			unkword = optarg;
 			break;
 		case 'v':
 			quiet = 0;
+			progmode = PROG_ON;
 			break;
 		case 'w':
 			wmode = 1;
 			break;
-		case 'V':
-			puts("emb-lookup " EMB_VERSION);
-			return 0;
-		case 'h':
-			usage(1);
-			break;
 		default:
-			usage(0);
+			usage();
 		}
 	}
 	argc -= optind;
 	argv += optind;
 	if (unkword != NULL && !ooset)
 		oov = OOV_UNK;
-	if (vectors == NULL || argc > 1 || dflag + wmode + cflag +
-	    (store != NULL) > 1 || (oov == OOV_UNK) != (unkword != NULL) ||
-	    ((dflag || store || cflag) && argc > 0) || (wmode && (fset ||
-	    numlines)) || (label && !wmode))
-		usage(0);
+	if (vectors == NULL)
+		misuse("no -e: name the embedding file or store to read");
+	if (argc > 1)
+		misuse("one input file at most");
+	if (dflag + wmode + cflag + (store != NULL) > 1)
+		misuse("-B, -C, -D and -w exclude each other");
+	if (oov == OOV_UNK && unkword == NULL)
+		misuse("-o unk needs the word -u names");
+	if (oov != OOV_UNK && unkword != NULL)
+		misuse("-u goes with -o unk only");
+	if ((dflag || store || cflag) && argc > 0)
+		misuse("-B, -C and -D read no input file");
+	if (wmode && (fset || numlines))
+		misuse("-w takes no -f or -N");
+	if (label && !wmode)
+		misuse("-L goes with -w only");
 	if (cflag) {
 		check(vectors);
 		emb_store_close(st);

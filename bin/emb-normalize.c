@@ -9,23 +9,38 @@
  */
 #include <err.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "opt.h"
 #include "util.h"
 #include "compose.h"
 
-static void
-usage(int help)
-{
-	fprintf(help ? stdout : stderr,
+static const struct opt opts[] = {
+	{ 'c', "center", NULL, "with -F: subtract the mean first", NULL },
+	{ 'F', "fit", "model", "fit a model on the stream, write it to model",
+	    OPT_FILE },
+	{ 'l', "unit", NULL, "with -M: scale the results to unit length",
+	    NULL },
+	{ 'M', "model", "model", "apply the model in the file model",
+	    OPT_FILE },
+	{ 'P', "project", NULL, "with -M: the coordinates on the model's "
+	    "components (a 2-D map with two)", NULL },
+	{ 'r', "remove", "ncomp", "with -F: the principal components to remove "
+	    "(default 0)", NULL },
+	OPT_QUIET("no summary, no progress"),
+	OPT_VERBOSE("the summary (default), and the progress of -F even off a "
+	    "terminal"),
+	OPT_HELP,
+	OPT_VERSION,
+	OPTEND
+};
+static const struct optprog prog = { "emb-normalize",
 	    "usage: emb-normalize [-lq] [-M model] [file]\n"
-	    "       emb-normalize -F model [-cq] [-r ncomp] [file]\n");
-	exit(help ? 0 : 2);
-}
+	    "       emb-normalize -P -M model [-q] [file]\n"
+	    "       emb-normalize -F model [-cq] [-r ncomp] [file]\n", opts };
 
 /* What is live, freed at exit however the program ends (atexit). */
 static struct emb_reader	*rd;
@@ -45,6 +60,9 @@ cleanup(void)
 	emb_reader_free(rd);
 }
 
+/* Records between two lines of -F's progress. */
+#define PROGEVERY	65536
+
 static void
 fit(const char *name, const char *path, long ncomp, int center, int quiet)
 {
@@ -60,16 +78,22 @@ fit(const char *name, const char *path, long ncomp, int center, int quiet)
 		    EMB_PCA_DIM_MAX);
 	if ((rc = emb_pcafit_create(&fitting, dim)) < 0)
 		errx(1, "%s: %s", name, emb_strerror(rc));
-	while ((rc = emb_reader_next(rd, &rec)) > 0)
+	while ((rc = emb_reader_next(rd, &rec)) > 0) {
 		if (rec.type == EMB_REC_VEC &&
 		    (rc = emb_pcafit_add(fitting, rec.vec)) < 0)
 			errx(1, "%s: record %llu: %s", name,
 			    (unsigned long long)rec.recno, emb_strerror(rc));
+		if (rec.recno % PROGEVERY == 0)
+			progress("%s: %llu records read", name,
+			    (unsigned long long)rec.recno);
+	}
 	if (rc < 0)
 		rdie(rd, name, rc);
 	emb_reader_free(rd);
 	rd = NULL;
+	progress("%s: computing the model, dimension %u", name, dim);
 	rc = emb_pcafit_done(fitting, (uint32_t)ncomp, center, &model);
+	progdone();
 	emb_pcafit_free(fitting);
 	fitting = NULL;
 	if (rc < 0)
@@ -126,7 +150,7 @@ unitonly(struct emb_reader *r, struct emb_writer *w, const char *name,
  * what emb_reader_next() returned last.
  */
 static int
-withmodel(struct emb_reader *r, struct emb_writer *w, int lflag,
+withmodel(struct emb_reader *r, struct emb_writer *w, int lflag, int pflag,
     const char *name, const char *path, uint64_t *nvec, uint64_t *nzero)
 {
 	uint32_t dim = emb_reader_dim(r);
@@ -140,8 +164,11 @@ withmodel(struct emb_reader *r, struct emb_writer *w, int lflag,
 			    rec.nmemb);
 		else {
 			(*nvec)++;
-			emb_pca_apply(model, rec.vec, vbuf);
-			if (lflag && !emb_unit(vbuf, dim))
+			if (pflag)
+				emb_pca_project(model, rec.vec, vbuf);
+			else
+				emb_pca_apply(model, rec.vec, vbuf);
+			if (lflag && !emb_unit(vbuf, pflag ? model->ncomp : dim))
 				(*nzero)++;
 			rc = emb_write_vec(w, rec.key, rec.keylen, vbuf);
 		}
@@ -158,20 +185,12 @@ withmodel(struct emb_reader *r, struct emb_writer *w, int lflag,
 int
 main(int argc, char *argv[])
 {
-	static const struct option lopts[] = {
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ NULL, 0, NULL, 0 }
-	};
 	const char *fitfile = NULL, *modelfile = NULL, *name;
 	uint64_t nvec = 0, nzero = 0;
 	long ncomp = 0;
-	int center = 0, lflag = 0, quiet = 0, rflag = 0, c, rc, fd;
+	int center = 0, lflag = 0, pflag = 0, quiet = 0, rflag = 0, c, rc, fd;
 
-	while ((c = getopt_long(argc, argv, "cF:hlM:qr:v", lopts, NULL)) !=
-	    -1) {
+	while ((c = optget(argc, argv, &prog, NULL)) != -1) {
 		switch (c) {
 		case 'c':
 			center = 1;
@@ -185,8 +204,12 @@ main(int argc, char *argv[])
 		case 'M':
 			modelfile = optarg;
 			break;
+		case 'P':
+			pflag = 1;
+			break;
 		case 'q':
 			quiet = 1;
+			progmode = PROG_OFF;
 			break;
 		case 'r':
 			ncomp = (long)parsenum(optarg, 0, EMB_PCA_DIM_MAX,
@@ -195,24 +218,24 @@ main(int argc, char *argv[])
 			break;
 		case 'v':
 			quiet = 0;
-			break;
-		case 'V':
-			puts("emb-normalize " EMB_VERSION);
-			return 0;
-		case 'h':
-			usage(1);
+			progmode = PROG_ON;
 			break;
 		default:
-			usage(0);
+			usage();
 		}
 	}
 	argc -= optind;
 	argv += optind;
 	if (argc > 1)
-		usage(0);
-	if (fitfile != NULL ? (modelfile != NULL || lflag) :
-	    (center || rflag))
-		usage(0);
+		misuse("one input file at most");
+	if (fitfile != NULL && (modelfile != NULL || lflag || pflag))
+		misuse("-F fits a model: no -M, -l or -P with it");
+	if (fitfile == NULL && (center || rflag))
+		misuse("-c and -r go with -F only");
+	if (pflag && modelfile == NULL)
+		misuse("-P projects on a model's components: give -M");
+	if (pflag && lflag)
+		misuse("-P gives coordinates: no -l with it");
 	name = inname(argv[0]);
 	if (fitfile != NULL) {
 		const char *in = argv[0] != NULL ? argv[0] : "-";
@@ -243,11 +266,14 @@ main(int argc, char *argv[])
 	if (model != NULL && model->dim != emb_reader_dim(rd))
 		errx(1, "%s: dimension %u, but the model %s has %u", name,
 		    emb_reader_dim(rd), modelfile, model->dim);
-	wr = xwriter(emb_reader_dim(rd));
+	if (pflag && model->ncomp == 0)
+		errx(1, "%s: no component to project on", modelfile);
+	wr = xwriter(pflag ? model->ncomp : emb_reader_dim(rd));
 	if (model == NULL)
 		rc = unitonly(rd, wr, name, &nvec, &nzero);
 	else
-		rc = withmodel(rd, wr, lflag, name, modelfile, &nvec, &nzero);
+		rc = withmodel(rd, wr, lflag, pflag, name, modelfile, &nvec,
+		    &nzero);
 	if (rc < 0)
 		rdie(rd, name, rc);
 	wclose(wr);

@@ -16,7 +16,6 @@
  */
 #include <err.h>
 #include <errno.h>
-#include <getopt.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdarg.h>
@@ -25,6 +24,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "opt.h"
 #include "util.h"
 #include "compose.h"
 
@@ -106,18 +106,39 @@ struct worker {
 	pthread_t		 tid;
 };
 
-static void
-usage(int help)
-{
-	fprintf(help ? stdout : stderr,
+static const struct opt opts[] = {
+	{ 'a', "append-alpha", NULL, "append the common distance alpha to the "
+	    "key", NULL },
+	{ 'c', "distance", "alpha", "Problem 2, the same distance alpha to "
+	    "every member", NULL },
+	{ 'D', "distance-field", "field", "Problem 2, each member's distance "
+	    "from this key field", NULL },
+	{ 'e', "empty", "policy", "an empty group: error, skip or zero",
+	    "error skip zero" },
+	{ 'F', "distance-file", "distfile", "Problem 2, the distances from "
+	    "distfile, a line a group", OPT_FILE },
+	{ 'i', "interval", NULL, "print each group's interval of common "
+	    "distances", NULL },
+	{ 'j', "threads", "threads", "worker threads, 0 to 64 (default: the "
+	    "processors online; 0: none)", NULL },
+	{ 'n', "no-solution", "policy", "a group without a solution: error, "
+	    "skip, bov (default) or zero", "error skip bov zero" },
+	{ 'p', "problem2", NULL, "solve Problem 2 (with -c, -D or -F)", NULL },
+	{ 's', "append-count", NULL, "append the group's member count to its "
+	    "key", NULL },
+	OPT_QUIET("no summary"),
+	OPT_VERBOSE("the summary (default)"),
+	OPT_HELP,
+	OPT_VERSION,
+	OPTEND
+};
+static const struct optprog prog = { "emb-ose",
 	    "usage: emb-ose [-aqs] [-e policy] [-j threads] [-n policy] "
 	    "[file]\n"
 	    "       emb-ose -p [-aqs] [-c alpha | -D field | -F distfile] "
 	    "[-e policy]\n"
 	    "               [-j threads] [-n policy] [file]\n"
-	    "       emb-ose -i [-q] [-j threads] [file]\n");
-	exit(help ? 0 : 2);
-}
+	    "       emb-ose -i [-q] [-j threads] [file]\n", opts };
 
 /* Unit-length arithmetic mean of the members: the -n bov fallback. */
 static void
@@ -576,14 +597,6 @@ run(struct pipe *p, struct emb_writer *w, struct worker *wk)
 int
 main(int argc, char *argv[])
 {
-	static const struct option lopts[] = {
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "threads", required_argument, NULL, 'j' },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ NULL, 0, NULL, 0 }
-	};
 	struct pipe pp = {
 		.mode = M_OSE, .pempty = P_ZERO, .pnosol = P_BOV,
 		.nthreads = -1, .calpha = -1, .batchn = BATCH,
@@ -597,8 +610,7 @@ main(int argc, char *argv[])
 	size_t nw;
 	int c, rc, fd, nsrc;
 
-	while ((c = getopt_long(argc, argv, "ac:D:e:F:hij:n:pqsv", lopts,
-	    NULL)) != -1) {
+	while ((c = optget(argc, argv, &prog, NULL)) != -1) {
 		switch (c) {
 		case 'a':
 			p->appalpha = 1;
@@ -637,27 +649,19 @@ main(int argc, char *argv[])
 		case 'v':
 			p->quiet = 0;
 			break;
-		case 'V':
-			puts("emb-ose " EMB_VERSION);
-			return 0;
-		case 'h':
-			usage(1);
-			break;
 		default:
-			usage(0);
+			usage();
 		}
 	}
 	argc -= optind;
 	argv += optind;
 	if (argc > 1)
-		usage(0);
+		misuse("one input file at most");
 	nsrc = (p->calpha >= 0) + (p->dfield > 0) + (p->sidefile != NULL);
-	if (p->mode == M_P2 ? nsrc != 1 : nsrc != 0) {
-		warnx("-p needs exactly one of -c, -D, -F, and they need -p");
-		usage(0);
-	}
+	if (p->mode == M_P2 ? nsrc != 1 : nsrc != 0)
+		misuse("-p needs exactly one of -c, -D, -F, and they need -p");
 	if (p->mode == M_IV && (p->appalpha || p->appsize))
-		usage(0);
+		misuse("-i prints text: no -a or -s with it");
 	if (p->nthreads < 0)	/* the processors, within -j's range */
 		p->nthreads = emb_ncpu() < 64 ? emb_ncpu() : 64;
 	if (p->sidefile != NULL)

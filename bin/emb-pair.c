@@ -9,26 +9,31 @@
  * reordered line upstream is an error, never a silently shifted pair.
  */
 #include <err.h>
-#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "opt.h"
 #include "util.h"
 
 static unsigned	 idfield;	/* -i: compare this field, 0: whole keys */
 static int	 full;		/* -u: u, v first */
 
-/* The usage: on request (-h) to stdout with exit 0, else a misuse. */
-static void
-usage(int help)
-{
-	fprintf(help ? stdout : stderr,
-	    "usage: emb-pair [-u] [-i field] first second\n");
-	exit(help ? 0 : 2);
-}
+static const struct opt opts[] = {
+	{ 'i', "id-field", "field", "compare key field field of each pair, "
+	    "not the whole keys", NULL },
+	{ 'u', "uv", NULL, "write u and v first: dimension 4n (InferSent)",
+	    NULL },
+	OPT_QUIET("accepted; changes nothing"),
+	OPT_VERBOSE("accepted; changes nothing"),
+	OPT_HELP,
+	OPT_VERSION,
+	OPTEND
+};
+static const struct optprog prog = { "emb-pair",
+	    "usage: emb-pair [-u] [-i field] first second\n", opts };
 
 /* Read the next record of r, which must be an ungrouped vector. */
 static int
@@ -48,13 +53,6 @@ next(struct emb_reader *r, const char *name, struct emb_rec *rec)
 int
 main(int argc, char *argv[])
 {
-	static const struct option longopts[] = {
-		{ "help",	no_argument,	NULL, 'h' },
-		{ "version",	no_argument,	NULL, 'V' },
-		{ "quiet",	no_argument,	NULL, 'q' },
-		{ "verbose",	no_argument,	NULL, 'v' },
-		{ NULL,		0,		NULL, 0 }
-	};
 	struct emb_reader *ra, *rb;
 	struct emb_writer *w;
 	struct emb_rec a, b;
@@ -64,7 +62,7 @@ main(int argc, char *argv[])
 	float *out;
 	int ch, fa, fb, rca, rcb, rc;
 
-	while ((ch = getopt_long(argc, argv, "hi:quv", longopts, NULL)) != -1) {
+	while ((ch = optget(argc, argv, &prog, NULL)) != -1) {
 		switch (ch) {
 		case 'i':
 			idfield = (unsigned)parsenum(optarg, 1, EMB_FIELD_MAX,
@@ -76,21 +74,16 @@ main(int argc, char *argv[])
 		case 'q':	/* no summary to silence or add */
 		case 'v':
 			break;
-		case 'V':
-			puts("emb-pair " EMB_VERSION);
-			return 0;
-		case 'h':
-			usage(1);
-			break;
 		default:
-			usage(0);
+			usage();
 		}
 	}
 	argc -= optind;
 	argv += optind;
-	if (argc != 2 || (strcmp(argv[0], "-") == 0 &&
-	    strcmp(argv[1], "-") == 0))
-		usage(0);
+	if (argc != 2)
+		misuse("two streams needed, first and second");
+	if (strcmp(argv[0], "-") == 0 && strcmp(argv[1], "-") == 0)
+		misuse("first and second cannot both be the standard input");
 	notty(STDOUT_FILENO);
 	na = inname(argv[0]);
 	nb = inname(argv[1]);

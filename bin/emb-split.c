@@ -14,13 +14,13 @@
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "opt.h"
 #include "util.h"
 
 #define PARTS_MAX	1000000		/* -n */
@@ -51,17 +51,29 @@ static struct part *parts;	/* nparts slots, or grown with -l */
 static uint64_t	 nslots;
 static char	*pname;		/* name of the part just formatted */
 
-/* The usage: on request (-h) to stdout with exit 0, else a misuse. */
-static void
-usage(int help)
-{
-	fprintf(help ? stdout : stderr,
+static const struct opt opts[] = {
+	{ 'i', "part", "part", "write part part only, to standard output",
+	    NULL },
+	{ 'j', "join", NULL, "join: write the input as one stream", NULL },
+	{ 'k', "key-field", "field", "with -n: parts by a hash of this key "
+	    "field", NULL },
+	{ 'l', "part-size", "count", "count units in each part", NULL },
+	{ 'n', "parts", "parts", "that many parts, contiguous and balanced",
+	    NULL },
+	{ 'o', "output", "pattern", "the part files' names, with one %d",
+	    NULL },
+	{ 'r', "round-robin", NULL, "with -n: units dealt round-robin", NULL },
+	OPT_QUIET("accepted; changes nothing"),
+	OPT_VERBOSE("accepted; changes nothing"),
+	OPT_HELP,
+	OPT_VERSION,
+	OPTEND
+};
+static const struct optprog prog = { "emb-split",
 	    "usage: emb-split [-n parts [-r | -k field] | -l count] "
 	    "[-i part | -o pattern]\n"
 	    "                 [file]\n"
-	    "       emb-split -j [file]\n");
-	exit(help ? 0 : 2);
-}
+	    "       emb-split -j [file]\n", opts };
 
 /*
  * Check that pattern holds exactly one %d (with an optional zero flag and
@@ -367,17 +379,9 @@ split(int fd)
 int
 main(int argc, char *argv[])
 {
-	static const struct option longopts[] = {
-		{ "help",	no_argument,	NULL, 'h' },
-		{ "version",	no_argument,	NULL, 'V' },
-		{ "quiet",	no_argument,	NULL, 'q' },
-		{ "verbose",	no_argument,	NULL, 'v' },
-		{ NULL,		0,		NULL, 0 }
-	};
 	int ch, jflag = 0, rflag = 0, oflag = 0, fd;
 
-	while ((ch = getopt_long(argc, argv, "hi:jk:l:n:o:qrv", longopts,
-	    NULL)) != -1) {
+	while ((ch = optget(argc, argv, &prog, NULL)) != -1) {
 		switch (ch) {
 		case 'i':
 			only = (uint64_t)parsenum(optarg, 1, INT64_MAX, "-i");
@@ -405,46 +409,43 @@ main(int argc, char *argv[])
 		case 'q':	/* no summary to silence or add */
 		case 'v':
 			break;
-		case 'V':
-			puts("emb-split " EMB_VERSION);
-			return 0;
-		case 'h':
-			usage(1);
-			break;
 		default:
-			usage(0);
+			usage();
 		}
 	}
 	argc -= optind;
 	argv += optind;
-	if (argc > 1 || (rflag && field) || (only && oflag))
-		usage(0);
+	if (argc > 1)
+		misuse("one input file at most");
+	if (rflag && field)
+		misuse("-r and -k exclude each other");
+	if (only && oflag)
+		misuse("-i and -o exclude each other");
 	if (jflag) {
 		if (nparts || count || rflag || field || only || oflag)
-			usage(0);
+			misuse("-j takes no other option");
 		/* One part of one, on stdout: a single segment. */
 		nparts = only = 1;
 		mode = ROUND;
 	} else if (count) {
 		if (nparts || rflag || field)
-			usage(0);
+			misuse("-l takes no -n, -r or -k");
 		mode = COUNT;
 	} else if (nparts) {
 		mode = rflag ? ROUND : field ? HASH : CONTIG;
-		if (only > nparts) {
-			warnx("-i: part %llu of %llu does not exist",
+		if (only > nparts)
+			misuse("-i: part %llu of %llu does not exist",
 			    (unsigned long long)only,
 			    (unsigned long long)nparts);
-			usage(0);
-		}
-	} else
-		usage(0);
+	} else if (rflag || field)
+		misuse("-r and -k go with -n only");
+	else
+		misuse("no -n, -l or -j: say how to split");
 	if (!patternok(pattern)) {
 		char q[EMB_QUOTE_BUF];
 
-		warnx("-o: '%s' must hold one %%d (as %%d or %%03d), and %%%% "
-		    "for a percent sign", emb_quotes(q, pattern));
-		usage(0);
+		misuse("-o: '%s' must hold one %%d (as %%d or %%03d), and "
+		    "%%%% for a percent sign", emb_quotes(q, pattern));
 	}
 	name = inname(argv[0]);
 	input = argv[0] != NULL ? argv[0] : "-";

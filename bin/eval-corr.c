@@ -37,6 +37,21 @@ outcorr(const char *clf, const char *metric, int rc, double v)
 		out(clf, metric, "%.6f", v);
 }
 
+/* Free sts's subsets (one per pair), gold scores and streams. */
+static void
+stsfree(char **sub, char **names, double *gold, char *scored, struct flat *A,
+    struct flat *B)
+{
+	for (size_t i = 0; i < A->n; i++)
+		free(sub[i]);
+	free(sub);
+	free(names);
+	free(gold);
+	free(scored);
+	flatfree(A);
+	flatfree(B);
+}
+
 /*
  * STS: the cosine of each aligned pair against its gold score, per subset
  * (a key field of the first stream), their mean, their mean weighted by
@@ -133,6 +148,27 @@ sts(const char *apath, const char *bpath, const char *goldpath,
 		if (s == nsub)
 			names[nsub++] = sub[i];
 	}
+	/*
+	 * A subset of fewer than two scored pairs has no correlation: with
+	 * -u, a field that is no subset (an id, a line number) is the
+	 * likely cause, refused before any figure.
+	 */
+	for (size_t s = 0; subf && s < nsub; s++) {
+		size_t k = 0, n = A.n;
+
+		for (size_t i = 0; i < A.n; i++)
+			k += scored[i] && strcmp(sub[i], names[s]) == 0;
+		if (k >= 2)
+			continue;
+		emb_quotes(q, names[s]);
+		/* Freed first: the message is the run's end. */
+		stsfree(sub, names, gold, scored, &A, &B);
+		warnx("%s: -u %u: subset '%s' has %zu scored pair%s, fewer "
+		    "than the two a correlation needs (%zu subsets for %zu "
+		    "pairs: is key field %u the subset?)", A.name, subf, q, k,
+		    k == 1 ? "" : "s", nsub, n, subf);
+		exit(1);
+	}
 	sim = xreallocarray(NULL, A.n + 1, sizeof(double));
 	gs = xreallocarray(NULL, A.n + 1, sizeof(double));
 	ss = xreallocarray(NULL, A.n + 1, sizeof(double));
@@ -141,7 +177,8 @@ sts(const char *apath, const char *bpath, const char *goldpath,
 	for (size_t s = 0; s < nsub; s++) {
 		double rs, rp;
 		int rcp, rcs;
-		char met[64];
+		size_t msz = strlen(names[s]) + 16;
+		char *met = xmalloc(msz);
 		size_t k = 0;
 
 		for (size_t i = 0; i < A.n; i++)
@@ -153,13 +190,15 @@ sts(const char *apath, const char *bpath, const char *goldpath,
 		rcs = emb_spearman(ss, gs, k, &rs);
 		if (rcs == EMB_ENOMEM)
 			errx(1, "out of memory");
-		snprintf(met, sizeof(met), "pearson:%zu", s + 1);
+		/* Each figure named by its subset. */
 		printf("%s\tcosine\tsubset:%zu\t%s\n", task, s + 1, names[s]);
+		snprintf(met, msz, "pearson:%s", names[s]);
 		outcorr("cosine", met, rcp, rp);
-		snprintf(met, sizeof(met), "spearman:%zu", s + 1);
+		snprintf(met, msz, "spearman:%s", names[s]);
 		outcorr("cosine", met, rcs, rs);
-		snprintf(met, sizeof(met), "n:%zu", s + 1);
+		snprintf(met, msz, "n:%s", names[s]);
 		out("cosine", met, "%zu", k);
+		free(met);
 		if (verbose)
 			fprintf(stderr, "%s: %s: pearson %.4f, spearman %.4f, "
 			    "%zu pairs\n", task, names[s], rcp < 0 ? NAN : rp,
@@ -200,17 +239,10 @@ sts(const char *apath, const char *bpath, const char *goldpath,
 		    rc < 0 ? NAN : r, m, unscored);
 	out("cosine", "pairs", "%zu", m);
 	out("cosine", "unscored", "%zu", unscored);
-	for (size_t i = 0; i < A.n; i++)
-		free(sub[i]);
-	free(sub);
-	free(names);
 	free(sim);
 	free(gs);
 	free(ss);
-	free(gold);
-	free(scored);
-	flatfree(&A);
-	flatfree(&B);
+	stsfree(sub, names, gold, scored, &A, &B);
 }
 
 /*

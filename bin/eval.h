@@ -37,4 +37,13 @@ void	 sts(const char *apath, const char *bpath, const char *goldpath,
 void	 wordsim(const char *streampath, const char *pairspath, unsigned wf,
     size_t nvocab, int caseful);
 
+/*
+ * bli - bilingual lexicon induction: P@1, 5, 10 of the mapped source
+ * stream mpath against the target tpath for the word pairs of dpath, by
+ * cosine and by CSLS over ck neighbours; the 10 target words of each
+ * query to pred (--predictions) unless NULL.
+ */
+void	 bli(const char *mpath, const char *tpath, const char *dpath,
+    unsigned wf, unsigned ck, unsigned nthreads, FILE *pred);
+
 #endif /* EVAL_H */

@@ -11,6 +11,7 @@
 #include <limits.h>
 #include <math.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -243,19 +244,46 @@ plainstart(const char *s)
 	return *s != '\0' && *s != '+' && !isspace((unsigned char)*s);
 }
 
+/*
+ * Exit 2: the argument s of opt is not a number (what, "a whole number"
+ * or "a number"), or not in min..max (given as text); a maximum of 1e15
+ * or more (nomax) is no real bound and is not told.
+ */
+static void __attribute__((noreturn))
+badnum(const char *opt, const char *s, int isnum, const char *what,
+    const char *min, const char *max, int nomax)
+{
+	char q[EMB_QUOTE_BUF];
+
+	emb_quotes(q, s);
+	if (!isnum && (*s == '+' || isspace((unsigned char)*s)))
+		warnx("%s: '%s': write the number alone, without a sign or "
+		    "blank in front", opt, q);
+	else if (!isnum)
+		warnx("%s: '%s' is not %s", opt, q, what);
+	else if (nomax)
+		warnx("%s: '%s' is out of range: it must be at least %s", opt,
+		    q, min);
+	else
+		warnx("%s: '%s' is out of range: it must be from %s to %s", opt,
+		    q, min, max);
+	exit(2);
+}
+
 long long
 parsenum(const char *s, long long min, long long max, const char *opt)
 {
-	char *end, q[EMB_QUOTE_BUF];
+	char *end, lo[32], hi[32];
 	long long v;
 
 	errno = 0;
 	v = strtoll(s, &end, 10);
 	if (!plainstart(s) || *end != '\0' || errno == ERANGE || v < min ||
 	    v > max) {
-		warnx("%s: '%s' is not a number in %lld..%lld", opt,
-		    emb_quotes(q, s), min, max);
-		exit(2);
+		snprintf(lo, sizeof(lo), "%lld", min);
+		snprintf(hi, sizeof(hi), "%lld", max);
+		badnum(opt, s, plainstart(s) && end != s && *end == '\0',
+		    "a whole number", lo, hi, max >= 1000000000000000LL);
 	}
 	return v;
 }
@@ -263,16 +291,17 @@ parsenum(const char *s, long long min, long long max, const char *opt)
 double
 parsedbl(const char *s, double min, double max, const char *opt)
 {
-	char *end, q[EMB_QUOTE_BUF];
+	char *end, lo[32], hi[32];
 	double v;
 
 	errno = 0;
 	v = strtod(s, &end);
 	if (!plainstart(s) || *end != '\0' || errno == ERANGE ||
 	    !isfinite(v) || v < min || v > max) {
-		warnx("%s: '%s' is not a number in %g..%g", opt,
-		    emb_quotes(q, s), min, max);
-		exit(2);
+		snprintf(lo, sizeof(lo), "%g", min);
+		snprintf(hi, sizeof(hi), "%g", max);
+		badnum(opt, s, plainstart(s) && end != s && *end == '\0' &&
+		    isfinite(v), "a number", lo, hi, max >= 1e15);
 	}
 	return v;
 }
@@ -376,9 +405,70 @@ xreader(int fd, const char *name)
 	return r;
 }
 
+/* What each EMB_KIND_* is, and the command that reads it (%s: its name). */
+static const struct {
+	const char	*what;
+	const char	*how;
+} kinds[] = {
+	[EMB_KIND_STREAM] = { "an emb stream",
+	    "emb-lookup -B store -e %s makes a store of it" },
+	[EMB_KIND_STORE] = { "an emb-lookup store",
+	    "emb-lookup -D -e %s writes its words as a stream" },
+	[EMB_KIND_GZIP] = { "gzip data",
+	    "decompress it (zcat %s | ...); emb-lookup -e reads a gzipped "
+	    "embedding file as it is" },
+	[EMB_KIND_NPY] = { "a NumPy array",
+	    "emb-cat -n %s -K keys makes a stream of it" },
+	[EMB_KIND_FTBIN] = { "a fastText model",
+	    "emb-lookup -e %s reads it (-D: its words as a stream, -B: a "
+	    "store)" },
+	[EMB_KIND_HEADER] = { "an embedding file with a 'count dim' header "
+	    "(word2vec, fastText .vec)",
+	    "emb-lookup -D -e %s writes it as a stream, -B makes a store" },
+	[EMB_KIND_TEXT] = { "text",
+	    "for an embedding file such as GloVe, emb-lookup -D -e %s (-B: a "
+	    "store); for emb-cat's text view, emb-cat -r" },
+};
+
+const char *
+kindmsg(int kind, const char *name, const char *want)
+{
+	static char m[1024];
+	/* A command is shown on a file; stdin is named as a file would be. */
+	const char *q = strcmp(name, "stdin") == 0 ? "file" : name;
+	int n;
+
+	if (kind <= EMB_KIND_UNKNOWN ||
+	    kind >= (int)(sizeof(kinds) / sizeof(kinds[0])))
+		return NULL;
+	n = snprintf(m, sizeof(m), "%s, not %s: ", kinds[kind].what, want);
+	if (n > 0 && (size_t)n < sizeof(m))
+		snprintf(m + n, sizeof(m) - n, kinds[kind].how, q);
+	return m;
+}
+
+int
+pathkind(const char *path)
+{
+	unsigned char b[256];
+	ssize_t n;
+	int fd;
+
+	if ((fd = open(path, O_RDONLY)) < 0)
+		return EMB_KIND_UNKNOWN;
+	n = pread(fd, b, sizeof(b), 0);
+	close(fd);
+	return n > 0 ? emb_sniff(b, (size_t)n) : EMB_KIND_UNKNOWN;
+}
+
 void
 rdie(struct emb_reader *r, const char *name, int rc)
 {
+	const char *k;
+
+	if (rc == EMB_EMAGIC && r != NULL &&
+	    (k = kindmsg(emb_reader_kind(r), name, "an emb stream")) != NULL)
+		errx(1, "%s: %s", name, k);
 	if (r == NULL || *emb_reader_msg(r) == '\0')
 		errx(1, "%s: %s", name, emb_strerror(rc));
 	errx(1, "%s: %s", name, emb_reader_msg(r));
@@ -439,6 +529,46 @@ xtmpfd(void)
 	unlink(path);
 	free(path);
 	return fd;
+}
+
+int progmode = PROG_AUTO;
+static int progline;		/* a progress line is on the terminal */
+
+int
+progshown(void)
+{
+	static int tty = -1;
+
+	if (tty < 0)
+		tty = isatty(STDERR_FILENO);
+	if (progmode == PROG_OFF || (progmode == PROG_AUTO && !tty))
+		return 0;
+	return tty ? 2 : 1;
+}
+
+void
+progress(const char *fmt, ...)
+{
+	int how = progshown();
+	va_list ap;
+
+	if (how == 0)
+		return;
+	fprintf(stderr, "%s%s: ", how == 2 ? "\r" : "",
+	    program_invocation_short_name);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputs(how == 2 ? "\033[K" : "\n", stderr);
+	progline = how == 2;
+}
+
+void
+progdone(void)
+{
+	if (progline)
+		fputs("\r\033[K", stderr);
+	progline = 0;
 }
 
 void

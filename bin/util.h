@@ -91,7 +91,15 @@ void	 notty(int fd);
 
 /* Open a reader on fd or exit 1 with the reader's message. */
 struct emb_reader	*xreader(int fd, const char *name);
-/* Report a reader error (rc < 0) and exit 1. */
+/*
+ * A message for an input of the EMB_KIND_* kind where want ("an emb
+ * stream") was expected, naming the command that reads it; NULL for
+ * EMB_KIND_UNKNOWN.  The string is static.
+ */
+const char	*kindmsg(int kind, const char *name, const char *want);
+/* The EMB_KIND_* of the file path from its first bytes (UNKNOWN if none). */
+int	 pathkind(const char *path);
+/* Report a reader error (rc < 0) and exit 1: a wrong kind of input named. */
 void	 rdie(struct emb_reader *r, const char *name, int rc)
 	    __attribute__((noreturn));
 /*
@@ -198,6 +206,23 @@ void	 outclose(FILE *fp);
 void	 outcommitall(void);
 /* Remove outopen()'s temporaries now: async-signal-safe, for a handler. */
 void	 outabort(void);
+
+/*
+ * The progress of a long job, on standard error, never on standard
+ * output: with PROG_AUTO (the default) on a terminal only, as one line
+ * rewritten in place; with PROG_ON (-v) also off a terminal, a line per
+ * call (so call it at points that do not depend on time there); never
+ * with PROG_OFF (-q).
+ */
+enum { PROG_AUTO, PROG_ON, PROG_OFF };
+extern int	 progmode;
+/* Whether progress() prints, and on a terminal (2) or as lines (1). */
+int	 progshown(void);
+/* "NAME: message" as progress, printf-like. */
+void	 progress(const char *fmt, ...)
+	    __attribute__((format(printf, 1, 2)));
+/* Erase the progress line of a terminal, before other output. */
+void	 progdone(void);
 
 /* Flush fp and exit 1 with a message if any write to it failed. */
 void	 fshut(FILE *fp, const char *name);

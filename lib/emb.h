@@ -303,6 +303,28 @@ void emb_reader_allow_nonfinite(struct emb_reader *r, int allow);
  */
 const char *emb_reader_msg(const struct emb_reader *r);
 
+/*
+ * What an input's first bytes look like, so that a message can name the
+ * input's real kind when it is not the one expected.
+ */
+#define EMB_KIND_UNKNOWN 0	/* none of these */
+#define EMB_KIND_STREAM	1	/* an emb(5) stream */
+#define EMB_KIND_STORE	2	/* an emb-store(5) file */
+#define EMB_KIND_GZIP	3	/* gzip data */
+#define EMB_KIND_NPY	4	/* a NumPy array (.npy) */
+#define EMB_KIND_FTBIN	5	/* a fastText model (.bin) */
+#define EMB_KIND_HEADER	6	/* a "count dim" line: word2vec, .vec */
+#define EMB_KIND_TEXT	7	/* other text: GloVe, emb-cat's text view */
+
+/* emb_sniff - the EMB_KIND_* of the n bytes at p, an input's first. */
+int emb_sniff(const void *p, size_t n);
+
+/*
+ * emb_reader_kind - when emb_reader_open failed with EMB_EMAGIC, what
+ * the input looked like instead (EMB_KIND_*); EMB_KIND_UNKNOWN otherwise.
+ */
+int emb_reader_kind(const struct emb_reader *r);
+
 /* Records read so far (VEC and GROUP). */
 uint64_t emb_reader_count(const struct emb_reader *r);
 
@@ -979,6 +1001,13 @@ void emb_pcafit_free(struct emb_pcafit *f);
 void emb_pca_apply(const struct emb_pca *p, const float *in, float *out);
 
 /*
+ * emb_pca_project - the coordinates of x - mean on the components, in
+ * double, rounded into out[0 .. ncomp - 1] (a 2-D map with two).  Uses
+ * p->work.
+ */
+void emb_pca_project(const struct emb_pca *p, const float *in, float *out);
+
+/*
  * emb_pca_save / emb_pca_load - the model as text (see emb-normalize(1),
  * FILES): exact round trip of every double.  load reports EMB_EFORMAT for
  * a malformed file, with the line number in *line.
@@ -987,6 +1016,79 @@ void emb_pca_apply(const struct emb_pca *p, const float *in, float *out);
 int emb_pca_save(const struct emb_pca *p, int fd);
 int emb_pca_load(struct emb_pca **pp, int fd, unsigned long *line);
 void emb_pca_free(struct emb_pca *p);
+
+/*
+ * Alignment of two spaces (emb-align): optional normalization steps on
+ * each side, then an orthogonal map W fitted on pairs of vectors
+ * (Procrustes: W = U V^t for X^t Z = U S V^t, LAPACK dgesdd), applied to
+ * a source vector x as the row x W.
+ */
+#define EMB_ALIGN_DIM_MAX	65536	/* largest dimension on either side */
+#define EMB_ALIGN_STEPS_MAX	8	/* normalization steps at most */
+#define EMB_ALIGN_UNIT		1	/* a step: scale to unit length */
+#define EMB_ALIGN_CENTER	2	/* a step: subtract the space's mean */
+
+struct emb_align {
+	uint32_t	 din, dout;	/* source and target dimensions */
+	int		 nsteps;	/* normalization steps, both sides */
+	int		 steps[EMB_ALIGN_STEPS_MAX];	/* EMB_ALIGN_* */
+	int		 ncenter;	/* of them, center steps */
+	uint64_t	 count;		/* pairs of the last fit */
+	double		*smean;		/* ncenter x din: source means */
+	double		*tmean;		/* ncenter x dout: target means */
+	double		*w;		/* din x dout, row-major */
+};
+
+/*
+ * emb_align_create - a model with the given steps, zero means and W the
+ * identity (ones on the diagonal).  @return 0 and *ap (free with
+ * emb_align_free), EMB_EDIM, EMB_EINVAL (a bad step) or EMB_ENOMEM.
+ */
+int emb_align_create(struct emb_align **ap, uint32_t din, uint32_t dout,
+    const int *steps, int nsteps);
+void emb_align_free(struct emb_align *a);
+
+/*
+ * emb_align_center - the means of the center steps of one side (0 the
+ * source, 1 the target) from n vectors (rows at x + r ld), each after the
+ * steps before it.  @return 0, EMB_EEMPTY (n = 0 with a center step) or
+ * EMB_ENOMEM.
+ */
+int emb_align_center(struct emb_align *a, int side, const float *x,
+    size_t n, size_t ld);
+
+/*
+ * emb_align_norm - one vector of side through the first upto steps, in
+ * double, into out (din or dout); a zero vector stays zero.
+ */
+void emb_align_norm(const struct emb_align *a, int side, int upto,
+    const float *in, double *out);
+
+/*
+ * emb_align_fit - W from n pairs: rows of X (n x din) and Z (n x dout),
+ * row-major, already normalized.  @return 0, EMB_EEMPTY, ECONVERGE or
+ * EMB_ENOMEM.
+ */
+int emb_align_fit(struct emb_align *a, const double *X, const double *Z,
+    size_t n);
+
+/*
+ * emb_align_map - n vectors (rows of in) through the steps of side and,
+ * for the source (side 0), the map, into out (n x dout floats), in
+ * double, each row on its own with up to nthreads threads: the result
+ * does not depend on n or nthreads.  @return 0 or EMB_ENOMEM.
+ */
+int emb_align_map(const struct emb_align *a, int side, const float *in,
+    size_t n, float *out, int nthreads);
+
+/*
+ * emb_align_save / emb_align_load - the model as text (emb-align(1),
+ * FILES), ending in a crc32 line.  load: EMB_ETRUNC (no crc32 line: cut
+ * short), EMB_ECRC, EMB_EFORMAT (the line number in *line), EMB_EIO,
+ * EMB_ENOMEM.
+ */
+int emb_align_save(const struct emb_align *a, int fd);
+int emb_align_load(struct emb_align **ap, int fd, unsigned long *line);
 
 /* ---- end of numerics ---- */
 
@@ -1103,6 +1205,38 @@ int emb_knn_search(const struct emb_knn *kn, const float *q, size_t nq,
 
 /* The name of a search's kernel (struct emb_knn_stats' path). */
 const char *emb_knn_pathname(int path);
+
+/*
+ * emb_knn_meansim - r[i], the mean cosine (1 - distance) of query i to
+ * its k nearest references by emb_knn_search (all of them when fewer):
+ * CSLS's r_T(x) and r_S(y).  @return 0, EMB_EINVAL (k = 0), EMB_ENOMEM.
+ */
+int emb_knn_meansim(const struct emb_knn *kn, const float *q, size_t nq,
+    size_t ldq, unsigned k, unsigned nthreads, double *r);
+
+/*
+ * emb_knn_csls - the k references of largest CSLS(x, y) = 2 cos(x, y) -
+ * rq[i] - rref[y] for each query x (row i), best first, ties by reference
+ * index, the cosines those of emb_knn_search; hit.dist holds -CSLS.
+ * Slots beyond the references hold { INFINITY, EMB_KNN_NONE }.
+ * @return 0, EMB_EINVAL or EMB_ENOMEM.
+ */
+int emb_knn_csls(const struct emb_knn *kn, const float *q, size_t nq,
+    size_t ldq, unsigned k, const double *rq, const double *rref,
+    unsigned nthreads, struct emb_hit *hits);
+
+/*
+ * emb_knn_cosmul - 3CosMul analogies ("a is to b as c is to ?"): for each
+ * query i (rows i of a, b and c, stride ldq) the k references y of
+ * largest (1 + cos(y, b)) (1 + cos(y, c)) / 4 / ((1 + cos(y, a)) / 2 +
+ * 1e-6), gensim's most_similar_cosmul(positive=[b, c], negative=[a]),
+ * the cosines those of emb_knn_search, ties by reference index;
+ * references xref[xoff[i] .. xoff[i + 1]) left out (xoff NULL: none).
+ * hit.dist holds -score.  @return 0, EMB_EINVAL or EMB_ENOMEM.
+ */
+int emb_knn_cosmul(const struct emb_knn *kn, const float *a, const float *b,
+    const float *c, size_t nq, size_t ldq, unsigned k, const size_t *xoff,
+    const uint32_t *xref, unsigned nthreads, struct emb_hit *hits);
 
 /* end knn */
 

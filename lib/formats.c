@@ -738,6 +738,44 @@ nextft(struct emb_wfile *f)
 	return 1;
 }
 
+int
+emb_sniff(const void *p, size_t n)
+{
+	const unsigned char *s = p;
+	uint64_t a, b;
+	size_t len;
+
+	if (n >= EMB_MAGIC_LEN && memcmp(s, EMB_MAGIC, EMB_MAGIC_LEN) == 0)
+		return EMB_KIND_STREAM;
+	if (n >= EMB_MAGIC_LEN && memcmp(s, EMB_STORE_MAGIC,
+	    EMB_MAGIC_LEN) == 0)
+		return EMB_KIND_STORE;
+	if (n >= 2 && s[0] == 0x1f && s[1] == 0x8b)
+		return EMB_KIND_GZIP;
+	if (n >= 6 && memcmp(s, "\x93NUMPY", 6) == 0)
+		return EMB_KIND_NPY;
+	if (n >= 4 && emb_le32(s) == 793712314)
+		return EMB_KIND_FTBIN;
+	/*
+	 * Text: no control but TAB, CR and LF in the bytes there are, and
+	 * no byte that cannot begin UTF-8 first.
+	 */
+	if (n == 0 || (s[0] >= 0x80 && s[0] < 0xc2) || s[0] > 0xf4)
+		return EMB_KIND_UNKNOWN;
+	for (size_t i = 0; i < n; i++)
+		if ((s[i] < 0x20 && s[i] != '\t' && s[i] != '\r' &&
+		    s[i] != '\n') || s[i] == 0x7f)
+			return EMB_KIND_UNKNOWN;
+	for (len = 0; len < n && s[len] != '\n'; len++)
+		continue;
+	if (len == 0)
+		return EMB_KIND_UNKNOWN;
+	if (len < n && isheader(s, len > 0 && s[len - 1] == '\r' ? len - 1 :
+	    len, &a, &b))
+		return EMB_KIND_HEADER;
+	return EMB_KIND_TEXT;
+}
+
 /*
  * Text or binary, after a word2vec header?  The first entry is text when
  * it is a line of a word and exactly dim numbers, or a line of number

@@ -458,6 +458,24 @@ emb_pca_apply(const struct emb_pca *p, const float *in, float *out)
 }
 
 void
+emb_pca_project(const struct emb_pca *p, const float *in, float *out)
+{
+	uint32_t dim = p->dim;
+	double *y = p->work;
+
+	for (uint32_t i = 0; i < dim; i++)
+		y[i] = (double)in[i] - p->mean[i];
+	for (uint32_t k = 0; k < p->ncomp; k++) {
+		const double *c = p->comp + (size_t)k * dim;
+		double s = 0;
+
+		for (uint32_t i = 0; i < dim; i++)
+			s += c[i] * y[i];
+		out[k] = (float)s;
+	}
+}
+
+void
 emb_pca_free(struct emb_pca *p)
 {
 	if (p == NULL)
@@ -466,16 +484,6 @@ emb_pca_free(struct emb_pca *p)
 	free(p->comp);
 	free(p->work);
 	free(p);
-}
-
-/* Print a row of n doubles after a label; %.17g reads back exactly. */
-static int
-putrow(FILE *fp, const char *label, const double *v, uint32_t n)
-{
-	fputs(label, fp);
-	for (uint32_t i = 0; i < n; i++)
-		fprintf(fp, " %.17g", v[i]);
-	return putc('\n', fp) == EOF ? -1 : 0;
 }
 
 int
@@ -491,72 +499,13 @@ emb_pca_save(const struct emb_pca *p, int fd)
 	}
 	fprintf(fp, "%s\ndim %u\ncenter %d\ncount %llu\nncomp %u\n", MAGIC,
 	    p->dim, p->center, (unsigned long long)p->count, p->ncomp);
-	bad = putrow(fp, "mean", p->mean, p->dim) < 0;
+	bad = emb_tm_putrow(fp, "mean", p->mean, p->dim) < 0;
 	for (uint32_t k = 0; k < p->ncomp; k++)
-		bad |= putrow(fp, "comp", p->comp + (size_t)k * p->dim,
+		bad |= emb_tm_putrow(fp, "comp", p->comp + (size_t)k * p->dim,
 		    p->dim) < 0;
 	bad |= ferror(fp) != 0;
 	bad |= fclose(fp) != 0;
 	return bad ? EMB_EIO : 0;
-}
-
-/*
- * Read one line into *line; @return its length, -1 at the end, or -2 for
- * a last line without its LF (a model cut short).
- */
-static ssize_t
-getl(FILE *fp, char **line, size_t *cap, unsigned long *lno)
-{
-	ssize_t n = getline(line, cap, fp);
-
-	if (n < 0)
-		return -1;
-	++*lno;
-	if ((*line)[n - 1] != '\n')
-		return -2;
-	(*line)[--n] = '\0';
-	return n;
-}
-
-/* "label <unsigned>" */
-static int
-getnum(FILE *fp, char **line, size_t *cap, unsigned long *lno,
-    const char *label, unsigned long long max, unsigned long long *v)
-{
-	size_t ll = strlen(label);
-	char *end;
-
-	if (getl(fp, line, cap, lno) < 0 || strncmp(*line, label, ll) != 0 ||
-	    (*line)[ll] != ' ')
-		return EMB_EFORMAT;
-	errno = 0;
-	*v = strtoull(*line + ll + 1, &end, 10);
-	if (*end != '\0' || end == *line + ll + 1 || errno != 0 || *v > max)
-		return EMB_EFORMAT;
-	return 0;
-}
-
-/* "label x1 ... xn", finite values. */
-static int
-getrow(FILE *fp, char **line, size_t *cap, unsigned long *lno,
-    const char *label, double *v, uint32_t n)
-{
-	size_t ll = strlen(label);
-	char *p, *end;
-
-	if (getl(fp, line, cap, lno) < 0 || strncmp(*line, label, ll) != 0)
-		return EMB_EFORMAT;
-	p = *line + ll;
-	for (uint32_t i = 0; i < n; i++) {
-		if (*p != ' ')
-			return EMB_EFORMAT;
-		errno = 0;
-		v[i] = strtod(p + 1, &end);
-		if (end == p + 1 || errno == ERANGE || !isfinite(v[i]))
-			return EMB_EFORMAT;
-		p = end;
-	}
-	return *p == '\0' ? 0 : EMB_EFORMAT;
 }
 
 int
@@ -577,13 +526,13 @@ emb_pca_load(struct emb_pca **pp, int fd, unsigned long *lno)
 		return EMB_EIO;
 	}
 	rc = EMB_EFORMAT;
-	if (getl(fp, &line, &cap, lno) < 0 || strcmp(line, MAGIC) != 0)
+	if (emb_tm_getl(fp, &line, &cap, lno) < 0 || strcmp(line, MAGIC) != 0)
 		goto out;
-	if (getnum(fp, &line, &cap, lno, "dim", EMB_PCA_DIM_MAX,
+	if (emb_tm_getnum(fp, &line, &cap, lno, "dim", EMB_PCA_DIM_MAX,
 	    &dim) < 0 || dim == 0 ||
-	    getnum(fp, &line, &cap, lno, "center", 1, &center) < 0 ||
-	    getnum(fp, &line, &cap, lno, "count", UINT64_MAX, &count) < 0 ||
-	    getnum(fp, &line, &cap, lno, "ncomp", dim, &ncomp) < 0)
+	    emb_tm_getnum(fp, &line, &cap, lno, "center", 1, &center) < 0 ||
+	    emb_tm_getnum(fp, &line, &cap, lno, "count", UINT64_MAX, &count) < 0 ||
+	    emb_tm_getnum(fp, &line, &cap, lno, "ncomp", dim, &ncomp) < 0)
 		goto out;
 	/* Room for the components as they are read, not as declared. */
 	if ((p = pcanew((uint32_t)dim, 0)) == NULL) {
@@ -592,7 +541,7 @@ emb_pca_load(struct emb_pca **pp, int fd, unsigned long *lno)
 	}
 	p->center = (int)center;
 	p->count = count;
-	if (getrow(fp, &line, &cap, lno, "mean", p->mean, p->dim) < 0)
+	if (emb_tm_getrow(fp, &line, &cap, lno, "mean", p->mean, p->dim) < 0)
 		goto out;
 	for (uint32_t k = 0, kcap = 0; k < ncomp; k++) {
 		if (k == kcap) {
@@ -608,12 +557,12 @@ emb_pca_load(struct emb_pca **pp, int fd, unsigned long *lno)
 			}
 			p->comp = nc;
 		}
-		if (getrow(fp, &line, &cap, lno, "comp",
+		if (emb_tm_getrow(fp, &line, &cap, lno, "comp",
 		    p->comp + (size_t)k * p->dim, p->dim) < 0)
 			goto out;
 		p->ncomp = k + 1;
 	}
-	if (getl(fp, &line, &cap, lno) != -1)
+	if (emb_tm_getl(fp, &line, &cap, lno) != -1)
 		goto out;
 	rc = ferror(fp) ? EMB_EIO : 0;
 out:

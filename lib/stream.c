@@ -50,6 +50,7 @@ struct emb_reader {
 	float		*vec;		/* components, aligned */
 	char		 msg[256];	/* last error, "record N: ..." */
 	char		 hname[64];	/* "header N (after record M)" */
+	int		 kind;		/* EMB_KIND_* of an input refused */
 };
 
 /* Record an error with its message; every later call returns it again. */
@@ -155,19 +156,27 @@ header(struct emb_reader *r)
 	int rc;
 
 	if ((rc = fill(r, EMB_HEADER_LEN)) != 0) {
+		size_t n = r->end - r->beg;
+
 		if (rc < 0)
 			return rfail(r, rc, "header: %s", rc == EMB_EIO ?
 			    strerror(errno) : emb_strerror(rc));
-		if (r->nhead == 0 && r->end == r->beg)
+		if (r->nhead == 0 && n == 0)
 			return rfail(r, EMB_ETRUNC, "empty input, no header");
-		return rfail(r, EMB_ETRUNC, "%s: truncated after %zu of %u "
-		    "bytes", hname(r), r->end - r->beg, EMB_HEADER_LEN);
+		/* A short input of another kind is that, not a cut stream. */
+		if (r->nhead > 0 || memcmp(r->buf + r->beg, EMB_MAGIC,
+		    n < EMB_MAGIC_LEN ? n : EMB_MAGIC_LEN) == 0)
+			return rfail(r, EMB_ETRUNC, "%s: truncated after %zu "
+			    "of %u bytes", hname(r), n, EMB_HEADER_LEN);
 	}
 	p = r->buf + r->beg;
-	if (memcmp(p, EMB_MAGIC, EMB_MAGIC_LEN) != 0) {
-		if (r->nhead == 0)
+	if (r->end - r->beg < EMB_MAGIC_LEN ||
+	    memcmp(p, EMB_MAGIC, EMB_MAGIC_LEN) != 0) {
+		if (r->nhead == 0) {
+			r->kind = emb_sniff(p, r->end - r->beg);
 			return rfail(r, EMB_EMAGIC, "not an emb stream "
 			    "(bad magic)");
+		}
 		return rfail(r, EMB_EMAGIC, "%s: bad magic (data after the "
 		    "trailer is not a stream)", hname(r));
 	}
@@ -480,6 +489,12 @@ void
 emb_reader_allow_nonfinite(struct emb_reader *r, int allow)
 {
 	r->allow_nonfinite = allow;
+}
+
+int
+emb_reader_kind(const struct emb_reader *r)
+{
+	return r->kind;
 }
 
 const char *

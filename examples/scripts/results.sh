@@ -496,6 +496,9 @@ EOF
 cat "$out/retrieval.txt"
 echo '```'
 
+# shellcheck disable=SC2086
+sh "$(dirname "$0")/align-results.sh" "$out" ${ALIGN:-fasttext word2vec}
+
 cat <<EOF
 
 ## Discussion

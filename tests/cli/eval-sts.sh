@@ -8,3 +8,7 @@ emb-eval -u 1 -p b.emb -g "$TESTDATA/sts-gold.txt" -T sts a.emb
 # Aligned by record order, checked by key field 2 only.
 emb-eval -i 2 -p b.emb -g "$TESTDATA/sts-gold.txt" -T sts a.emb |
     grep pooled
+# A field that is no subset (here the pair's id) makes subsets of one
+# pair, whose correlation is undefined: refused, exit 1, no figure.
+emb-eval -u 2 -p b.emb -g "$TESTDATA/sts-gold.txt" -T sts a.emb
+echo "-u 2: exit $?"

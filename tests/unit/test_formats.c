@@ -577,6 +577,37 @@ START_TEST(names)
 }
 END_TEST
 
+/* emb_sniff: each kind from its first bytes, and what none of them is. */
+START_TEST(sniff)
+{
+	static const struct {
+		const char	*b;
+		size_t		 n;
+		int		 kind;
+	} c[] = {
+		{ EMB_MAGIC "\1\0\0\0", 12, EMB_KIND_STREAM },
+		{ EMB_STORE_MAGIC "\1\0", 10, EMB_KIND_STORE },
+		{ "\x1f\x8b\x08\0", 4, EMB_KIND_GZIP },
+		{ "\x93NUMPY\1\0", 8, EMB_KIND_NPY },
+		{ "\xba\x16\x4f\x2f\x0c\0\0\0", 8, EMB_KIND_FTBIN },
+		{ "400000 300\n", 11, EMB_KIND_HEADER },
+		{ "2 3\r\nthe 1 2 3\n", 15, EMB_KIND_HEADER },
+		{ "2 3\nthe \x01\x02", 10, EMB_KIND_UNKNOWN },
+		{ "the 0.418 0.24968 -0.41242", 26, EMB_KIND_TEXT },
+		{ "400000 300", 10, EMB_KIND_TEXT },	/* no line end seen */
+		{ "caf\xc3\xa9 1 2\n", 10, EMB_KIND_TEXT },
+		{ "\x89" "EMC\r\n\x1a\n", 8, EMB_KIND_UNKNOWN },
+		{ "\n", 1, EMB_KIND_UNKNOWN },
+		{ "", 0, EMB_KIND_UNKNOWN },
+	};
+
+	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++)
+		ck_assert_msg(emb_sniff(c[i].b, c[i].n) == c[i].kind,
+		    "case %zu: kind %d, expected %d", i,
+		    emb_sniff(c[i].b, c[i].n), c[i].kind);
+}
+END_TEST
+
 static Suite *
 formats_suite(void)
 {
@@ -597,6 +628,7 @@ formats_suite(void)
 	tcase_add_test(tc, parse_f32_random);
 	tcase_add_test(tc, parse_f32_stops);
 	tcase_add_test(tc, names);
+	tcase_add_test(tc, sniff);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1,0 +1,270 @@
+/*
+ * eval-bli.c - bilingual lexicon induction (emb-eval -L): for each source
+ * word of a dictionary, the target words nearest to its mapped vector,
+ * by cosine (NN) and by CSLS, and the share of source words with a gold
+ * translation among the first 1, 5 and 10, as MUSE reports them; words
+ * missing on either side are counted, in-vocabulary and against all.
+ */
+#include <err.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "eval.h"
+#include "dict.h"
+#include "knn-cross.h"
+
+/* A space's words: field wf of the keys, first record of a word wins. */
+struct words {
+	const struct flat *D;
+	unsigned	 wf;
+	struct emb_index ix;
+};
+
+static const char *
+wkey(const void *ctx, size_t i, size_t *len)
+{
+	const struct words *W = ctx;
+	const char *w = keyfield(KEY(W->D, i), W->D->keylen[i], W->wf, len);
+
+	if (w == NULL) {
+		*len = 0;
+		return "";
+	}
+	return w;
+}
+
+static void
+windex(struct words *W, const struct flat *D, unsigned wf)
+{
+	W->D = D;
+	W->wf = wf;
+	emb_index_init(&W->ix, wkey, W);
+	if (emb_index_reserve(&W->ix, D->n) < 0)
+		errx(1, "%s: too many records", D->name);
+	for (size_t i = 0; i < D->n; i++) {
+		size_t len;
+
+		if (keyfield(KEY(D, i), D->keylen[i], wf, &len) == NULL)
+			errx(1, "%s: record %zu: key has no field %u", D->name,
+			    i + 1, wf);
+		if (emb_index_add(&W->ix, i, NULL) < 0)
+			errx(1, "%s: too many records", D->name);
+	}
+}
+
+/* The first row of word w (plain, escaped here), or -1. */
+static int64_t
+wfind(const struct words *W, const char *w, struct emb_buf *tmp)
+{
+	size_t n = strlen(w);
+
+	xbufreserve(tmp, 2 * n);
+	tmp->len = emb_key_escape(tmp->p, w, n);
+	return emb_index_find(&W->ix, tmp->p, tmp->len);
+}
+
+/* A query: its source row and its gold target rows (goff..goff+ngold). */
+struct query {
+	int64_t		 src;		/* row of the mapped stream, or -1 */
+	size_t		 goff, ngold;
+	char		*word;		/* the source word, for grouping */
+};
+
+/* The canonical row of a retrieved target: the first row of its word. */
+static int64_t
+canon(const struct words *W, size_t r)
+{
+	size_t len;
+	const char *w = wkey(W, r, &len);
+
+	return emb_index_find(&W->ix, w, len);
+}
+
+/* Count hits: the rank (0-based) of the first gold, or k if none. */
+static void
+score(const struct words *TW, const struct query *qs, const size_t *qi,
+    size_t nq, const int64_t *gold, const struct emb_hit *h, unsigned k,
+    size_t *at)
+{
+	for (size_t i = 0; i < nq; i++) {
+		const struct query *q = &qs[qi[i]];
+		unsigned r;
+
+		for (r = 0; r < k; r++) {
+			int64_t c;
+
+			if (h[i * k + r].ref == EMB_KNN_NONE)
+				continue;
+			c = canon(TW, h[i * k + r].ref);
+			for (size_t g = 0; g < q->ngold; g++)
+				if (gold[q->goff + g] == c)
+					goto found;
+		}
+found:
+		if (r < k)
+			for (unsigned j = r; j < k; j++)
+				at[j]++;
+	}
+}
+
+static void
+report(const char *clf, const size_t *at, size_t nq, size_t nall)
+{
+	static const unsigned ks[] = { 1, 5, 10 };
+
+	for (size_t i = 0; i < 3; i++) {
+		char m[16];
+
+		snprintf(m, sizeof(m), "P@%u", ks[i]);
+		out(clf, m, "%.4f", nq ? (double)at[ks[i] - 1] / nq : 0.0);
+	}
+	for (size_t i = 0; i < 3; i++) {
+		char m[16];
+
+		snprintf(m, sizeof(m), "P@%u-all", ks[i]);
+		out(clf, m, "%.4f", nall ? (double)at[ks[i] - 1] / nall : 0.0);
+	}
+}
+
+/* --predictions: "method TAB source word TAB the 10 target keys". */
+static void
+predict(FILE *fp, const char *method, const struct query *qs,
+    const size_t *qi, size_t nq, const struct flat *T,
+    const struct emb_hit *h)
+{
+	for (size_t i = 0; fp != NULL && i < nq; i++) {
+		fprintf(fp, "%s\t%s\t", method, qs[qi[i]].word);
+		for (unsigned r = 0; r < 10; r++)
+			if (h[i * 10 + r].ref != EMB_KNN_NONE)
+				fprintf(fp, "%s%s", r ? " " : "",
+				    KEY(T, h[i * 10 + r].ref));
+		putc('\n', fp);
+	}
+}
+
+void
+bli(const char *mpath, const char *tpath, const char *dpath, unsigned wf,
+    unsigned ck, unsigned nthreads, FILE *pred)
+{
+	struct flat M, T;
+	struct words MW, TW;
+	struct query *qs = NULL;
+	int64_t *gold = NULL;
+	size_t nqs = 0, qcap = 0, ngold = 0, gcap = 0, cap = 0;
+	unsigned long lno = 0;
+	size_t nin = 0, oovs = 0, oovt = 0, *qi, at[10];
+	struct emb_buf tmp = { 0 };
+	struct emb_knn *kt, *km;
+	struct emb_hit *h;
+	double *rq, *rt;
+	float *Q;
+	char *line = NULL, *a, *b;
+	FILE *fp;
+	int rc;
+
+	flatload(&M, mpath, GROUPED, NULL, NULL);
+	flatload(&T, tpath, GROUPED, NULL, NULL);
+	if (M.dim != T.dim)
+		errx(1, "%s: dimension %u, but %s has %u", M.name, M.dim,
+		    T.name, T.dim);
+	windex(&MW, &M, wf);
+	windex(&TW, &T, wf);
+	/* Queries by source word, in the order the dictionary gives them. */
+	fp = fopenside(dpath);
+	while (dictpair(fp, dpath, &line, &cap, &lno, &a, &b)) {
+		int64_t g;
+		size_t e;
+
+		/* A source word's pairs, adjacent, make one query. */
+		e = nqs;
+		if (nqs > 0 && strcmp(qs[nqs - 1].word, a) == 0)
+			e = nqs - 1;
+		if (e == nqs) {
+			if (nqs == qcap) {
+				qcap = qcap ? 2 * qcap : 256;
+				qs = xreallocarray(qs, qcap, sizeof(*qs));
+			}
+			qs[nqs].word = xstrdup(a);
+			qs[nqs].src = wfind(&MW, a, &tmp);
+			qs[nqs].goff = ngold;
+			qs[nqs].ngold = 0;
+			nqs++;
+		}
+		if ((g = wfind(&TW, b, &tmp)) < 0)
+			continue;
+		if (ngold == gcap) {
+			gcap = gcap ? 2 * gcap : 256;
+			gold = xreallocarray(gold, gcap, sizeof(*gold));
+		}
+		gold[ngold++] = g;
+		qs[e].ngold++;
+	}
+	fclose(fp);
+	free(line);
+	qi = xcalloc(nqs + 1, sizeof(*qi));
+	for (size_t e = 0; e < nqs; e++) {
+		if (qs[e].src < 0)
+			oovs++;
+		else if (qs[e].ngold == 0)
+			oovt++;
+		else
+			qi[nin++] = e;
+	}
+	if (nin == 0)
+		errx(1, "%s: no source word with a translation in %s and %s",
+		    dpath, M.name, T.name);
+	Q = xcalloc(nin, (size_t)M.dim * sizeof(float));
+	for (size_t i = 0; i < nin; i++)
+		memcpy(Q + i * M.dim, M.X + (size_t)qs[qi[i]].src * M.dim,
+		    M.dim * sizeof(float));
+	kt = knnrows(T.X, T.n, T.dim, &T, T.name);
+	h = xcalloc(nin, 10 * sizeof(*h));
+	/* Nearest by cosine. */
+	if ((rc = emb_knn_search(kt, Q, nin, M.dim, 10, NULL, NULL, nthreads,
+	    h, NULL)) < 0)
+		errx(1, "%s: %s", T.name, emb_strerror(rc));
+	memset(at, 0, sizeof(at));
+	score(&TW, qs, qi, nin, gold, h, 10, at);
+	report("nn", at, nin, nqs);
+	predict(pred, "nn", qs, qi, nin, &T, h);
+	/* CSLS: r_T of each query, r_S of every target word. */
+	km = knnrows(M.X, M.n, M.dim, &M, M.name);
+	rq = xcalloc(nin, sizeof(double));
+	rt = xcalloc(T.n, sizeof(double));
+	if ((rc = emb_knn_meansim(kt, Q, nin, M.dim, ck, nthreads, rq)) < 0 ||
+	    (rc = emb_knn_meansim(km, T.X, T.n, T.dim, ck, nthreads,
+	    rt)) < 0 ||
+	    (rc = emb_knn_csls(kt, Q, nin, M.dim, 10, rq, rt, nthreads,
+	    h)) < 0)
+		errx(1, "%s: %s", T.name, emb_strerror(rc));
+	memset(at, 0, sizeof(at));
+	score(&TW, qs, qi, nin, gold, h, 10, at);
+	report("csls", at, nin, nqs);
+	predict(pred, "csls", qs, qi, nin, &T, h);
+	out("bli", "queries", "%zu", nqs);
+	out("bli", "in-vocabulary", "%zu", nin);
+	out("bli", "oov-source", "%zu", oovs);
+	out("bli", "oov-target", "%zu", oovt);
+	if (verbose)
+		fprintf(stderr, "emb-eval: %s: %zu source words, %zu with a "
+		    "translation in both spaces, %zu source and %zu target "
+		    "out of vocabulary; CSLS over %u neighbours\n", dpath, nqs,
+		    nin, oovs, oovt, ck);
+	emb_knn_free(kt);
+	emb_knn_free(km);
+	for (size_t e = 0; e < nqs; e++)
+		free(qs[e].word);
+	free(qs);
+	free(gold);
+	free(qi);
+	free(Q);
+	free(h);
+	free(rq);
+	free(rt);
+	emb_buf_free(&tmp);
+	emb_index_free(&MW.ix);
+	emb_index_free(&TW.ix);
+	flatfree(&M);
+	flatfree(&T);
+}
