@@ -41,6 +41,7 @@ static int	 rflag;		/* -R: analogy accuracy report */
 static unsigned	 efield;	/* -e: expected answer field */
 static unsigned	 gfield;	/* -g: section field */
 static int	 vflag;		/* -v: timings on stderr */
+static int	 simcol;	/* --similarity: a column of 1 - distance */
 static int	 cosmul;	/* --cosmul: -A by 3CosMul */
 static unsigned	 cslsk;		/* --csls: CSLS over that many */
 static int	 mutual;	/* --mutual: mutual neighbours only */
@@ -48,7 +49,7 @@ static int	 mutual;	/* --mutual: mutual neighbours only */
 static const char *qname;	/* queries, for messages */
 
 /* -q is the query's field: quiet is --quiet alone. */
-enum { OPT_QUIETL = 256, OPT_COSMUL, OPT_CSLS, OPT_MUTUAL };
+enum { OPT_QUIETL = 256, OPT_COSMUL, OPT_CSLS, OPT_MUTUAL, OPT_SIM };
 
 static const struct opt opts[] = {
 	{ 'A', "analogy", NULL, "analogy mode: a group a, b, c [, d] is the "
@@ -83,6 +84,8 @@ static const struct opt opts[] = {
 	    "its n nearest in the other", NULL },
 	{ OPT_MUTUAL, "mutual", NULL, "only mutual nearest neighbours",
 	    NULL },
+	{ OPT_SIM, "similarity", NULL, "a fifth column: the cosine similarity, "
+	    "1 - the distance", NULL },
 	{ OPT_QUIETL, "quiet", NULL, "only errors and warnings on standard error "
 	    "(default)", NULL },
 	OPT_VERBOSE("the sizes, times and kernels, on standard error"),
@@ -93,7 +96,8 @@ static const struct opt opts[] = {
 static const struct optprog prog = { "emb-knn",
 	    "usage: emb-knn [-bsvW] [-B batch] [-c field] [-k n] [-q field] "
 	    "[-j threads]\n"
-	    "               [-w field] [-x field] reference [file]\n"
+	    "               [-w field] [-x field] [--similarity] reference "
+	    "[file]\n"
 	    "       emb-knn -A [-bRv] [-B batch] [-e field] [-g field] [-k n] "
 	    "[-j threads]\n"
 	    "               [-w field] [--cosmul] reference [file]\n"
@@ -542,6 +546,10 @@ flush(struct batch *b, const struct emb_knn *kn, unsigned k,
 			/* 3CosMul: the score, larger first. */
 			printfield(num, dtoa(num, cosmul ? -h[j].dist :
 			    h[j].dist));
+			if (simcol && !cosmul) {
+				putchar('\t');
+				printfield(num, dtoa(num, 1 - h[j].dist));
+			}
 			putchar('\n');
 		}
 	}
@@ -849,6 +857,9 @@ main(int argc, char *argv[])
 			break;
 		case OPT_QUIETL:
 			vflag = 0;
+			break;
+		case OPT_SIM:
+			simcol = 1;
 			break;
 		case OPT_COSMUL:
 			cosmul = 1;
