@@ -48,11 +48,12 @@ CHECKLIBS = $(shell pkg-config --libs check 2>/dev/null || echo -lcheck)
 LIBSOK = $(B)/.libs-ok
 
 # Debian packages the build and the tests need: the tests' references
-# and tools too (numpy, gensim, fastText, GNU parallel, an sshd for the
-# recipes over ssh, GNU time), so that make check skips nothing.
+# and tools too (numpy, scipy, gensim, fastText, GNU parallel, an sshd
+# for the recipes over ssh, GNU time, less for an example), so that make
+# check skips nothing.
 DEBS = build-essential pkg-config zlib1g-dev libblis-dev liblapack-dev check \
-	mandoc gnuplot-nox python3 python3-numpy python3-gensim fasttext \
-	parallel openssh-server openssh-client time
+	mandoc gnuplot-nox python3 python3-numpy python3-scipy python3-gensim \
+	fasttext parallel openssh-server openssh-client time less
 
 # The targets that install missing packages before they build: the tests,
 # the demo, the benchmarks.  Plain make, make install and the files
@@ -148,6 +149,15 @@ check: deps all $(UNITS)
 	    echo "program tests" >>$(B)/.failed
 	@echo "== man pages"
 	@sh tests/manlint $(MANS) || echo "man pages" >>$(B)/.failed
+	@echo "== the man pages' examples and the README's commands, as printed"
+	@$(PYTHON) tests/docs/run $(B) $(MANS) README.md || \
+	    echo "man-page and README examples" >>$(B)/.failed
+	@echo "== make demo's pipeline"
+	@sh examples/demo $(B) >/dev/null && echo "demo: ran" || \
+	    echo "demo" >>$(B)/.failed
+	@echo "== make install into a temporary DESTDIR"
+	@EMB_LINKFLAGS="$(if $(SAN),$(SANFLAGS))" sh tests/install $(MAKE) \
+	    SAN=$(SAN) || echo "install" >>$(B)/.failed
 	@echo "== examples"
 	@sh examples/run $(B) || echo "examples" >>$(B)/.failed
 	@n=0; [ -f $(B)/.skipped ] && n=$$(wc -l <$(B)/.skipped); \
@@ -164,16 +174,38 @@ demo: deps all
 bench: deps all
 	@sh tests/bench/run $(B)
 
+# What make install puts where; make uninstall removes the same: the
+# programs, the tools (TOOLS, in SHAREDIR), the man pages, the bash
+# completion (one copy under each program's name in COMPDIR, where
+# bash-completion looks it up), the library, its header and emb.pc.
+# libemb is a static library: what it links against is needed on every
+# link of a program using it, so it is in Libs and Requires (zlib has a
+# .pc file, BLIS on Debian none), not in their .private forms.
+PCDIR = $(LIBDIR)/pkgconfig
+pcvar = $(patsubst $(PREFIX)%,$${prefix}%,$(1))
+
+# emb.pc is written at each install, for the PREFIX of that install.
 install: all
-	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
-	    $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man7 \
-	    $(DESTDIR)$(COMPDIR) $(DESTDIR)$(SHAREDIR)
-	cp -f $(PROGS) $(DESTDIR)$(BINDIR)/
-	cp -f $(TOOLS) $(DESTDIR)$(SHAREDIR)/
-	for m in $(MANS); do \
-		s=$${m##*.}; cp -f $$m $(DESTDIR)$(MANDIR)/man$$s/; done
-	for p in $(notdir $(PROGS)); do \
-		cp -f $(COMPLETION) $(DESTDIR)$(COMPDIR)/$$p || exit 1; done
+	printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$(call pcvar,$(LIBDIR))' \
+	    'includedir=$(call pcvar,$(INCDIR))' '' 'Name: emb' \
+	    'Description: word embeddings in Unix pipelines (libemb)' \
+	    'Version: $(VERSION)' \
+	    'Requires: zlib' 'Cflags: -I$${includedir}' \
+	    'Libs: -L$${libdir} -lemb $(filter-out -lz,$(LDLIBS))' \
+	    >$(B)/emb.pc
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) \
+	    $(DESTDIR)$(INCDIR) $(DESTDIR)$(PCDIR) $(DESTDIR)$(COMPDIR) \
+	    $(DESTDIR)$(SHAREDIR)
+	install -m 755 $(PROGS) $(DESTDIR)$(BINDIR)/
+	install -m 644 $(TOOLS) $(DESTDIR)$(SHAREDIR)/
+	install -m 644 $(LIBA) $(DESTDIR)$(LIBDIR)/
+	install -m 644 lib/emb.h $(DESTDIR)$(INCDIR)/
+	install -m 644 $(B)/emb.pc $(DESTDIR)$(PCDIR)/
+	for m in $(MANS); do s=$${m##*.}; \
+		install -d $(DESTDIR)$(MANDIR)/man$$s && \
+		install -m 644 $$m $(DESTDIR)$(MANDIR)/man$$s/ || exit 1; done
+	for p in $(notdir $(PROGS)); do install -m 644 $(COMPLETION) \
+	    $(DESTDIR)$(COMPDIR)/$$p || exit 1; done
 
 uninstall:
 	for p in $(PROGS); do rm -f $(DESTDIR)$(BINDIR)/$${p##*/} \
@@ -181,6 +213,8 @@ uninstall:
 	for t in $(TOOLS); do rm -f $(DESTDIR)$(SHAREDIR)/$${t##*/}; done
 	for m in $(MANS); do \
 		s=$${m##*.}; rm -f $(DESTDIR)$(MANDIR)/man$$s/$${m##*/}; done
+	rm -f $(DESTDIR)$(LIBDIR)/libemb.a $(DESTDIR)$(INCDIR)/emb.h \
+	    $(DESTDIR)$(PCDIR)/emb.pc
 
 clean:
 	rm -rf build build-san

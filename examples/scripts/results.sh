@@ -1,7 +1,8 @@
 #!/bin/sh
 # results.sh OUT PAPER NAME=VECTORS... - write RESULTS.md on stdout from
 # the outputs of the runs under OUT (semcat.tsv, senteval.tsv, sts.tsv,
-# retrieval.txt and the per-embedding meta.tsv and oov.tsv) beside the
+# retrieval.txt, fairness.txt and the per-embedding meta.tsv and oov.tsv)
+# beside the
 # paper's published values (PAPER, paper-values.tsv); each NAME=VECTORS
 # names an embedding file for the table of embeddings.  Every number in
 # the document comes from these files; nothing is typed in.
@@ -498,6 +499,62 @@ echo '```'
 
 # shellcheck disable=SC2086
 sh "$(dirname "$0")/align-results.sh" "$out" ${ALIGN:-fasttext word2vec}
+
+cat <<EOF
+
+## Is OSE a fair composition?  Gendered and ethnic-name pairs
+
+The paper offers OSE as "a neutral semantic representation for two or
+more gender or ethnic variations of the same word".  \`make -C examples
+fairness\` (\`07-fairness.sh\`, measured by \`emb-bias\`) composes each
+pair with \`emb-ose\` and with \`emb-bov\` (mean): Bolukbasi et al.'s
+equalize pairs found in the word2vec vectors (male first, less those among
+the definitional pairs or WEAT 7's attributes), and WEAT 4's European and
+African American names paired in list order, in GloVe.  Every composed
+vector is scaled to unit length and measured: its RIPA along the group
+direction (the first principal component of other pairs' differences: the
+definitional gender pairs; WEAT 3's names), positive towards the first
+member; WEAT with the OSEs and the BOVs as the two target sets (gender:
+WEAT 7's male and female terms as attributes; names: WEAT 5's pleasant and
+unpleasant), beside the members themselves as targets; and the gap between
+the cosines of the composed vector to the two members.  Intervals are
+95 %: bootstrap over words for RIPA's mean and WEAT's effect size, mean
++- 1.96 standard errors for |RIPA| and the gaps.  A composition is called
+fairer on a measure only when its whole interval lies below the other's.
+
+\`\`\`
+EOF
+cat "$out/fairness.txt"
+echo '```'
+echo
+awk '/^== / { g = $2; sub(/:$/, "", g) }
+    /^verdict, [|]RIPA[|]/ { sub(/^verdict, [|]RIPA[|]: /, ""); r[g] = $0 }
+    /^verdict, distance/ { sub(/^verdict, distance to each member: /, "")
+	d[g] = $0; o[++n] = g }
+    END {
+	printf "So, here: along the group direction, "
+	for (i = 1; i <= n; i++)
+		printf "%s%s: %s", (i > 1 ? "; " : ""), o[i], r[o[i]]
+	printf ".  In distance to each member, "
+	for (i = 1; i <= n; i++)
+		printf "%s%s: %s", (i > 1 ? "; " : ""), o[i], d[o[i]]
+	print "."
+    }' "$out/fairness.txt"
+cat <<EOF
+
+What this means.  OSE is at the same distance from both members by
+construction (its gaps above are float rounding), and BOV is not: in that
+sense, the paper's, OSE is the fair one.  But for a pair the OSE is the
+normalized mean of the two unit vectors (the unit vector at equal cosine
+to both and closest to them), so it differs from BOV only by BOV's
+weighting of each member by its norm; it removes no group direction.  Its
+RIPA is (RIPA(a) + RIPA(b)) / |a + b| for unit a, b: zero only when the
+members project symmetrically, and they need not (the members' row above
+gives each side's mean), so the composition leans to the side that
+projects further, as BOV does.  Equal distance to the members is not
+neutrality along the group direction; hard debiasing (\`emb-bias(1)\`,
+EXAMPLES) is what removes the direction.
+EOF
 
 cat <<EOF
 

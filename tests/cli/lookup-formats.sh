@@ -4,7 +4,7 @@
 # emb(5) dump read back equals itself; a store built from any of them
 # dumps the same stream.  With ../shared/data present, the full files too.
 x=$EXDATA
-for f in fasttext-en-300d-2k.vec fasttext-en-300d-2k.bin \
+for f in fasttext-en-300d-2k.vec fasttext-en-300d-2k.w2v.bin \
     glove-6B-300d-1k.txt glove-6B-100d-2.6k.txt \
     word2vec-googlenews-300d-13k.vec; do
 	gunzip -c "$x/$f.gz" >"$f"
@@ -13,9 +13,9 @@ dump() {
 	emb-lookup -q -e "$1" -D >"$2" || echo "dump of $1 failed"
 }
 dump "$x/fasttext-en-300d-2k.vec.gz" ft-vec-gz.emb
-dump "$x/fasttext-en-300d-2k.bin.gz" ft-bin-gz.emb
+dump "$x/fasttext-en-300d-2k.w2v.bin.gz" ft-bin-gz.emb
 dump fasttext-en-300d-2k.vec ft-vec.emb
-dump fasttext-en-300d-2k.bin ft-bin.emb
+dump fasttext-en-300d-2k.w2v.bin ft-bin.emb
 for v in ft-bin-gz ft-vec ft-bin; do
 	cmp -s ft-vec-gz.emb $v.emb && echo "fastText: .vec.gz = $v"
 done

@@ -2,7 +2,7 @@
 # they lie in the mapped file: the same output as the same file through a
 # pipe (read and copied), for lookups, the vocabulary dump, -l, and a
 # duplicate word (the first is kept).
-gunzip -c "$EXDATA/fasttext-en-300d-2k.bin.gz" >ft.bin
+gunzip -c "$EXDATA/fasttext-en-300d-2k.w2v.bin.gz" >ft.bin
 # Append a second "the" holding the vector of the first word (",").
 hdr=$(head -1 ft.bin)
 n=${hdr% *}

@@ -28,5 +28,5 @@ cutshort() {	# cutshort FILE: look "the" up after FILE is emptied
 cp "$TESTDATA/lookup/tiny.vec" .
 emb-lookup -q -e tiny.vec -B tiny.store
 cutshort tiny.store
-gunzip -c "$EXDATA/fasttext-en-300d-2k.bin.gz" >ft.bin
+gunzip -c "$EXDATA/fasttext-en-300d-2k.w2v.bin.gz" >ft.bin
 cutshort ft.bin

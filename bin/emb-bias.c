@@ -1,0 +1,1325 @@
+/*
+ * emb-bias - association and bias tests on word vectors: WEAT (Caliskan
+ * et al. 2017) with its permutation test, exact or sampled, and bootstrap
+ * intervals over words; RND (Garg et al. 2018), RIPA (Ethayarajh et al.
+ * 2019), MAC (Manzini et al. 2019) and ECT (Dev and Phillips 2019).
+ *
+ * The word sets come from a small text file (roles X, Y, A, B); the
+ * vectors from a stream or a store, matched to the words by key (or a key
+ * field), so that vectors composed upstream (emb-ose, emb-bov) are tested
+ * as words are (SEAT-style).  Every figure is one line
+ * "task<TAB>test<TAB>metric<TAB>value" on stdout.  The formulas, the
+ * order of the random draws and the tolerances are in emb-bias(1),
+ * precisely enough to redo each figure by hand.
+ *
+ * The permutation test never touches a vector: the statistic of a
+ * partition is a sum of per-word associations s(w, A, B), computed once,
+ * so a permutation costs |X| draws and additions.
+ */
+#include <sys/stat.h>
+
+#include <err.h>
+#include <float.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "opt.h"
+#include "util.h"
+
+extern void dsyev_(const char *, const char *, const int *, double *,
+    const int *, double *, double *, const int *, int *);
+
+enum { RX, RY, RA, RB, NROLE };
+static const char rolename[NROLE] = { 'X', 'Y', 'A', 'B' };
+
+/* The tests, as -t names them. */
+enum { T_WEAT = 1, T_RND = 2, T_RIPA = 4, T_MAC = 8, T_ECT = 16 };
+static const struct {
+	const char	*name;
+	int		 bit;
+} testnames[] = {
+	{ "weat", T_WEAT }, { "rnd", T_RND }, { "ripa", T_RIPA },
+	{ "mac", T_MAC }, { "ect", T_ECT },
+};
+#define NTEST	(sizeof(testnames) / sizeof(testnames[0]))
+
+/* A word set of a sets or pairs file: one role. */
+struct wset {
+	char		*name;		/* NULL: the role is absent */
+	unsigned long	 line;		/* its first line, for messages */
+	size_t		*word;		/* n entries of the word table */
+	size_t		 n, cap;
+	size_t		*row;		/* the found words' entries, in order */
+	size_t		 nrow;
+};
+
+/* A sets file (or a pairs file): its four roles. */
+struct sets {
+	const char	*path;
+	struct wset	 s[NROLE];
+};
+
+/*
+ * Every word any file names, once: raw bytes in words (strs), its key
+ * field as the stream spells it (escaped) in esc for matching, and its
+ * vector once found.
+ */
+static struct strs	 words, esc;
+static struct emb_index	 wix;		/* raw word -> entry */
+static struct emb_index	 eix;		/* escaped word -> entry */
+static float		*vec;		/* entries x dim */
+static char		*found;
+static uint32_t		 dim;
+
+static unsigned	 kfield;		/* -f */
+static double	 minshare = 0.8;	/* -m */
+static uint64_t	 nperm = 1000000;	/* -n */
+static uint64_t	 exactmax = 10000000;	/* -E */
+static uint64_t	 nboot = 1000;		/* -b */
+static uint64_t	 seed = 1;		/* -s */
+static double	 level = 0.95;		/* -c */
+static int	 sdsample = 1;		/* -S: 1 sample (n - 1), 0 population */
+static int	 verbose;
+static int	 lower;			/* -l */
+static int	 asis;			/* -U: RND, ECT on the vectors as they are */
+static const char *task;
+static const char *dirpath;		/* -d */
+
+static const struct opt opts[] = {
+	{ 'b', "bootstrap", "resamples", "bootstrap resamples over words "
+	    "(1000; 0: no intervals)", NULL },
+	{ 'c', "level", "level", "confidence level of the intervals (0.95)",
+	    NULL },
+	{ 'D', "differences", NULL, "write the pairs' differences of unit "
+	    "vectors as a stream", NULL },
+	{ 'd', "direction", "model", "RIPA along the first component of an "
+	    "emb-normalize model", OPT_FILE },
+	{ 'E', "exact-limit", "limit", "enumerate the partitions up to limit "
+	    "of them (10^7)", NULL },
+	{ 'f', "field", "field", "match the words to key field field (0: the "
+	    "whole key)", NULL },
+	{ 'l', "lowercase", NULL, "match the words in ASCII lower case "
+	    "(GloVe's vocabulary)", NULL },
+	{ 'm', "min-share", "share", "refuse a set with less than share of its "
+	    "words found (0.8)", NULL },
+	{ 'n', "permutations", "permutations", "partitions drawn beyond the "
+	    "limit (10^6)", NULL },
+	{ 'p', "pairs", "pairs", "pairs (X, Y aligned) of RIPA's direction or "
+	    "of -D", OPT_FILE },
+	{ 'S', "sd", "sd", "WEAT's standard deviation: sample or population",
+	    "sample population" },
+	{ 's', "seed", "seed", "seed of the permutations and the bootstrap "
+	    "(1)", NULL },
+	{ 'T', "task", "task", "the first column (the sets file's name)",
+	    NULL },
+	{ 't', "tests", "tests", "weat, rnd, ripa, mac, ect (a list) or all "
+	    "(weat)", "weat rnd ripa mac ect all" },
+	{ 'U', "as-is", NULL, "RND and ECT on the vectors as they are, not "
+	    "unit length", NULL },
+	{ 'w', "sets", "sets", "the word sets: lines 'ROLE name word...'",
+	    OPT_FILE },
+	OPT_QUIET("nothing but errors on standard error (the default)"),
+	OPT_VERBOSE("a summary of WEAT on standard error"),
+	OPT_HELP,
+	OPT_VERSION,
+	OPTEND
+};
+static const struct optprog prog = { "emb-bias",
+	    "usage: emb-bias -w sets [-lqUv] [-b resamples] [-c level] "
+	    "[-d model] [-E limit]\n"
+	    "                [-f field] [-m share] [-n permutations] "
+	    "[-p pairs] [-S sd]\n"
+	    "                [-s seed] [-T task] [-t tests] [file]\n"
+	    "       emb-bias -D -p pairs [-l] [-f field] [-m share] [file]\n",
+	    opts };
+
+/* One output line. */
+static void
+out(const char *test, const char *metric, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void
+out(const char *test, const char *metric, const char *fmt, ...)
+{
+	va_list ap;
+
+	printf("%s\t%s\t%s\t", task, test, metric);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	putchar('\n');
+}
+
+/*
+ * The metric "pfx:R:word" of a word's own line (word entry e as the
+ * stream spells it), in a buffer that lives until the next call.
+ */
+static struct emb_buf	 mbuf;
+
+static const char *
+wmetric(const char *pfx, int role, size_t e)
+{
+	struct emb_buf *b = &mbuf;
+	size_t l;
+	const char *w = strskey(&esc, e, &l);
+	char r[4] = { ':', rolename[role], ':', '\0' };
+
+	b->len = 0;
+	xbufadd(b, pfx, strlen(pfx));
+	xbufadd(b, r, 3);
+	xbufadd(b, w, l);
+	return b->p;
+}
+
+/* ---- the word table and the sets files ---- */
+
+/*
+ * @return the entry of the raw word w (n bytes, ASCII lower-cased in place
+ * with -l), added if new.
+ */
+static size_t
+wordentry(const char *w, size_t n)
+{
+	size_t e, had, l;
+	int rc;
+	int64_t f;
+	char *c = (char *)w;
+
+	if (lower)
+		for (size_t i = 0; i < n; i++)
+			if (c[i] >= 'A' && c[i] <= 'Z')
+				c[i] = (char)(c[i] - 'A' + 'a');
+	if ((f = emb_index_find(&wix, w, n)) >= 0)
+		return (size_t)f;
+	xbufadd(&words.b, w, n);
+	e = strsend(&words);
+	xbufreserve(&esc.b, 2 * n);
+	l = emb_key_escape(esc.b.p + esc.b.len, w, n);
+	esc.b.len += l;
+	esc.b.p[esc.b.len] = '\0';
+	(void)strsend(&esc);
+	if ((rc = emb_index_add(&wix, e, &had)) < 0 ||
+	    (rc = emb_index_add(&eix, e, &had)) < 0)
+		errx(1, "%s", emb_strerror(rc));
+	return e;
+}
+
+/*
+ * Read a sets file: lines "ROLE name word ...", ROLE one of X, Y, A, B;
+ * '#' starts a comment line; a role may go on over several lines under
+ * the same name.
+ */
+static void
+readsets(struct sets *S, const char *path)
+{
+	FILE *fp = fopenside(path);
+	char *line = NULL, q[EMB_QUOTE_BUF], q2[EMB_QUOTE_BUF];
+	size_t cap = 0;
+	ssize_t len;
+	unsigned long lno = 0;
+
+	memset(S, 0, sizeof(*S));
+	S->path = path;
+	while ((len = textline(&line, &cap, fp, path, lno + 1)) != -1) {
+		size_t i = 0, tok = 0, tl, nt = 0;
+		struct wset *w = NULL;
+		int r = 0;
+
+		lno++;
+		if (memchr(line, '\0', (size_t)len) != NULL)
+			errx(1, "%s: line %lu: a NUL byte", path, lno);
+		if (line[len - 1] == '\n')	/* not from a terminal */
+			line[--len] = '\0';
+		if (len > 0 && line[len - 1] == '\r')
+			line[--len] = '\0';
+		for (;;) {
+			while (i < (size_t)len && (line[i] == ' ' ||
+			    line[i] == '\t'))
+				i++;
+			if (i == (size_t)len)
+				break;
+			tok = i;
+			while (i < (size_t)len && line[i] != ' ' &&
+			    line[i] != '\t')
+				i++;
+			tl = i - tok;
+			if (nt == 0 && line[tok] == '#')
+				break;
+			if (nt == 0) {
+				for (r = 0; r < NROLE; r++)
+					if (tl == 1 && line[tok] ==
+					    rolename[r])
+						break;
+				if (r == NROLE)
+					errx(1, "%s: line %lu: '%s' is not a "
+					    "role (X, Y, A or B)", path, lno,
+					    emb_quote(q, line + tok, tl));
+				w = &S->s[r];
+			} else if (nt == 1) {
+				if (w->name == NULL) {
+					w->name = xmalloc(tl + 1);
+					memcpy(w->name, line + tok, tl);
+					w->name[tl] = '\0';
+					w->line = lno;
+				} else if (strlen(w->name) != tl ||
+				    memcmp(w->name, line + tok, tl) != 0)
+					errx(1, "%s: line %lu: set %c is "
+					    "named '%s' on line %lu, here "
+					    "'%s'", path, lno, rolename[r],
+					    emb_quotes(q, w->name), w->line,
+					    emb_quote(q2, line + tok, tl));
+			} else {
+				if (tl > EMB_KEY_MAX / 2)
+					errx(1, "%s: line %lu: a word of %zu "
+					    "bytes", path, lno, tl);
+				if (w->n == w->cap) {
+					w->cap = w->cap ? 2 * w->cap : 16;
+					w->word = xreallocarray(w->word,
+					    w->cap, sizeof(size_t));
+				}
+				w->word[w->n++] = wordentry(line + tok, tl);
+			}
+			nt++;
+		}
+		if (nt == 1)
+			errx(1, "%s: line %lu: a role without a set name",
+			    path, lno);
+	}
+	fclose(fp);
+	free(line);
+}
+
+static void
+freesets(struct sets *S)
+{
+	for (int r = 0; r < NROLE; r++) {
+		free(S->s[r].name);
+		free(S->s[r].word);
+		free(S->s[r].row);
+	}
+}
+
+/* ---- the vectors ---- */
+
+static void
+take(size_t e, const float *v)
+{
+	if (!found[e]) {
+		memcpy(vec + e * dim, v, dim * sizeof(float));
+		found[e] = 1;
+	}
+}
+
+static void
+havedim(uint32_t d)
+{
+	dim = d;
+	found = xcalloc(words.n + 1, 1);
+	vec = xreallocarray(NULL, (words.n + 1) * (size_t)dim,
+	    sizeof(float));
+}
+
+/*
+ * The vectors of the words from a store (raw words) or from every VEC
+ * record of a stream (its key, or field kfield, against the escaped
+ * words; the first record of a word wins).
+ */
+static void
+readvectors(const char *path)
+{
+	const char *name = inname(path);
+	int fd = openin(path), rc;
+	struct emb_reader *r;
+	struct emb_rec rec;
+	struct stat st;
+
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
+		char magic[EMB_MAGIC_LEN];
+
+		if (pread(fd, magic, sizeof(magic), 0) == sizeof(magic) &&
+		    memcmp(magic, EMB_STORE_MAGIC, sizeof(magic)) == 0) {
+			struct emb_store *s;
+
+			if ((rc = emb_store_fdopen(&s, fd)) < 0) {
+				if (rc == EMB_EIO)
+					err(1, "%s", name);
+				errx(1, "%s: %s", name, s != NULL ?
+				    emb_store_msg(s) : emb_strerror(rc));
+			}
+			havedim(emb_store_dim(s));
+			for (size_t e = 0; e < words.n; e++) {
+				size_t n;
+				const char *w = strskey(&words, e, &n);
+				int64_t i = emb_store_lookup(s, w, n);
+				const float *v;
+
+				if (i < 0)
+					continue;
+				if ((v = emb_store_vector(s, (uint64_t)i)) ==
+				    NULL) {
+					/* Loaded in place: little-endian
+					 * rows at any alignment. */
+					const unsigned char *p =
+					    emb_store_row(s, (uint64_t)i);
+					float *d = vec + e * dim;
+
+					for (uint32_t j = 0; j < dim; j++) {
+						uint32_t u = (uint32_t)p[4 * j] |
+						    (uint32_t)p[4 * j + 1] << 8 |
+						    (uint32_t)p[4 * j + 2] << 16 |
+						    (uint32_t)p[4 * j + 3] << 24;
+						memcpy(d + j, &u, 4);
+					}
+					found[e] = 1;
+				} else
+					take(e, v);
+			}
+			emb_store_close(s);
+			if (fd != STDIN_FILENO)
+				close(fd);
+			return;
+		}
+	}
+	r = xreader(fd, name);
+	havedim(emb_reader_dim(r));
+	while ((rc = emb_reader_next(r, &rec)) > 0) {
+		const char *k;
+		size_t kl;
+		int64_t e;
+
+		if (rec.type != EMB_REC_VEC)
+			continue;
+		if ((k = keyfield(rec.key, rec.keylen, kfield, &kl)) == NULL)
+			errx(1, "%s: record %llu: key has no field %u", name,
+			    (unsigned long long)rec.recno, kfield);
+		if ((e = emb_index_find(&eix, k, kl)) >= 0)
+			take((size_t)e, rec.vec);
+	}
+	if (rc < 0)
+		rdie(r, name, rc);
+	emb_reader_free(r);
+	if (fd != STDIN_FILENO)
+		close(fd);
+}
+
+/*
+ * Count each set's words found and missing, print them, and refuse a set
+ * with less than minshare of its words found, naming the missing ones.
+ * unused: print nothing (the pairs of -D).
+ */
+static void
+checksets(struct sets *S, const char *name, int quiet)
+{
+	char q[EMB_QUOTE_BUF];
+
+	for (int r = 0; r < NROLE; r++) {
+		struct wset *w = &S->s[r];
+		size_t miss;
+		char m[64];
+
+		if (w->name == NULL)
+			continue;
+		w->row = xreallocarray(NULL, w->n + 1, sizeof(size_t));
+		for (size_t i = 0; i < w->n; i++)
+			if (found[w->word[i]])
+				w->row[w->nrow++] = w->word[i];
+		miss = w->n - w->nrow;
+		if (!quiet) {
+			snprintf(m, sizeof(m), "%c:found", rolename[r]);
+			out("words", m, "%zu", w->nrow);
+			snprintf(m, sizeof(m), "%c:missing", rolename[r]);
+			out("words", m, "%zu", miss);
+			snprintf(m, sizeof(m), "%c:missing_word", rolename[r]);
+			for (size_t i = 0; i < w->n; i++) {
+				size_t l;
+				const char *s = strskey(&esc, w->word[i], &l);
+
+				if (!found[w->word[i]])
+					out("words", m, "%.*s", (int)l, s);
+			}
+		}
+		/* A set with no word found is refused whatever -m says. */
+		if (w->nrow == 0 || (double)w->nrow < minshare *
+		    (double)w->n) {
+			size_t shown = 0, l;
+
+			fflush(stdout);
+			fprintf(stderr, "emb-bias: %s: line %lu: set %c '%s': "
+			    "%zu of %zu words not in %s (at least %g %% must "
+			    "be found)", S->path, w->line, rolename[r],
+			    emb_quotes(q, w->name), miss, w->n, name,
+			    100 * minshare);
+			for (size_t i = 0; i < w->n; i++)
+				if (!found[w->word[i]] && shown++ < 30) {
+					const char *s = strskey(&words,
+					    w->word[i], &l);
+					fprintf(stderr, "%s%s", shown == 1 ?
+					    ": " : ", ", emb_quote(q, s, l));
+				}
+			if (shown > 30)
+				fprintf(stderr, " and %zu more", shown - 30);
+			fputc('\n', stderr);
+			exit(1);
+		}
+	}
+}
+
+/* ---- numbers ---- */
+
+static double
+dot(const float *a, const float *b)
+{
+	double s = 0;
+
+	for (uint32_t j = 0; j < dim; j++)
+		s += (double)a[j] * b[j];
+	return s;
+}
+
+/* The cosine of two vectors; 0 when either is zero. */
+static double
+cosv(const float *a, const float *b)
+{
+	double aa = dot(a, a), bb = dot(b, b);
+
+	return aa > 0 && bb > 0 ? dot(a, b) / sqrt(aa * bb) : 0;
+}
+
+#define V(e)	(vec + (size_t)(e) * dim)
+
+/*
+ * The scale of v for RND and ECT: 1 / |v| (unit length), 0 for a zero
+ * vector; 1 with -U.
+ */
+static double
+scale(const float *v)
+{
+	double n = asis ? 1 : sqrt(dot(v, v));
+
+	return asis ? 1 : n > 0 ? 1 / n : 0;
+}
+
+/* The mean of the (unit, but for -U) vectors of set w into m. */
+static void
+unitmean(const struct wset *w, double *m)
+{
+	memset(m, 0, dim * sizeof(double));
+	for (size_t i = 0; i < w->nrow; i++) {
+		const float *v = V(w->row[i]);
+		double n = scale(v);
+
+		for (uint32_t j = 0; j < dim; j++)
+			m[j] += v[j] * n;
+	}
+	for (uint32_t j = 0; j < dim; j++)
+		m[j] /= (double)w->nrow;
+}
+
+/* The cosine of a float and a double vector; 0 when either is zero. */
+static double
+cosvd(const float *a, const double *m)
+{
+	double aa = 0, mm = 0, am = 0;
+
+	for (uint32_t j = 0; j < dim; j++) {
+		aa += (double)a[j] * a[j];
+		mm += m[j] * m[j];
+		am += a[j] * m[j];
+	}
+	return aa > 0 && mm > 0 ? am / sqrt(aa * mm) : 0;
+}
+
+static int
+cmpd(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The q-quantile of v[0..n-1] (sorted here), linear between order
+ * statistics: v[h] at h = (n - 1) q, as numpy's default. */
+static double
+quantile(double *v, size_t n, double q)
+{
+	double h = (double)(n - 1) * q, f = floor(h);
+	size_t i = (size_t)f;
+
+	if (i + 1 >= n)
+		return v[n - 1];
+	return v[i] + (h - f) * (v[i + 1] - v[i]);
+}
+
+/* Print metric_lo and metric_hi of the n values v (sorted here). */
+static void
+interval(const char *test, const char *metric, double *v, size_t n)
+{
+	char m[128];
+
+	qsort(v, n, sizeof(double), cmpd);
+	snprintf(m, sizeof(m), "%s_lo", metric);
+	out(test, m, "%.17g", n ? quantile(v, n, (1 - level) / 2) : NAN);
+	snprintf(m, sizeof(m), "%s_hi", metric);
+	out(test, m, "%.17g", n ? quantile(v, n, (1 + level) / 2) : NAN);
+}
+
+/* ---- WEAT ---- */
+
+/*
+ * The effect size of associations s[0..nx-1] (X) and s[nx..nx+ny-1] (Y):
+ * the difference of the means over the standard deviation of all.
+ */
+static double
+effect(const double *s, size_t nx, size_t ny, double *stat)
+{
+	double mx = 0, my = 0, m, ss = 0;
+	size_t n = nx + ny;
+
+	for (size_t i = 0; i < nx; i++)
+		mx += s[i];
+	for (size_t i = nx; i < n; i++)
+		my += s[i];
+	*stat = mx - my;
+	m = (mx + my) / (double)n;
+	mx /= (double)nx;
+	my /= (double)ny;
+	for (size_t i = 0; i < n; i++)
+		ss += (s[i] - m) * (s[i] - m);
+	ss = sqrt(ss / (double)(sdsample ? n - 1 : n));
+	return ss > 0 ? (mx - my) / ss : NAN;
+}
+
+/* C(n, k), or UINT64_MAX when above 2^63. */
+static uint64_t
+binom(size_t n, size_t k)
+{
+	unsigned __int128 c = 1;
+
+	if (k > n - k)
+		k = n - k;
+	for (size_t i = 1; i <= k; i++) {
+		c = c * (n - k + i) / i;
+		if (c > ((unsigned __int128)1 << 63))
+			return UINT64_MAX;
+	}
+	return (uint64_t)c;
+}
+
+/*
+ * Partitions of the n associations s into k (the size of X) and n - k
+ * whose X-sum is at least obs - tol, over all C(n, k) of them: the subsets
+ * in lexicographic order, each sum the sum of its prefix's and its last
+ * element, in index order.
+ */
+static uint64_t
+exactcount(const double *s, size_t n, size_t k, double obs, double tol)
+{
+	size_t *c = xreallocarray(NULL, k + 1, sizeof(size_t));
+	double *ps = xreallocarray(NULL, k + 1, sizeof(double));
+	uint64_t hit = 0;
+	size_t i;
+
+	ps[0] = 0;
+	for (i = 0; i < k; i++) {
+		c[i] = i;
+		ps[i + 1] = ps[i] + s[i];
+	}
+	for (;;) {
+		hit += ps[k] >= obs - tol;
+		/* The rightmost element that can move right. */
+		i = k;
+		while (i > 0 && c[i - 1] == n - k + i - 1)
+			i--;
+		if (i == 0)
+			break;
+		c[i - 1]++;
+		ps[i] = ps[i - 1] + s[c[i - 1]];
+		for (size_t j = i; j < k; j++) {
+			c[j] = c[j - 1] + 1;
+			ps[j + 1] = ps[j] + s[c[j]];
+		}
+	}
+	free(c);
+	free(ps);
+	return hit;
+}
+
+/*
+ * Sampled partitions: idx starts as 0..n-1 and is kept from one draw to
+ * the next; a draw moves a uniform random k-subset to its front by the
+ * first k steps of a Fisher-Yates shuffle (j = i + below(n - i), swap),
+ * summing in the order drawn.
+ */
+static uint64_t
+samplecount(const double *s, size_t n, size_t k, double obs, double tol,
+    uint64_t N, struct emb_rng *g)
+{
+	size_t *idx = xreallocarray(NULL, n, sizeof(size_t));
+	uint64_t hit = 0;
+
+	for (size_t i = 0; i < n; i++)
+		idx[i] = i;
+	for (uint64_t p = 0; p < N; p++) {
+		double sum = 0;
+
+		for (size_t i = 0; i < k; i++) {
+			size_t j = i + (size_t)emb_rng_below(g, n - i), t;
+
+			t = idx[i];
+			idx[i] = idx[j];
+			idx[j] = t;
+			sum += s[idx[i]];
+		}
+		hit += sum >= obs - tol;
+	}
+	free(idx);
+	return hit;
+}
+
+static void
+weat(struct sets *S)
+{
+	struct wset *X = &S->s[RX], *Y = &S->s[RY], *A = &S->s[RA],
+	    *B = &S->s[RB];
+	size_t nx = X->nrow, ny = Y->nrow, n = nx + ny, na = A->nrow,
+	    nb = B->nrow, m = na + nb;
+	double *C, *s, d, stat, sx = 0, sabs = 0, tol;
+	uint64_t parts, hit;
+	struct emb_rng g;
+
+	for (int r = 0; r < NROLE; r++)
+		if (S->s[r].name == NULL)
+			errx(1, "%s: WEAT needs sets X, Y, A and B; there is "
+			    "no %c", S->path, rolename[r]);
+	if (n < 3)
+		errx(1, "%s: WEAT needs three target words or more", S->path);
+	/* Cosines of every target word with every attribute word. */
+	C = xreallocarray(NULL, n * m, sizeof(double));
+	s = xreallocarray(NULL, n, sizeof(double));
+	for (size_t i = 0; i < n; i++) {
+		size_t w = i < nx ? X->row[i] : Y->row[i - nx];
+		double ma = 0, mb = 0;
+
+		for (size_t j = 0; j < m; j++)
+			C[i * m + j] = cosv(V(w), V(j < na ? A->row[j] :
+			    B->row[j - na]));
+		for (size_t j = 0; j < na; j++)
+			ma += C[i * m + j];
+		for (size_t j = na; j < m; j++)
+			mb += C[i * m + j];
+		s[i] = ma / (double)na - mb / (double)nb;
+		out("weat", wmetric("s", i < nx ? RX : RY, w), "%.17g", s[i]);
+	}
+	d = effect(s, nx, ny, &stat);
+	out("weat", "statistic", "%.17g", stat);
+	out("weat", "effect_size", "%.17g", d);
+	out("weat", "sd", "%s", sdsample ? "sample" : "population");
+	/*
+	 * One-sided p: the share of partitions (X', Y') of the same sizes
+	 * whose statistic is at least the observed one.  The statistic is
+	 * 2 sum_X' s - sum s, so it is the X'-sums that are compared, to
+	 * within the rounding of a sum of n terms.
+	 */
+	for (size_t i = 0; i < n; i++) {
+		if (i < nx)
+			sx += s[i];
+		sabs += fabs(s[i]);
+	}
+	tol = 8 * (double)n * DBL_EPSILON * sabs;
+	parts = binom(n, nx);
+	if (parts <= exactmax) {
+		hit = exactcount(s, n, nx, sx, tol);
+		out("weat", "p", "%.17g", (double)hit / (double)parts);
+		out("weat", "p_method", "exact");
+		out("weat", "partitions", "%llu", (unsigned long long)parts);
+		out("weat", "partitions_at_least", "%llu",
+		    (unsigned long long)hit);
+	} else {
+		double p;
+
+		emb_rng_seed(&g, seed);
+		hit = samplecount(s, n, nx, sx, tol, nperm, &g);
+		p = (double)hit / (double)nperm;
+		out("weat", "p", "%.17g", p);
+		out("weat", "p_method", "sampled");
+		out("weat", "permutations", "%llu",
+		    (unsigned long long)nperm);
+		out("weat", "permutations_at_least", "%llu",
+		    (unsigned long long)hit);
+		out("weat", "p_mc_se", "%.17g", sqrt(p * (1 - p) /
+		    (double)nperm));
+		/* Valid whatever the sample (Phipson and Smyth 2010). */
+		out("weat", "p_conservative", "%.17g", (double)(hit + 1) /
+		    (double)(nperm + 1));
+	}
+	if (verbose)
+		fprintf(stderr, "emb-bias: %s: WEAT statistic %.4f, effect "
+		    "size %.4f, p %.3g (%s)\n", task, stat, d, (double)hit /
+		    (double)(parts <= exactmax ? parts : nperm),
+		    parts <= exactmax ? "exact" : "sampled");
+	/*
+	 * Bootstrap over words: each resample draws X, Y, A and B with
+	 * replacement, in that order, each index by below(size).
+	 */
+	if (nboot > 0) {
+		double *bd = xreallocarray(NULL, nboot, sizeof(double));
+		double *bs = xreallocarray(NULL, nboot, sizeof(double));
+		size_t *ix = xreallocarray(NULL, n + m, sizeof(size_t));
+		double *s2 = xreallocarray(NULL, n, sizeof(double));
+		size_t nd = 0;
+
+		emb_rng_seed(&g, seed + 1);
+		for (uint64_t b = 0; b < nboot; b++) {
+			double st2, d2;
+
+			for (size_t i = 0; i < nx; i++)
+				ix[i] = (size_t)emb_rng_below(&g, nx);
+			for (size_t i = nx; i < n; i++)
+				ix[i] = nx + (size_t)emb_rng_below(&g, ny);
+			for (size_t j = 0; j < na; j++)
+				ix[n + j] = (size_t)emb_rng_below(&g, na);
+			for (size_t j = na; j < m; j++)
+				ix[n + j] = na + (size_t)emb_rng_below(&g,
+				    nb);
+			for (size_t i = 0; i < n; i++) {
+				const double *c = C + ix[i] * m;
+				double ma = 0, mb = 0;
+
+				for (size_t j = 0; j < na; j++)
+					ma += c[ix[n + j]];
+				for (size_t j = na; j < m; j++)
+					mb += c[ix[n + j]];
+				s2[i] = ma / (double)na - mb / (double)nb;
+			}
+			d2 = effect(s2, nx, ny, &st2);
+			bs[b] = st2;
+			if (isfinite(d2))
+				bd[nd++] = d2;
+		}
+		out("weat", "bootstrap", "%llu", (unsigned long long)nboot);
+		out("weat", "bootstrap_undefined", "%llu",
+		    (unsigned long long)(nboot - nd));
+		out("weat", "level", "%g", level);
+		interval("weat", "effect_size", bd, nd);
+		interval("weat", "statistic", bs, nboot);
+		free(bd);
+		free(bs);
+		free(ix);
+		free(s2);
+	}
+	free(C);
+	free(s);
+}
+
+/* ---- RND, ECT, MAC ---- */
+
+/* Attribute words: A then B, those present. */
+static size_t
+attrs(struct sets *S, const char *test, size_t **rowp)
+{
+	size_t n = 0, *row;
+
+	if (S->s[RA].name == NULL)
+		errx(1, "%s: %s needs a set A", S->path, test);
+	row = xreallocarray(NULL, S->s[RA].nrow + S->s[RB].nrow + 1,
+	    sizeof(size_t));
+	for (int r = RA; r <= RB; r++)
+		for (size_t i = 0; i < S->s[r].nrow; i++)
+			row[n++] = S->s[r].row[i];
+	*rowp = row;
+	return n;
+}
+
+static void
+needxy(struct sets *S, const char *test)
+{
+	if (S->s[RX].name == NULL || S->s[RY].name == NULL)
+		errx(1, "%s: %s needs sets X and Y", S->path, test);
+}
+
+/*
+ * RND: sum over attribute words a of |a^ - mean X^| - |a^ - mean Y^|
+ * (-U: of the vectors as they are).
+ */
+static void
+rnd(struct sets *S)
+{
+	double *mx = xreallocarray(NULL, dim, 2 * sizeof(double)),
+	    *my = mx + dim, sum = 0;
+	size_t *row, n;
+
+	needxy(S, "RND");
+	n = attrs(S, "RND", &row);
+	unitmean(&S->s[RX], mx);
+	unitmean(&S->s[RY], my);
+	for (size_t i = 0; i < n; i++) {
+		const float *a = V(row[i]);
+		double na = scale(a), dx = 0, dy = 0;
+
+		for (uint32_t j = 0; j < dim; j++) {
+			double u = a[j] * na;
+
+			dx += (u - mx[j]) * (u - mx[j]);
+			dy += (u - my[j]) * (u - my[j]);
+		}
+		sum += sqrt(dx) - sqrt(dy);
+	}
+	out("rnd", "rnd", "%.17g", sum);
+	out("rnd", "words", "%zu", n);
+	free(mx);
+	free(row);
+}
+
+/* ECT: Spearman's rho of cos(mean X^, a) and cos(mean Y^, a) over a. */
+static void
+ect(struct sets *S)
+{
+	double *mx = xreallocarray(NULL, dim, 2 * sizeof(double)),
+	    *my = mx + dim, *cx, *cy, rho;
+	size_t *row, n;
+	int rc;
+
+	needxy(S, "ECT");
+	n = attrs(S, "ECT", &row);
+	unitmean(&S->s[RX], mx);
+	unitmean(&S->s[RY], my);
+	cx = xreallocarray(NULL, n + 1, 2 * sizeof(double));
+	cy = cx + n;
+	for (size_t i = 0; i < n; i++) {
+		cx[i] = cosvd(V(row[i]), mx);
+		cy[i] = cosvd(V(row[i]), my);
+	}
+	if ((rc = emb_spearman(cx, cy, n, &rho)) == EMB_ENOMEM)
+		errx(1, "out of memory");
+	out("ect", "ect", "%.17g", rc < 0 ? NAN : rho);
+	out("ect", "words", "%zu", n);
+	free(cx);
+	free(mx);
+	free(row);
+}
+
+/*
+ * MAC: the mean over target words t (X, then Y if given) and attribute
+ * sets S (A, and B if given) of the mean cosine distance 1 - cos(t, a),
+ * a in S.
+ */
+static void
+mac(struct sets *S)
+{
+	double sum = 0;
+	size_t nt = 0, ns = 0;
+
+	if (S->s[RX].name == NULL || S->s[RA].name == NULL)
+		errx(1, "%s: MAC needs sets X and A", S->path);
+	for (int t = RX; t <= RY; t++)
+		for (size_t i = 0; i < S->s[t].nrow; i++, nt++)
+			for (int r = RA; r <= RB; r++) {
+				const struct wset *a = &S->s[r];
+				double d = 0;
+
+				if (a->name == NULL)
+					continue;
+				for (size_t j = 0; j < a->nrow; j++)
+					d += 1 - cosv(V(S->s[t].row[i]),
+					    V(a->row[j]));
+				sum += d / (double)a->nrow;
+			}
+	ns = S->s[RB].name ? 2 : 1;
+	out("mac", "mac", "%.17g", sum / (double)(nt * ns));
+	out("mac", "targets", "%zu", nt);
+	out("mac", "attribute_sets", "%zu", ns);
+}
+
+/* ---- the direction of pairs, RIPA ---- */
+
+/*
+ * The direction of the pairs (X[i], Y[i]), both found: the first
+ * principal component (not centered) of the differences of unit vectors
+ * x^ - y^, through the eigenvector of their k x k Gram matrix, signed so
+ * that the differences' projections sum to >= 0.  @return pairs used.
+ */
+static size_t
+pairdiffs(struct sets *P, double **dp)
+{
+	const struct wset *x = &P->s[RX], *y = &P->s[RY];
+	size_t k = 0;
+	double *D;
+
+	if (x->name == NULL || y->name == NULL)
+		errx(1, "%s: pairs need sets X and Y", P->path);
+	if (x->n != y->n)
+		errx(1, "%s: %zu words in X, %zu in Y: pairs are aligned "
+		    "word by word", P->path, x->n, y->n);
+	D = xreallocarray(NULL, x->n + 1, dim * sizeof(double));
+	for (size_t i = 0; i < x->n; i++) {
+		const float *a, *b;
+		double na, nb;
+
+		if (!found[x->word[i]] || !found[y->word[i]])
+			continue;
+		a = V(x->word[i]);
+		b = V(y->word[i]);
+		na = sqrt(dot(a, a));
+		nb = sqrt(dot(b, b));
+		for (uint32_t j = 0; j < dim; j++)
+			D[k * dim + j] = (na > 0 ? a[j] / na : 0) -
+			    (nb > 0 ? b[j] / nb : 0);
+		k++;
+	}
+	*dp = D;
+	return k;
+}
+
+static void
+direction(struct sets *P, double *u)
+{
+	double *D, *G, *w, *work, wq, nu = 0, sp = 0;
+	int kk, lwork = -1, info;
+	size_t k = pairdiffs(P, &D);
+
+	if (k == 0)
+		errx(1, "%s: no pair has both words", P->path);
+	if (k > 10000)
+		errx(1, "%s: %zu pairs: at most 10000", P->path, k);
+	kk = (int)k;
+	G = xreallocarray(NULL, k * k + k, sizeof(double));
+	w = G + k * k;
+	for (size_t a = 0; a < k; a++)
+		for (size_t b = 0; b <= a; b++) {
+			double g = 0;
+
+			for (uint32_t j = 0; j < dim; j++)
+				g += D[a * dim + j] * D[b * dim + j];
+			G[a * k + b] = G[b * k + a] = g;
+		}
+	dsyev_("V", "U", &kk, G, &kk, w, &wq, &lwork, &info);
+	lwork = info == 0 ? (int)wq : 0;
+	work = xreallocarray(NULL, (size_t)lwork + 1, sizeof(double));
+	dsyev_("V", "U", &kk, G, &kk, w, work, &lwork, &info);
+	if (info != 0)
+		errx(1, "%s: the eigenvectors did not converge", P->path);
+	/* The last eigenvector has the largest eigenvalue. */
+	memset(u, 0, dim * sizeof(double));
+	for (size_t i = 0; i < k; i++)
+		for (uint32_t j = 0; j < dim; j++)
+			u[j] += G[(k - 1) * k + i] * D[i * dim + j];
+	for (uint32_t j = 0; j < dim; j++)
+		nu += u[j] * u[j];
+	nu = sqrt(nu);
+	if (!(nu > 0))
+		errx(1, "%s: the pairs' differences are all zero", P->path);
+	for (size_t i = 0; i < k; i++)
+		for (uint32_t j = 0; j < dim; j++)
+			sp += D[i * dim + j] * u[j];
+	for (uint32_t j = 0; j < dim; j++)
+		u[j] = (sp < 0 ? -u[j] : u[j]) / nu;
+	out("ripa", "pairs", "%zu", k);
+	free(D);
+	free(G);
+	free(work);
+}
+
+/* The direction as -d gives it: the first component of a model. */
+static void
+modeldir(double *u)
+{
+	struct emb_pca *m;
+	unsigned long lno;
+	int fd = openside(dirpath), rc;
+
+	if ((rc = emb_pca_load(&m, fd, &lno)) < 0) {
+		if (rc == EMB_EFORMAT)
+			errx(1, "%s: line %lu: not an emb-normalize model "
+			    "line", dirpath, lno);
+		errx(1, "%s: %s", dirpath, emb_strerror(rc));
+	}
+	close(fd);
+	if (m->dim != dim)
+		errx(1, "%s: dimension %u, the vectors have %u", dirpath,
+		    m->dim, dim);
+	if (m->ncomp < 1)
+		errx(1, "%s: a model without components", dirpath);
+	memcpy(u, m->comp, dim * sizeof(double));
+	emb_pca_free(m);
+}
+
+/*
+ * RIPA: <w, u> for every word of every set (w as it is, u the unit
+ * direction), each set's mean, and its bootstrap interval: nboot means
+ * of words drawn with replacement, the sets in order X, Y, A, B.
+ */
+static void
+ripa(struct sets *S, struct sets *P)
+{
+	double *u = xreallocarray(NULL, dim, sizeof(double)), *bm = NULL;
+	struct emb_rng g;
+	char met[64];
+
+	if (dirpath != NULL)
+		modeldir(u);
+	else
+		direction(P, u);
+	emb_rng_seed(&g, seed + 2);
+	if (nboot > 0)
+		bm = xreallocarray(NULL, nboot, sizeof(double));
+	for (int r = 0; r < NROLE; r++) {
+		const struct wset *w = &S->s[r];
+		double *v, m = 0;
+
+		if (w->name == NULL || w->nrow == 0)
+			continue;
+		v = xreallocarray(NULL, w->nrow, sizeof(double));
+		for (size_t i = 0; i < w->nrow; i++) {
+			const float *x = V(w->row[i]);
+
+			v[i] = 0;
+			for (uint32_t j = 0; j < dim; j++)
+				v[i] += x[j] * u[j];
+			m += v[i];
+			out("ripa", wmetric("word", r, w->row[i]), "%.17g",
+			    v[i]);
+		}
+		snprintf(met, sizeof(met), "%c:mean", rolename[r]);
+		out("ripa", met, "%.17g", m / (double)w->nrow);
+		if (nboot > 0) {
+			for (uint64_t b = 0; b < nboot; b++) {
+				double s = 0;
+
+				for (size_t i = 0; i < w->nrow; i++)
+					s += v[emb_rng_below(&g, w->nrow)];
+				bm[b] = s / (double)w->nrow;
+			}
+			interval("ripa", met, bm, nboot);
+		}
+		free(v);
+	}
+	free(bm);
+	free(u);
+}
+
+/* -D: the pairs' differences of unit vectors as a stream, keyed x TAB y. */
+static void
+differences(struct sets *P, const char *name)
+{
+	struct emb_writer *w;
+	struct emb_buf key = { 0 };
+	float *f = xreallocarray(NULL, dim, sizeof(float));
+	double *D;
+	size_t k = pairdiffs(P, &D), i = 0;
+	int rc;
+
+	w = xwriter(dim);
+	for (size_t p = 0; p < P->s[RX].n; p++) {
+		size_t a = P->s[RX].word[p], b = P->s[RY].word[p], l;
+		const char *s;
+
+		if (!found[a] || !found[b])
+			continue;
+		key.len = 0;
+		s = strskey(&esc, a, &l);
+		xbufadd(&key, s, l);
+		xbufadd(&key, "\t", 1);
+		s = strskey(&esc, b, &l);
+		xbufadd(&key, s, l);
+		for (uint32_t j = 0; j < dim; j++)
+			f[j] = (float)D[i * dim + j];
+		i++;
+		if ((rc = emb_write_vec(w, key.p, key.len, f)) < 0)
+			wdie(rc);
+	}
+	wclose(w);
+	if (verbose)
+		fprintf(stderr, "emb-bias: %s: %zu pair differences written\n",
+		    name, k);
+	emb_buf_free(&key);
+	free(D);
+	free(f);
+}
+
+/* ---- main ---- */
+
+static int
+parsetests(const char *s)
+{
+	int t = 0;
+	const char *p = s;
+
+	if (strcmp(s, "all") == 0)
+		return T_WEAT | T_RND | T_RIPA | T_MAC | T_ECT;
+	while (*p) {
+		size_t l = strcspn(p, ","), i;
+
+		for (i = 0; i < NTEST; i++)
+			if (strlen(testnames[i].name) == l &&
+			    strncmp(testnames[i].name, p, l) == 0)
+				break;
+		if (i == NTEST) {
+			char q[EMB_QUOTE_BUF];
+
+			misuse("-t: '%s' is not a test (weat, rnd, ripa, "
+			    "mac, ect, all)", emb_quote(q, p, l));
+		}
+		t |= testnames[i].bit;
+		p += l;
+		if (*p == ',')
+			p++;
+	}
+	if (t == 0)
+		misuse("-t: no test named");
+	return t;
+}
+
+/* The task's default name: the sets file's, without directory or suffix. */
+static char *
+taskname(const char *path)
+{
+	const char *b = strrchr(path, '/');
+	char *t = xstrdup(b ? b + 1 : path), *dot = strrchr(t, '.');
+
+	if (dot != NULL && dot != t)
+		*dot = '\0';
+	return t;
+}
+
+int
+main(int argc, char *argv[])
+{
+	const char *setspath = NULL, *pairspath = NULL, *in;
+	struct sets S, P;
+	char *tname = NULL;
+	int ch, tests = T_WEAT, dflag = 0;
+
+	while ((ch = optget(argc, argv, &prog, NULL)) != -1) {
+		switch (ch) {
+		case 'b':
+			nboot = (uint64_t)parsenum(optarg, 0, 10000000,
+			    "-b");
+			break;
+		case 'c':
+			level = parsedbl(optarg, 0, 1, "-c");
+			if (level <= 0 || level >= 1)
+				misuse("-c: '%s': a level between 0 and 1, "
+				    "both excluded", optarg);
+			break;
+		case 'D':
+			dflag = 1;
+			break;
+		case 'd':
+			dirpath = optarg;
+			break;
+		case 'E':
+			exactmax = (uint64_t)parsenum(optarg, 0,
+			    (long long)1 << 40, "-E");
+			break;
+		case 'f':
+			kfield = (unsigned)parsenum(optarg, 0, EMB_FIELD_MAX,
+			    "-f");
+			break;
+		case 'l':
+			lower = 1;
+			break;
+		case 'm':
+			minshare = parsedbl(optarg, 0, 1, "-m");
+			break;
+		case 'n':
+			nperm = (uint64_t)parsenum(optarg, 1,
+			    (long long)1 << 40, "-n");
+			break;
+		case 'p':
+			pairspath = optarg;
+			break;
+		case 'q':
+			verbose = 0;
+			break;
+		case 'S':
+			if (strcmp(optarg, "sample") == 0)
+				sdsample = 1;
+			else if (strcmp(optarg, "population") == 0)
+				sdsample = 0;
+			else
+				misuse("-S: '%s': sample or population",
+				    optarg);
+			break;
+		case 's':
+			seed = (uint64_t)parsenum(optarg, 0, INT64_MAX, "-s");
+			break;
+		case 'T':
+			task = optarg;
+			break;
+		case 't':
+			tests = parsetests(optarg);
+			break;
+		case 'U':
+			asis = 1;
+			break;
+		case 'v':
+			verbose = 1;
+			break;
+		case 'w':
+			setspath = optarg;
+			break;
+		default:
+			usage();
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (argc > 1)
+		misuse("one input at most");
+	in = argc == 1 ? argv[0] : NULL;
+	if (dflag && (pairspath == NULL || setspath != NULL))
+		misuse("-D takes -p pairs and no -w");
+	if (!dflag && setspath == NULL)
+		misuse("-w sets needed");
+	if ((tests & T_RIPA) && pairspath == NULL && dirpath == NULL)
+		misuse("-t ripa needs -p pairs or -d model");
+	if (dflag)
+		notty(STDOUT_FILENO);
+
+	emb_index_init(&wix, strskey, &words);
+	emb_index_init(&eix, strskey, &esc);
+	if (setspath != NULL)
+		readsets(&S, setspath);
+	if (pairspath != NULL)
+		readsets(&P, pairspath);
+	if (task == NULL)
+		task = tname = taskname(setspath ? setspath : pairspath);
+	readvectors(in);
+	if (dflag) {
+		checksets(&P, inname(in), 1);
+		differences(&P, inname(in));
+	} else {
+		checksets(&S, inname(in), 0);
+		if (pairspath != NULL)
+			checksets(&P, inname(in), 1);
+		if (tests & T_WEAT)
+			weat(&S);
+		if (tests & T_RND)
+			rnd(&S);
+		if (tests & T_RIPA)
+			ripa(&S, &P);
+		if (tests & T_MAC)
+			mac(&S);
+		if (tests & T_ECT)
+			ect(&S);
+		fshut(stdout, "stdout");
+	}
+	if (setspath != NULL)
+		freesets(&S);
+	if (pairspath != NULL)
+		freesets(&P);
+	emb_index_free(&wix);
+	emb_index_free(&eix);
+	strsfree(&words);
+	strsfree(&esc);
+	free(vec);
+	free(found);
+	free(tname);
+	emb_buf_free(&mbuf);
+	return 0;
+}
