@@ -41,6 +41,7 @@ static int	 rflag;		/* -R: analogy accuracy report */
 static unsigned	 efield;	/* -e: expected answer field */
 static unsigned	 gfield;	/* -g: section field */
 static int	 vflag;		/* -v: timings on stderr */
+static int	 simcol;	/* --similarity: a column of 1 - distance */
 static int	 cosmul;	/* --cosmul: -A by 3CosMul */
 static unsigned	 cslsk;		/* --csls: CSLS over that many */
 static int	 mutual;	/* --mutual: mutual neighbours only */
@@ -48,7 +49,7 @@ static int	 mutual;	/* --mutual: mutual neighbours only */
 static const char *qname;	/* queries, for messages */
 
 /* -q is the query's field: quiet is --quiet alone. */
-enum { OPT_QUIETL = 256, OPT_COSMUL, OPT_CSLS, OPT_MUTUAL };
+enum { OPT_QUIETL = 256, OPT_COSMUL, OPT_CSLS, OPT_MUTUAL, OPT_SIM };
 
 static const struct opt opts[] = {
 	{ 'A', "analogy", NULL, "analogy mode: a group a, b, c [, d] is the "
@@ -83,6 +84,8 @@ static const struct opt opts[] = {
 	    "its n nearest in the other", NULL },
 	{ OPT_MUTUAL, "mutual", NULL, "only mutual nearest neighbours",
 	    NULL },
+	{ OPT_SIM, "similarity", NULL, "a fifth column: the cosine similarity, "
+	    "1 - the distance", NULL },
 	{ OPT_QUIETL, "quiet", NULL, "only errors and warnings on standard error "
 	    "(default)", NULL },
 	OPT_VERBOSE("the sizes, times and kernels, on standard error"),
@@ -93,7 +96,8 @@ static const struct opt opts[] = {
 static const struct optprog prog = { "emb-knn",
 	    "usage: emb-knn [-bsvW] [-B batch] [-c field] [-k n] [-q field] "
 	    "[-j threads]\n"
-	    "               [-w field] [-x field] reference [file]\n"
+	    "               [-w field] [-x field] [--similarity] reference "
+	    "[file]\n"
 	    "       emb-knn -A [-bRv] [-B batch] [-e field] [-g field] [-k n] "
 	    "[-j threads]\n"
 	    "               [-w field] [--cosmul] reference [file]\n"
@@ -116,18 +120,47 @@ addref(struct emb_knn *kn, const char *name, unsigned long long recno,
 }
 
 #ifdef EMB_STORE_MAGIC
+/* Quantizing a store at load. */
+struct qprog {
+	const char	*name;
+	uint64_t	 total;
+	double		 t0, last;
+	int		 shown;
+};
+
+/*
+ * Rows quantized so far, on a terminal, once loading has taken a second,
+ * at most four times a second.
+ */
+static void
+qprogress(void *arg, const struct emb_wfile *f, uint64_t n)
+{
+	struct qprog *p = arg;
+	double now = emb_now();
+
+	(void)f;
+	if (now - p->t0 < 1 || now - p->last < 0.25)
+		return;
+	p->last = now;
+	p->shown = 1;
+	fprintf(stderr, "\remb-knn: %s: %3d%% of %llu references quantized",
+	    p->name, (int)(100.0 * (double)n / (double)p->total),
+	    (unsigned long long)p->total);
+}
+
 /*
  * The reference set from an emb-lookup store: every word, keyed by the
- * word (escaped as a key field), in store order.  The store is unmapped
- * once its unit vectors are copied.
+ * word (escaped as a key field), in store order, searched where it lies
+ * in the map.  A store built before stores kept the search's codes is
+ * quantized now, and says so.
  */
 static struct emb_knn *
 loadstore(int fd, const char *path)
 {
 	struct emb_store *s;
 	struct emb_knn *kn;
-	struct emb_buf key = { 0 };
-	int rc;
+	struct qprog pr = { path, 0, 0, 0, 0 };
+	int rc, quantized;
 
 	if ((rc = emb_store_fdopen(&s, fd)) < 0) {
 		if (rc == EMB_EIO)
@@ -135,19 +168,21 @@ loadstore(int fd, const char *path)
 		errx(1, "%s: %s", path, s != NULL ? emb_store_msg(s) :
 		    emb_strerror(rc));
 	}
-	if ((rc = emb_knn_create(&kn, emb_store_dim(s))) < 0 ||
-	    (rc = emb_knn_reserve(kn, emb_store_count(s))) < 0)
+	/* Each key is a word: one field (a tab in a word is escaped). */
+	if (cfield > 1 && emb_store_count(s) > 0)
+		errx(1, "%s: record 1: key has no field %u for -c", path,
+		    cfield);
+	pr.total = emb_store_count(s);
+	pr.t0 = emb_now();
+	if ((rc = emb_knn_store(&kn, s, isatty(STDERR_FILENO) ? qprogress :
+	    NULL, &pr, &quantized)) < 0)
 		errx(1, "%s: %s", path, emb_strerror(rc));
-	for (uint64_t i = 0; i < emb_store_count(s); i++) {
-		size_t len;
-		const char *w = emb_store_word(s, i, &len);
-
-		xbufreserve(&key, 2 * len);
-		key.len = emb_key_escape(key.p, w, len);
-		addref(kn, path, i + 1, key.p, key.len, emb_store_vector(s, i));
-	}
-	emb_store_close(s);
-	emb_buf_free(&key);
+	if (pr.shown)
+		fprintf(stderr, "\r%70s\r", "");
+	if (quantized)
+		warnx("%s: a store without its search section: quantized at "
+		    "every start (build it again with emb-lookup -B to start "
+		    "at once)", path);
 	return kn;
 }
 #endif
@@ -241,6 +276,7 @@ struct batch {
 	uint32_t	*xref;		/* excluded references */
 	size_t		 nx, xcap;
 	struct quest	*qs;		/* -R: per query */
+	unsigned char	*zero;		/* per query: a zero vector */
 	struct emb_hit	*hits;		/* cap x k */
 };
 
@@ -303,6 +339,7 @@ endquery(struct batch *b, const struct emb_knn *kn, uint32_t dim)
 	while (d < dim && q[d] == 0)
 		d++;
 	nzero += d == dim;
+	b->zero[b->n] = d == dim;
 	if (sflag && (w = keyfield(key, keylen, qfield ? qfield :
 	    emb_key_nfields(key, keylen), &wlen)) != NULL)
 		exclude(b, kn, w, wlen);
@@ -440,6 +477,9 @@ flush(struct batch *b, const struct emb_knn *kn, unsigned k,
 
 		while (nh < k && h[nh].ref != EMB_KNN_NONE)
 			nh++;
+		/* A zero vector (no known word) has no nearest: none listed. */
+		if (b->zero[i] && !cfield)
+			nh = 0;
 		if (rflag) {
 			struct quest *qs = &b->qs[i];
 			const char *sect = b->text.p + qs->sect;
@@ -506,6 +546,10 @@ flush(struct batch *b, const struct emb_knn *kn, unsigned k,
 			/* 3CosMul: the score, larger first. */
 			printfield(num, dtoa(num, cosmul ? -h[j].dist :
 			    h[j].dist));
+			if (simcol && !cosmul) {
+				putchar('\t');
+				printfield(num, dtoa(num, 1 - h[j].dist));
+			}
 			putchar('\n');
 		}
 	}
@@ -650,6 +694,7 @@ run(const struct emb_knn *kn, const char *path)
 	b.hits = xreallocarray(NULL, nhits, sizeof(*b.hits));
 	if (rflag)
 		b.qs = xreallocarray(NULL, b.cap, sizeof(*b.qs));
+	b.zero = xcalloc(b.cap, 1);
 	b.xoff[0] = 0;
 	if (cfield) {
 		vt.lab = xreallocarray(NULL, k, sizeof(*vt.lab));
@@ -727,8 +772,10 @@ run(const struct emb_knn *kn, const char *path)
 		wclose(w);
 	fshut(stdout, "stdout");
 	if (nzero)
-		warnx("%s: zero query vectors: %llu (every reference at "
-		    "distance 1)", qname, nzero);
+		warnx("%s: zero query vectors (no known word?): %llu, %s",
+		    qname, nzero, aflag ? "every reference at distance 1" :
+		    cfield ? "labelled from the first references, all at "
+		    "distance 1" : "no neighbours listed");
 	if (nshort && !rflag)
 		warnx("%s: groups of fewer than 3 members skipped: %llu",
 		    qname, nshort);
@@ -741,6 +788,7 @@ run(const struct emb_knn *kn, const char *path)
 	free(b.xoff);
 	free(b.xref);
 	free(b.qs);
+	free(b.zero);
 	free(b.hits);
 	free(rp.sect.p);
 	free(g.key.p);
@@ -809,6 +857,9 @@ main(int argc, char *argv[])
 			break;
 		case OPT_QUIETL:
 			vflag = 0;
+			break;
+		case OPT_SIM:
+			simcol = 1;
 			break;
 		case OPT_COSMUL:
 			cosmul = 1;

@@ -1134,6 +1134,19 @@ struct emb_knn_stats {
  */
 int emb_knn_create(struct emb_knn **kp, uint32_t dim);
 
+/*
+ * emb_knn_store - the reference set of store s, which it takes over
+ * (emb_knn_free closes it): every word, keyed by itself escaped as a key
+ * field (emb_key_escape), in store order.  Vectors and the search's
+ * terms are read where they lie in the map; a store without its search
+ * section (built before it existed) has its terms computed now, *quantized
+ * then set, with progress(arg, NULL, rows done) now and then.  References
+ * cannot be added.  @return 0 and *kp, EMB_ENOMEM, EMB_ELIMIT or
+ * EMB_EINVAL (not a mapped store file); s is closed on failure.
+ */
+int emb_knn_store(struct emb_knn **kp, struct emb_store *s,
+    emb_progress_fn *progress, void *arg, int *quantized);
+
 /* Free a reference set; NULL is a no-op. */
 void emb_knn_free(struct emb_knn *k);
 

@@ -1,23 +1,21 @@
 /*
  * knn-search.c - exact cosine nearest neighbours.
  *
- * A search returns, for each query, the k references of largest cosine
- * similarity, best first, equal similarities in reference order.  The
- * similarity of query q and reference r is the exact cosine of the two
- * float32 vectors as given, computed in double in one fixed order
- * (knn_dot: every product exact, the sums in eight lanes):
- *
- *	cos = dot(q, r) / sqrt(dot(q, q) dot(r, r)),	0 for a zero vector,
- *
- * (so that a vector's cosine with itself is exactly 1: sqrt(fl(x^2)) = x),
- * so the answer depends on nothing but the data: not on BLIS, the batch,
- * the tiling, the thread count or the CPU's kernel.
+ * A search returns, for each query, the k references of least distance,
+ * best first, equal distances in reference order.  The distance of query
+ * q and reference r is the true 1 - cos of the two float32 vectors as
+ * given, rounded once to double (knn_exact, knn-exact.c; 1 for a zero
+ * vector), so the answer depends on nothing but the data: not on BLIS,
+ * the batch, the tiling, the thread count or the CPU's kernel.
  *
  * Most pairs are never computed exactly.  Each is first scored cheaply
  * with an upper bound on its cosine, and a pair whose bound falls below
- * the query's k-th best exact cosine so far cannot be a neighbour: it is
- * dropped.  The few others are rescored exactly and offered to the
- * query's heap.  Two cheap scores exist:
+ * what the query's k best so far allow cannot be a neighbour: it is
+ * dropped.  The few others get their distance in double (knn_dot and the
+ * norms, within delta of the true one) and are offered to the query's
+ * heap, which orders them so; at the end, those held and those put out
+ * of a heap by less than far() get their exact distance, and the best k
+ * by it are the answer.  Two cheap scores exist:
  *
  * The int8 score.  x = v / |v| is coded as s c + e, c integers in
  * [-127, 127], s = max |x_i| / 127, with E = |e| and A = |s c| stored
@@ -56,15 +54,16 @@
  * A pair is dropped only if its bound is below tau, the query's k-th best
  * exact cosine rounded down to float: its cosine is then below the k
  * cosines already held, and not even a tie can make it a neighbour.
- * (Neighbours are ranked by the distance printed, fl(1 - cos), so tau
- * also takes off 2^-52: a cosine that much lower may still round to the
- * same distance and tie.)  Work
+ * (tau is taken from the k-th distance in double: less far()'s margin,
+ * delta and 2^-52, so that no pair the final exact ranking could take is
+ * lost.)  Work
  * is split into (query tile, reference block) items that threads take in
  * turn, each with its own heaps, merged at the end under the same total
  * order.
  *
  * emb_knn_search_ref is the plain-loop twin (long double sums, a full
- * sort) that the tests compare the search with.
+ * sort, the exact distances of those near the k-th) that the tests
+ * compare the search with.
  */
 #include "emb.h"
 #include "int.h"
@@ -120,12 +119,19 @@ siftdown(struct emb_hit *h, unsigned n, unsigned i)
 	h[i] = x;
 }
 
-static void
-offer(struct emb_hit *h, unsigned *hn, unsigned k, double dist, uint32_t ref)
+/*
+ * Offer a hit to a heap of k.  @return 1 and the hit that lost its place
+ * (the one offered, or the one it put out) in *out when the heap was
+ * full, else 0.
+ */
+static int
+offer(struct emb_hit *h, unsigned *hn, unsigned k, double dist, uint32_t ref,
+    struct emb_hit *out)
 {
 	struct emb_hit x = { dist, ref };
 	unsigned i;
 
+	*out = x;
 	if (*hn < k) {
 		for (i = (*hn)++; i > 0; i = (i - 1) / 2) {
 			if (!worse(&x, &h[(i - 1) / 2]))
@@ -133,10 +139,14 @@ offer(struct emb_hit *h, unsigned *hn, unsigned k, double dist, uint32_t ref)
 			h[i] = h[(i - 1) / 2];
 		}
 		h[i] = x;
-	} else if (worse(&h[0], &x)) {
+		return 0;
+	}
+	if (worse(&h[0], &x)) {
+		*out = h[0];
 		h[0] = x;
 		siftdown(h, k, 0);
 	}
+	return 1;
 }
 
 static inline int
@@ -179,7 +189,23 @@ struct job {
 	struct knn_qb	*qb;		/* their bounds (tau set per tile) */
 	float		*qu;		/* unit copies, nq x kn->ld */
 	float		 beta;		/* the float score's bound */
+	double		 delta;		/* a distance in double: its error */
 };
+
+/* A hit that lost its place in query q's heap by less than far(). */
+struct spill {
+	size_t		 q;
+	struct emb_hit	 hit;
+};
+
+/* Order of spilled hits: by query. */
+static int
+spillcmp(const void *a, const void *b)
+{
+	const struct spill *x = a, *y = b;
+
+	return x->q < y->q ? -1 : x->q > y->q;
+}
 
 /* One worker's own state. */
 struct worker {
@@ -191,9 +217,13 @@ struct worker {
 	struct knn_list	 l[QTILE];	/* int8 survivors of a tile */
 	struct knn_qb	 qb[QTILE];
 	float		 lo[QTILE], top[QTILE];	/* warmtau's */
+	float		*row;		/* a reference's row, read (knn_row) */
 	struct emb_hit	*h;		/* nq x k heaps */
 	unsigned	*hn;		/* nq heap sizes */
+	struct spill	*sp;		/* hits put out of a heap, yet near */
+	size_t		 nsp, spcap, spat;	/* spat: merged so far */
 	uint64_t	 coded, flt, rescored;
+	int		 nomem;		/* a spill could not grow */
 	pthread_t	 tid;
 	int		 started;
 };
@@ -216,9 +246,21 @@ fup(double x)
 }
 
 /*
- * Below what cosine query i can gain nothing: the k-th best so far, from
- * its distance d (a cosine c with fl(1 - c) <= d has c >= 1 - d - 2^-53),
- * rounded down to float; or -inf.
+ * How far beyond the worst distance in double w of a full heap a pair
+ * can still be among the k nearest: its distance in double may be off by
+ * delta, and so may those held, and the exact distances may round to
+ * equal ones.
+ */
+static inline double
+far(const struct job *jb, double w)
+{
+	return w + 2 * jb->delta + fabs(w) * 0x1p-50 + 0x1p-1070;
+}
+
+/*
+ * Below what cosine query i can gain nothing: a pair whose distance in
+ * double is at most far() of the worst held has a cosine of at least 1 -
+ * far() - delta; that rounded down to float, or -inf.
  */
 static inline float
 tau(const struct worker *w, size_t i)
@@ -227,29 +269,40 @@ tau(const struct worker *w, size_t i)
 
 	if (w->hn[i] < jb->k)
 		return -INFINITY;
-	return fdown(1 - w->h[i * jb->k].dist - 0x1p-52);
+	return fdown(1 - far(jb, w->h[i * jb->k].dist) - jb->delta - 0x1p-52);
 }
 
-/* The distance of a cosine: 1 - c rounded once, within [0, 2]. */
+/* The distance in double of query i and reference r: within delta. */
 static inline double
-cosdist(double c)
+approx(struct worker *w, size_t i, uint32_t r)
 {
-	double d = 1 - c;
-
-	return d < 0 ? 0 : d > 2 ? 2 : d == d ? d : 1;
-}
-
-/* The exact distance of query i and reference r. */
-static inline double
-exact(const struct job *jb, size_t i, uint32_t r)
-{
+	const struct job *jb = w->job;
 	const struct emb_knn *kn = jb->kn;
 	double qn = jb->qn[i], rn = kn->nrm[r];
 
 	if (!(qn > 0) || !(rn > 0))
 		return 1;
-	return cosdist(knn_dot(jb->q + i * jb->ldq, kn->mat + (size_t)r *
-	    kn->ld, kn->dim) / sqrt(qn * rn));
+	return 1 - knn_dot(jb->q + i * jb->ldq, knn_row(kn, r, w->row),
+	    kn->dim) / sqrt(qn * rn);
+}
+
+/* Keep hit x of query i aside: near the worst of a full heap. */
+static void
+spill(struct worker *w, size_t i, struct emb_hit x)
+{
+	if (w->nsp == w->spcap) {
+		size_t cap = w->spcap ? 2 * w->spcap : 64;
+		struct spill *p = realloc(w->sp, cap * sizeof(*p));
+
+		if (p == NULL) {
+			w->nomem = 1;
+			return;
+		}
+		w->sp = p;
+		w->spcap = cap;
+	}
+	w->sp[w->nsp].q = i;
+	w->sp[w->nsp++].hit = x;
 }
 
 /* Rescore reference r for query i if its bound ub reaches tau. */
@@ -258,7 +311,9 @@ consider(struct worker *w, size_t i, uint32_t r, float ub)
 {
 	const struct job *jb = w->job;
 	const uint32_t *x = NULL;
+	struct emb_hit out;
 	size_t nx = 0;
+	double d;
 
 	if (ub < tau(w, i))
 		return;
@@ -269,7 +324,16 @@ consider(struct worker *w, size_t i, uint32_t r, float ub)
 			return;
 	}
 	w->rescored++;
-	offer(w->h + i * jb->k, &w->hn[i], jb->k, exact(jb, i, r), r);
+	/*
+	 * The heaps order distances in double; the exact ones are taken at
+	 * the end for those held and for those put out near the worst.
+	 */
+	d = approx(w, i, r);
+	if (w->hn[i] == jb->k && d > far(jb, w->h[i * jb->k].dist))
+		return;
+	if (offer(w->h + i * jb->k, &w->hn[i], jb->k, d, r, &out) &&
+	    out.dist <= far(jb, w->h[i * jb->k].dist))
+		spill(w, i, out);
 }
 
 /*
@@ -313,7 +377,8 @@ warmtau(const struct worker *w, size_t i, const struct knn_list *l,
 	if (b < 0)
 		return -INFINITY;
 	*topp = (float)(b * (4.0 / NBIN) - 2);
-	return fdown(*topp - 2 * ((double)qb->a * emax + qb->eps) - 0x1p-52);
+	return fdown(*topp - 2 * ((double)qb->a * emax + qb->eps) -
+	    4 * jb->delta - 0x1p-51);
 }
 
 /*
@@ -532,6 +597,13 @@ prepare(struct job *jb, int path)
 		    path == EMB_KNN_AVX2 ? knn_kern_avx2 : knn_kern_c;
 	}
 	jb->beta = floatbeta(dim);
+	/*
+	 * 1 - cos from knn_dot and the norms in double: the sums are off by
+	 * at most g |q||r|, g = dim 2^-53 / (1 - dim 2^-53) (products are
+	 * exact), the quotient, the root and the difference by a few
+	 * roundings more: below (2 dim + 5) 2^-53, twice that taken.
+	 */
+	jb->delta = (2.0 * dim + 16) * 0x1p-52;
 	for (size_t i = 0; i < nq; i++) {
 		const float *v = jb->q + i * jb->ldq;
 		float *u = jb->qu + i * kn->ld;
@@ -565,7 +637,7 @@ emb_knn_search(const struct emb_knn *kn, const float *q, size_t nq,
 	struct job jb;
 	struct worker *w = NULL;
 	struct emb_hit *all = NULL;
-	size_t items, nall;
+	size_t items, nall, nsp;
 	unsigned nw = 0;
 	int rc = 0;
 
@@ -612,10 +684,12 @@ emb_knn_search(const struct emb_knn *kn, const float *q, size_t nq,
 		w[t].job = &jb;
 		w[t].c = emb_alloc((size_t)QTILE * jb.rb * sizeof(float));
 		w[t].ru = emb_alloc(jb.rb * kn->ld * sizeof(float));
+		w[t].row = malloc((size_t)kn->dim * sizeof(float));
 		w[t].h = malloc(nq * k * sizeof(*w[t].h));
 		w[t].hn = calloc(nq, sizeof(*w[t].hn));
 		w[t].skip = calloc(jb.nqt, 1);
-		if (w[t].c == NULL || w[t].ru == NULL || w[t].h == NULL ||
+		if (w[t].c == NULL || w[t].ru == NULL || w[t].row == NULL ||
+		    w[t].h == NULL ||
 		    w[t].hn == NULL || w[t].skip == NULL)
 			goto out;
 		if (jb.kern != NULL)
@@ -640,19 +714,45 @@ emb_knn_search(const struct emb_knn *kn, const float *q, size_t nq,
 	for (unsigned t = 1; t < nw; t++)
 		if (w[t].started)
 			pthread_join(w[t].tid, NULL);
-	/* Merge: each query's candidates from every worker, best k first. */
-	if ((all = malloc((size_t)nw * k * sizeof(*all))) == NULL) {
+	/*
+	 * Merge: each query's hits from every worker, in their distances in
+	 * double; those within far() of the k-th, and those set aside as
+	 * near, get their exact distance, and the best k of these go out.
+	 * No other pair can be among the k nearest: its distance in double
+	 * exceeded far() of a full heap's worst, which never grows.
+	 */
+	nsp = 0;
+	for (unsigned t = 0; t < nw; t++) {
+		if (w[t].nomem) {
+			rc = EMB_ENOMEM;
+			goto out;
+		}
+		qsort(w[t].sp, w[t].nsp, sizeof(*w[t].sp), spillcmp);
+		nsp += w[t].nsp;
+	}
+	if ((all = malloc(((size_t)nw * k + nsp) * sizeof(*all))) == NULL) {
 		rc = EMB_ENOMEM;
 		goto out;
 	}
 	for (size_t i = 0; i < nq; i++) {
 		size_t n = 0;
+		double thr;
 
 		for (unsigned t = 0; t < nw; t++) {
 			memcpy(all + n, w[t].h + i * k,
 			    w[t].hn[i] * sizeof(*all));
 			n += w[t].hn[i];
 		}
+		qsort(all, n, sizeof(*all), hitcmp);
+		thr = n >= k ? far(&jb, all[k - 1].dist) : INFINITY;
+		while (n > 0 && all[n - 1].dist > thr)
+			n--;
+		for (unsigned t = 0; t < nw; t++)
+			for (; w[t].spat < w[t].nsp &&
+			    w[t].sp[w[t].spat].q == i; w[t].spat++)
+				if (w[t].sp[w[t].spat].hit.dist <= thr)
+					all[n++] = w[t].sp[w[t].spat].hit;
+		knn_exact_hits(q + i * ldq, kn, w[0].row, all, n);
 		qsort(all, n, sizeof(*all), hitcmp);
 		memcpy(hits + i * k, all, (n < k ? n : k) * sizeof(*all));
 	}
@@ -669,9 +769,11 @@ out:
 	for (unsigned t = 0; w != NULL && t < nw; t++) {
 		emb_free(w[t].c);
 		emb_free(w[t].ru);
+		free(w[t].row);
 		free(w[t].h);
 		free(w[t].hn);
 		free(w[t].skip);
+		free(w[t].sp);
 		for (int i = 0; i < QTILE; i++) {
 			free(w[t].l[i].ref);
 			free(w[t].l[i].ub);
@@ -701,6 +803,7 @@ emb_knn_search_ref(const struct emb_knn *kn, const float *q, size_t nq,
     struct emb_hit *hits)
 {
 	struct emb_hit *all;
+	float *row;
 
 	if (k == 0 || ldq < kn->dim)
 		return EMB_EINVAL;
@@ -710,10 +813,20 @@ emb_knn_search_ref(const struct emb_knn *kn, const float *q, size_t nq,
 	}
 	if ((all = malloc((kn->n ? kn->n : 1) * sizeof(*all))) == NULL)
 		return EMB_ENOMEM;
+	if ((row = malloc((size_t)kn->dim * sizeof(float))) == NULL) {
+		free(all);
+		return EMB_ENOMEM;
+	}
+	/*
+	 * Every distance in long double first (within 2^-40 of the true
+	 * one), then exactly those that may be among the k best: no more
+	 * than 2^-38 beyond the k-th.
+	 */
 	for (size_t i = 0; i < nq; i++) {
 		const float *v = q + i * ldq;
 		long double qq = 0;
-		size_t n = 0;
+		size_t n = 0, m = 0;
+		double last;
 
 		for (uint32_t d = 0; d < kn->dim; d++)
 			qq += (long double)v[d] * v[d];
@@ -728,13 +841,20 @@ emb_knn_search_ref(const struct emb_knn *kn, const float *q, size_t nq,
 				s += (long double)v[d] * r[d];
 				rr += (long double)r[d] * r[d];
 			}
-			all[n].dist = cosdist(qq > 0 && rr > 0 ?
-			    (double)(s / sqrtl(qq) / sqrtl(rr)) : 0);
+			all[n].dist = qq > 0 && rr > 0 ?
+			    (double)(1 - s / sqrtl(qq) / sqrtl(rr)) : 1;
 			all[n++].ref = (uint32_t)j;
 		}
 		qsort(all, n, sizeof(*all), hitcmp);
+		last = n > 0 ? all[(n < k ? n : k) - 1].dist + 0x1p-38 : 0;
+		while (m < n && all[m].dist <= last)
+			m++;
+		knn_exact_hits(v, kn, row, all, m);
+		n = m;
+		qsort(all, n, sizeof(*all), hitcmp);
 		memcpy(hits + i * k, all, (n < k ? n : k) * sizeof(*all));
 	}
+	free(row);
 	free(all);
 	return 0;
 }

@@ -5,6 +5,7 @@
  * knn-search.c, its kernels in knn-kern.c.
  */
 #include "emb.h"
+#include "fmt.h"
 #include "int.h"
 #include "knn.h"
 
@@ -12,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #define LDALIGN	16	/* row stride: a multiple of 16 floats, 64 bytes */
 #define MAXREF	((size_t)UINT32_MAX - 1)
@@ -27,6 +29,7 @@ emb_knn_create(struct emb_knn **kp, uint32_t dim)
 	if ((k = calloc(1, sizeof(*k))) == NULL)
 		return EMB_ENOMEM;
 	k->dim = dim;
+	k->rowfd = -1;
 	k->ld = ((size_t)dim + LDALIGN - 1) / LDALIGN * LDALIGN;
 	k->dp = (dim + 3) / 4 * 4;
 	k->keycap = 4096;
@@ -46,13 +49,16 @@ emb_knn_free(struct emb_knn *k)
 {
 	if (k == NULL)
 		return;
-	if (k->mat != NULL)
+	if (k->mat != NULL && k->store == NULL)
 		munmap(k->mat, k->maplen);
-	if (k->codes != NULL)
-		munmap(k->codes, k->codelen);
-	free(k->nrm);
-	free(k->cs);
-	free(k->ce);
+	if (k->store == NULL || k->ownterms) {
+		if (k->codes != NULL)
+			munmap(k->codes, k->codelen);
+		free(k->nrm);
+		free(k->cs);
+		free(k->ce);
+	}
+	emb_store_close(k->store);
 	free(k->scratch);
 	free(k->keys);
 	free(k->koff);
@@ -69,14 +75,11 @@ unindex(struct emb_knn *k)
 	free(k->next);
 	k->next = NULL;
 	k->indexed = 0;
+	k->storeidx = 0;
 }
 
-/*
- * Grow an anonymous mapping to len bytes: by mremap without a copy and
- * without a transient second matrix; pages not yet written cost nothing.
- */
-static int
-growmap(void **p, size_t *maplen, size_t len)
+int
+knn_growmap(void **p, size_t *maplen, size_t len)
 {
 	void *q;
 
@@ -114,18 +117,20 @@ emb_knn_reserve(struct emb_knn *k, size_t n)
 		return 0;
 	if (n > MAXREF)
 		return EMB_ELIMIT;
+	if (k->store != NULL)
+		return EMB_EINVAL;	/* a store's rows are its own */
 	/* Whole strips, so that the scales of a strip's lanes exist. */
 	ns = (n + KNN_STRIP - 1) / KNN_STRIP * KNN_STRIP;
 	if (emb_mul(ns, k->ld * sizeof(float), &len) < 0 ||
 	    emb_mul(ns, k->dp, &clen) < 0)
 		return EMB_ELIMIT;
 	p = k->mat;
-	if ((rc = growmap(&p, &k->maplen, len)) < 0)
+	if ((rc = knn_growmap(&p, &k->maplen, len)) < 0)
 		return rc;
 	k->mat = p;
 	if (k->dim <= KNN_CODEDIM) {
 		p = k->codes;
-		if ((rc = growmap(&p, &k->codelen, clen)) < 0)
+		if ((rc = knn_growmap(&p, &k->codelen, clen)) < 0)
 			return rc;
 		k->codes = p;
 	}
@@ -151,25 +156,39 @@ firstrows(size_t ld)
 
 /* Store the codes of reference i into its strip's lane. */
 static void
-putcodes(struct emb_knn *k, size_t i, const int8_t *c)
+putcodes(uint8_t *codes, uint32_t dp, size_t i, const int8_t *c)
 {
-	uint8_t *p = k->codes + i / KNN_STRIP * KNN_STRIP * k->dp +
-	    i % KNN_STRIP * 4;
+	uint8_t *p = codes + i / KNN_STRIP * KNN_STRIP * dp + i % KNN_STRIP * 4;
 
-	for (uint32_t g = 0; g < k->dp / 4; g++, p += 4 * KNN_STRIP)
+	for (uint32_t g = 0; g < dp / 4; g++, p += 4 * KNN_STRIP)
 		for (int j = 0; j < 4; j++)
 			p[j] = (uint8_t)(c[4 * g + j] + 128);
+}
+
+void
+knn_code(const float *v, uint32_t dim, uint32_t dp, size_t i,
+    int8_t *scratch, uint8_t *codes, double *nrm, float *cs, float *ce)
+{
+	float a;
+
+	nrm[i] = knn_dot(v, v, dim);
+	if (codes == NULL)
+		return;
+	knn_quant(v, dim, dp, sqrt(nrm[i]), scratch, &cs[i], &ce[i], &a);
+	putcodes(codes, dp, i, scratch);
 }
 
 int
 emb_knn_add(struct emb_knn *k, const char *key, size_t keylen,
     const float *vec)
 {
-	float *row, a;
+	float *row;
 	int rc;
 
 	if (k->n >= MAXREF)
 		return EMB_ELIMIT;
+	if (k->store != NULL)
+		return EMB_EINVAL;
 	/* The first rows: 1024, or 4 MiB of them at a large dimension. */
 	if (k->n == k->cap && (rc = emb_knn_reserve(k, k->cap > 0 ?
 	    k->cap + k->cap / 2 + 1 : firstrows(k->ld))) < 0)
@@ -205,12 +224,8 @@ emb_knn_add(struct emb_knn *k, const char *key, size_t keylen,
 	memcpy(row, vec, k->dim * sizeof(float));
 	/* Keep the padding defined: BLIS never reads it, memcheck may. */
 	memset(row + k->dim, 0, (k->ld - k->dim) * sizeof(float));
-	k->nrm[k->n] = knn_dot(row, row, k->dim);
-	if (k->codes != NULL) {
-		knn_quant(row, k->dim, k->dp, sqrt(k->nrm[k->n]), k->scratch,
-		    &k->cs[k->n], &k->ce[k->n], &a);
-		putcodes(k, k->n, k->scratch);
-	}
+	knn_code(row, k->dim, k->dp, k->n, k->scratch, k->codes, k->nrm,
+	    k->cs, k->ce);
 	k->n++;
 	if (k->indexed)
 		unindex(k);
@@ -232,6 +247,8 @@ emb_knn_dim(const struct emb_knn *k)
 const char *
 emb_knn_key(const struct emb_knn *k, size_t i, size_t *len)
 {
+	if (k->rawkeys)
+		return emb_store_word(k->store, i, len);
 	*len = k->koff[i + 1] - k->koff[i] - 1;
 	return k->keys + k->koff[i];
 }
@@ -240,6 +257,18 @@ const float *
 emb_knn_vec(const struct emb_knn *k, size_t i)
 {
 	return k->mat + i * k->ld;
+}
+
+const float *
+knn_row(const struct emb_knn *k, uint32_t r, float *buf)
+{
+	size_t len = (size_t)k->dim * sizeof(float);
+
+	/* A short read (a signal) reads the map instead: the same bytes. */
+	if (k->rowfd >= 0 && pread(k->rowfd, buf, len, (off_t)(k->rowoff +
+	    (uint64_t)r * k->ld * sizeof(float))) == (ssize_t)len)
+		return buf;
+	return k->mat + (size_t)r * k->ld;
 }
 
 /* The word of reference i: its key field wfield; 0 if it has none. */
@@ -278,6 +307,14 @@ emb_knn_index(struct emb_knn *k, unsigned field)
 		return 0;
 	unindex(k);
 	k->wfield = field;
+	/*
+	 * A store's words are distinct and hashed already: where they are
+	 * the keys as they are, its buckets are the index of field 0.
+	 */
+	if (k->rawkeys && field == 0) {
+		k->indexed = k->storeidx = 1;
+		return 0;
+	}
 	emb_index_init(&k->idx, idxword, k);
 	if ((k->next = calloc(k->n ? k->n : 1, sizeof(*k->next))) == NULL)
 		return EMB_ENOMEM;
@@ -317,14 +354,159 @@ emb_knn_find(const struct emb_knn *k, const char *word, size_t len)
 {
 	if (!k->indexed)
 		return -1;
+	/* No word of such a store needs a backslash in its key. */
+	if (k->storeidx)
+		return memchr(word, '\\', len) != NULL ? -1 :
+		    emb_store_lookup(k->store, word, len);
 	return emb_index_find(&k->idx, word, len);
 }
 
 int64_t
 emb_knn_find_next(const struct emb_knn *k, size_t i)
 {
-	if (!k->indexed || i >= k->n)
+	if (!k->indexed || k->storeidx || i >= k->n)
 		return -1;
 	return (int64_t)k->next[i] - 1;
 }
 
+
+/* Whether a word is its own key: nothing in it that keys escape. */
+static int
+rawword(const char *w, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		switch (w[i]) {
+		case '\\': case '\t': case '\n': case '\r': case '\0':
+			return 0;
+		}
+	return 1;
+}
+
+/*
+ * The terms of a store without a search section, computed here as
+ * emb_knn_add does (the rows stay where they are).
+ */
+static int
+storeterms(struct emb_knn *k, emb_progress_fn *progress, void *arg)
+{
+	size_t ns = (k->n + KNN_STRIP - 1) / KNN_STRIP * KNN_STRIP, clen;
+	void *p = NULL;
+	int rc;
+
+	k->ownterms = 1;
+	if (emb_mul(ns, k->dp, &clen) < 0)
+		return EMB_ELIMIT;
+	if (k->dim <= KNN_CODEDIM && ns > 0) {
+		if ((rc = knn_growmap(&p, &k->codelen, clen)) < 0)
+			return rc;
+		k->codes = p;
+	}
+	if ((k->nrm = calloc(ns ? ns : 1, sizeof(double))) == NULL ||
+	    (k->cs = calloc(ns ? ns : 1, sizeof(float))) == NULL ||
+	    (k->ce = calloc(ns ? ns : 1, sizeof(float))) == NULL ||
+	    (k->scratch = malloc(k->dp)) == NULL)
+		return EMB_ENOMEM;
+	for (size_t i = 0; i < k->n; i++) {
+		knn_code(k->mat + i * k->ld, k->dim, k->dp, i, k->scratch,
+		    k->codes, k->nrm, k->cs, k->ce);
+		if (progress != NULL && (i + 1) % 65536 == 0)
+			progress(arg, NULL, i + 1);
+	}
+	return 0;
+}
+
+/* madvise(2) the whole pages of len bytes at p; a hint only. */
+static void
+advise(const void *p, size_t len, int advice)
+{
+	size_t pg = (size_t)sysconf(_SC_PAGESIZE);
+	uintptr_t a = (uintptr_t)p / pg * pg;
+
+	if (p != NULL && len > 0)
+		(void)madvise((void *)a, (uintptr_t)p + len - a, advice);
+}
+
+int
+emb_knn_store(struct emb_knn **kp, struct emb_store *s,
+    emb_progress_fn *progress, void *arg, int *quantized)
+{
+	struct emb_knn *k;
+	struct knn_sect ks;
+	uint64_t n = emb_store_count(s);
+	int rc;
+
+	*kp = NULL;
+	*quantized = 0;
+	if ((rc = emb_knn_create(&k, emb_store_dim(s))) < 0) {
+		emb_store_close(s);
+		return rc;
+	}
+	k->store = s;
+	if (n > MAXREF || (n > 0 && emb_store_vector(s, 0) == NULL)) {
+		emb_knn_free(k);
+		return n > MAXREF ? EMB_ELIMIT : EMB_EINVAL;
+	}
+	k->mat = n > 0 ? (float *)emb_store_vector(s, 0) : NULL;
+	k->ld = emb_store_stride(s);
+	k->n = k->cap = (size_t)n;
+	k->rowfd = knn_store_file(s, &k->rowoff);
+	/*
+	 * A search reads the rows of a few references only: no readahead
+	 * and no mapping of the pages around them (MADV_RANDOM), so that
+	 * memory is the pages it touches.
+	 */
+	advise(k->mat, k->n * k->ld * sizeof(float), MADV_RANDOM);
+	if (knn_store_sect(s, &ks) == 0) {
+		advise(ks.codes, (size_t)ks.rows * ks.dp, MADV_SEQUENTIAL);
+		k->codes = (uint8_t *)ks.codes;
+		k->nrm = (double *)ks.nrm;
+		k->cs = (float *)ks.cs;
+		k->ce = (float *)ks.ce;
+	} else {
+		*quantized = 1;
+		if ((rc = storeterms(k, progress, arg)) < 0) {
+			emb_knn_free(k);
+			return rc;
+		}
+	}
+	/* Keys: the store's words where none needs escaping, else copies. */
+	k->rawkeys = 1;
+	for (size_t i = 0; i < k->n && k->rawkeys; i++) {
+		size_t len;
+		const char *w = emb_store_word(s, i, &len);
+
+		k->rawkeys = rawword(w, len);
+	}
+	for (size_t i = 0; !k->rawkeys && i < k->n; i++) {
+		size_t len;
+		const char *w = emb_store_word(s, i, &len);
+
+		if (k->keylen + 2 * len + 1 > k->keycap) {
+			size_t cap = k->keycap;
+			char *q;
+
+			while (cap < k->keylen + 2 * len + 1)
+				cap *= 2;
+			if ((q = realloc(k->keys, cap)) == NULL)
+				goto nomem;
+			k->keys = q;
+			k->keycap = cap;
+		}
+		if (i + 2 > k->koffcap) {
+			size_t *q = realloc(k->koff, (k->n + 1) * sizeof(*q));
+
+			if (q == NULL)
+				goto nomem;
+			k->koff = q;
+			k->koffcap = k->n + 1;
+		}
+		k->keylen += emb_key_escape(k->keys + k->keylen, w, len);
+		k->keys[k->keylen++] = '\0';
+		k->koff[i + 1] = k->keylen;
+	}
+	*kp = k;
+	return 0;
+nomem:
+	emb_knn_free(k);
+	return EMB_ENOMEM;
+}

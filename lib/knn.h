@@ -35,6 +35,12 @@ struct emb_knn {
 	size_t		 n;		/* references held */
 	size_t		 cap;		/* rows mapped */
 	float		*mat;		/* n x ld vectors as given (mmap) */
+	struct emb_store *store;	/* or the store's, read in place */
+	int		 ownterms;	/* a store's terms computed here */
+	int		 rawkeys;	/* its words are the keys as they are */
+	int		 storeidx;	/* its buckets are the word index */
+	int		 rowfd;		/* its file, for knn_row, or -1 */
+	uint64_t	 rowoff;	/* where its rows start in the file */
 	size_t		 maplen;	/* bytes mapped at mat */
 	double		*nrm;		/* |v|^2 of each: knn_dot(v, v) */
 	uint32_t	 dp;		/* dim rounded up to 4: codes a row */
@@ -61,6 +67,68 @@ struct emb_knn {
  */
 void	knn_quant(const float *v, uint32_t dim, uint32_t dp, double nrm,
     int8_t *c, float *s, float *e, float *a);
+
+/*
+ * A store's search section (emb-store(5)): the terms knn_code keeps of
+ * each row, rows rounded up to a whole strip, mapped with the store.
+ */
+struct knn_sect {
+	uint32_t	 dp;		/* code bytes a row; 0: no codes */
+	uint64_t	 rows;		/* the words rounded up to a strip */
+	const uint8_t	*codes;		/* strips, or NULL */
+	const double	*nrm;		/* rows of each */
+	const float	*cs, *ce;
+};
+
+/*
+ * knn_store_sect - the search section of store s into *ks, valid while s
+ * lives.  @return 0, or -1 when s has none (built before it existed, or
+ * a store in memory).
+ */
+int	knn_store_sect(const struct emb_store *s, struct knn_sect *ks);
+
+/*
+ * knn_store_file - the descriptor a store file keeps open (until it is
+ * closed) and the offset of its rows in it.  @return the descriptor, or
+ * -1 for a store in memory.
+ */
+int	knn_store_file(const struct emb_store *s, uint64_t *off);
+
+/*
+ * knn_growmap - grow the anonymous mapping *p (NULL: none yet) of *maplen
+ * bytes to len, by mremap(2): without a copy and without a transient
+ * second one; pages not yet written cost nothing.  @return 0 or
+ * EMB_ENOMEM.
+ */
+int	knn_growmap(void **p, size_t *maplen, size_t len);
+
+/*
+ * knn_code - the terms of reference i, row v: |v|^2 (knn_dot) into
+ * nrm[i] and, when codes is not NULL, its codes (through scratch, dp
+ * bytes) into lane i of the strips at codes, its scale and E into cs[i]
+ * and ce[i].  The reference set and the store's search section
+ * (store.c) both keep them so.
+ */
+void	knn_code(const float *v, uint32_t dim, uint32_t dp, size_t i,
+    int8_t *scratch, uint8_t *codes, double *nrm, float *cs, float *ce);
+
+/*
+ * knn_exact - the distance of q and r (dim floats each): the true 1 -
+ * cos of the two vectors rounded once to double, to nearest (ties to
+ * even); 1 when either is zero.  knn-exact.c proves it.
+ */
+double	knn_exact(const float *q, const float *r, uint32_t dim);
+
+/*
+ * knn_row - reference r's vector: read into buf (dim floats) from a
+ * store's file where the set has one (so that a search maps the codes
+ * only, not the rows it rescores), else where it lies.
+ */
+const float *knn_row(const struct emb_knn *k, uint32_t r, float *buf);
+
+/* knn_exact of q and each hit's reference in k (buf: dim floats). */
+void	knn_exact_hits(const float *q, const struct emb_knn *k, float *buf,
+    struct emb_hit *h, size_t n);
 
 /*
  * knn_dot - the sum of v[i] w[i] in double in a fixed order: eight lanes

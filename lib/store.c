@@ -20,6 +20,7 @@
 #include "emb.h"
 #include "fmt.h"
 #include "int.h"
+#include "knn.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -37,6 +38,9 @@
 #define PROGRESS_EVERY	16384
 #define SUBHEADER	64		/* the subword header's size */
 #define FLAG_SUB	1u		/* header flag: a subword section */
+#define FLAG_KNN	2u		/* header flag: a search section */
+#define KNNHEADER	64		/* the search section's header */
+#define KNN_KIND	1u		/* its codes: int8 in strips (knn.h) */
 
 struct emb_store {
 	unsigned char	*map;		/* the mapped file, or NULL */
@@ -56,6 +60,9 @@ struct emb_store {
 	uint32_t	 sbucket;	/* its rows */
 	const float	*svec;		/* row b at svec + b * stride */
 	uint32_t	 scrc;		/* crc32 of the rows as stored */
+	int		 hasknn;	/* a search section: */
+	struct knn_sect	 knn;		/* its regions, in the map */
+	uint32_t	 kccrc, ktcrc;	/* crc32 of its codes, its terms */
 	/* memory stores own these */
 	float		*mvec;		/* rows, mapped anonymous memory */
 	size_t		 mvecsz;	/* bytes mapped at mvec */
@@ -63,6 +70,7 @@ struct emb_store {
 	char		*mpool;
 	uint32_t	*mbkt;
 	const unsigned char **mrow;	/* in place: row i, in the map */
+	int		 fd;		/* a mapped file's, kept open, or -1 */
 	char		 msg[160];
 };
 
@@ -74,6 +82,149 @@ static size_t
 rowstride(uint32_t dim)
 {
 	return ((size_t)dim + 15) & ~(size_t)15;
+}
+
+/* Code bytes a row in the search section: none past KNN_CODEDIM. */
+static uint32_t
+knndp(uint32_t dim)
+{
+	return dim <= KNN_CODEDIM ? (dim + 3) / 4 * 4 : 0;
+}
+
+/* Rows of the search section: the words, rounded up to a strip. */
+static uint64_t
+knnrows(uint64_t count)
+{
+	return (count + KNN_STRIP - 1) / KNN_STRIP * KNN_STRIP;
+}
+
+/* The search section's size: header, codes, norms, scales, errors. */
+static uint64_t
+knnsize(uint32_t dim, uint64_t count)
+{
+	return KNNHEADER + knnrows(count) * (knndp(dim) + 16);
+}
+
+/*
+ * The search section as rows come (ksec_add), written at the end
+ * (ksec_write).  Its codes are a quarter of the vectors: an anonymous
+ * mapping that grows with mremap(2).
+ */
+struct ksec {
+	uint32_t	 dim, dp;
+	uint64_t	 n, cap;	/* rows held, rows allocated */
+	uint8_t		*codes;		/* cap x dp bytes, or NULL */
+	size_t		 codelen;
+	double		*nrm;
+	float		*cs, *ce;
+	int8_t		*scratch;	/* dp bytes */
+};
+
+static void
+ksec_free(struct ksec *k)
+{
+	if (k->codes != NULL)
+		munmap(k->codes, k->codelen);
+	free(k->nrm);
+	free(k->cs);
+	free(k->ce);
+	free(k->scratch);
+	memset(k, 0, sizeof(*k));
+}
+
+/* Append row v's terms. */
+static int
+ksec_add(struct ksec *k, const float *v)
+{
+	if (k->n == k->cap) {
+		uint64_t cap = k->cap ? 2 * k->cap : 1024;
+		size_t len;
+		void *p;
+
+		if (emb_mul((size_t)cap, k->dp, &len) < 0)
+			return EMB_ELIMIT;
+		p = k->codes;
+		if (k->dp > 0 && knn_growmap(&p, &k->codelen, len) < 0)
+			return EMB_ENOMEM;
+		k->codes = p;
+		if ((p = realloc(k->nrm, cap * sizeof(double))) == NULL)
+			return EMB_ENOMEM;
+		k->nrm = p;
+		if ((p = realloc(k->cs, cap * sizeof(float))) == NULL)
+			return EMB_ENOMEM;
+		k->cs = p;
+		if ((p = realloc(k->ce, cap * sizeof(float))) == NULL)
+			return EMB_ENOMEM;
+		k->ce = p;
+		if (k->scratch == NULL &&
+		    (k->scratch = malloc(k->dp ? k->dp : 1)) == NULL)
+			return EMB_ENOMEM;
+		k->cap = cap;
+	}
+	knn_code(v, k->dim, k->dp, (size_t)k->n, k->scratch, k->codes, k->nrm,
+	    k->cs, k->ce);
+	k->n++;
+	return 0;
+}
+
+/*
+ * Write the section at fd's position: its header, the codes, then the
+ * terms, little-endian, the lanes past the last row zero.
+ */
+static int
+ksec_write(struct ksec *k, int fd)
+{
+	unsigned char h[KNNHEADER], buf[4096];
+	uint64_t rows = knnrows(k->n), clen = rows * k->dp;
+	uint32_t ccrc, tcrc = 0;
+	size_t n = 0;
+	off_t at;
+
+	/* The lanes no row filled are zero: fresh pages (cap >= rows). */
+	at = lseek(fd, 0, SEEK_CUR);
+	memset(h, 0, sizeof(h));
+	if (at < 0 || emb_writeall(fd, h, sizeof(h)) < 0)
+		return EMB_EIO;
+	ccrc = k->dp > 0 ? emb_crc32(0, k->codes, (size_t)clen) : 0;
+	if (clen > 0 && emb_writeall(fd, k->codes, (size_t)clen) < 0)
+		return EMB_EIO;
+	for (int t = 0; t < 3; t++)
+		for (uint64_t i = 0; i < rows; i++) {
+			uint32_t u;
+
+			if (n + 8 > sizeof(buf)) {
+				tcrc = emb_crc32(tcrc, buf, n);
+				if (emb_writeall(fd, buf, n) < 0)
+					return EMB_EIO;
+				n = 0;
+			}
+			if (t == 0) {
+				uint64_t x;
+				double d = i < k->n ? k->nrm[i] : 0;
+
+				memcpy(&x, &d, 8);
+				emb_put64(buf + n, x);
+				n += 8;
+				continue;
+			}
+			float f = i >= k->n ? 0 : t == 1 ? k->cs[i] : k->ce[i];
+
+			memcpy(&u, &f, 4);
+			emb_put32(buf + n, u);
+			n += 4;
+		}
+	tcrc = emb_crc32(tcrc, buf, n);
+	if (emb_writeall(fd, buf, n) < 0)
+		return EMB_EIO;
+	emb_put32(h, KNN_KIND);
+	emb_put32(h + 4, k->dp);
+	emb_put64(h + 8, rows);
+	emb_put32(h + 16, ccrc);
+	emb_put32(h + 20, tcrc);
+	emb_put32(h + 60, emb_crc32(0, h, 60));
+	if (pwrite(fd, h, sizeof(h), at) != (ssize_t)sizeof(h))
+		return EMB_EIO;
+	return 0;
 }
 
 /* The index's key: word i. */
@@ -145,6 +296,8 @@ emb_store_close(struct emb_store *s)
 		return;
 	if (s->map != NULL)
 		munmap(s->map, s->mapsz);
+	if (s->fd >= 0)
+		close(s->fd);
 	if (s->mvec != NULL)
 		munmap(s->mvec, s->mvecsz);
 	free(s->moffs);
@@ -175,6 +328,7 @@ struct builder {
 	uint64_t	 phash, pwhere;
 	const unsigned char *praw;	/* in place: its vector */
 	uint64_t	 rowcap;	/* in place: room in s->mrow */
+	struct ksec	 ks;		/* build: the search section */
 };
 
 /*
@@ -384,6 +538,8 @@ addword(struct builder *b, const char *word, size_t len, uint64_t h,
 	/* Padding is zero: fresh pages in memory, cleared in the buffer. */
 	if (b->fd >= 0) {
 		memset(row + s->dim, 0, (s->stride - s->dim) * 4);
+		if ((rc = ksec_add(&b->ks, row)) < 0)
+			return rc;
 #if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
 		for (uint32_t j = 0; j < s->dim; j++) {
 			float v = row[j];
@@ -666,14 +822,15 @@ hdrsize(int sub)
 
 /*
  * Offsets of the regions after the vectors (the subword rows, sbucket of
- * them, start at the vectors' end).
+ * them, start at the vectors' end, the search section, ksz bytes, at
+ * theirs).
  */
 static void
 layout(int sub, uint64_t count, size_t stride, uint64_t sbucket,
-    uint64_t poolsz, uint32_t nb, uint64_t *offoff, uint64_t *pooloff,
-    uint64_t *bktoff, uint64_t *fsize)
+    uint64_t ksz, uint64_t poolsz, uint32_t nb, uint64_t *offoff,
+    uint64_t *pooloff, uint64_t *bktoff, uint64_t *fsize)
 {
-	*offoff = hdrsize(sub) + (count + sbucket) * stride * 4;
+	*offoff = hdrsize(sub) + (count + sbucket) * stride * 4 + ksz;
 	*pooloff = *offoff + (count + 1) * 4;
 	*bktoff = *pooloff + ((poolsz + 3) & ~(uint64_t)3);
 	*fsize = *bktoff + (uint64_t)nb * 4;
@@ -694,7 +851,7 @@ mkheader(unsigned char *h, const struct emb_store *s, uint64_t fsize,
 	emb_put64(h + 40, fsize);
 	emb_put32(h + 48, icrc);
 	emb_put32(h + 52, vcrc);
-	emb_put32(h + 56, s->hassub ? FLAG_SUB : 0);
+	emb_put32(h + 56, (s->hassub ? FLAG_SUB : 0) | FLAG_KNN);
 	emb_put32(h + 60, emb_crc32(0, h, 60));
 }
 
@@ -765,6 +922,8 @@ emb_store_build(int fd, struct emb_wfile *f, uint64_t limit,
 	int rc, sub = m != NULL && emb_ft_subword(m, &sw) == 0;
 
 	b.vcrc = 0;
+	b.ks.dim = emb_wfile_dim(f);
+	b.ks.dp = knndp(b.ks.dim);
 	if ((b.s = calloc(1, sizeof(*b.s))) == NULL ||
 	    posix_memalign((void **)&b.wbuf, DIO_ALIGN, WBUFSZ) != 0) {
 		b.wbuf = NULL;
@@ -810,16 +969,18 @@ emb_store_build(int fd, struct emb_wfile *f, uint64_t limit,
 		    sw.bucket, b.vcrc);
 	}
 	nodirect(&b);
-	if ((rc = flushvec(&b, 1, 0)) < 0 ||
+	if ((rc = flushvec(&b, 1, 0)) < 0 || (rc = ksec_write(&b.ks, fd)) < 0 ||
 	    (rc = writeindex(b.s, fd, &icrc)) < 0)
 		goto out;
 	layout(sub, b.s->count, b.s->stride, sub ? sw.bucket : 0,
-	    b.s->poolsz, b.s->nb, &offoff, &pooloff, &bktoff, &fsize);
+	    knnsize(b.s->dim, b.s->count), b.s->poolsz, b.s->nb, &offoff,
+	    &pooloff, &bktoff, &fsize);
 	mkheader(h, b.s, fsize, icrc, vcrc);
 	if (pwrite(fd, h, hdrsize(sub), 0) != (ssize_t)hdrsize(sub))
 		rc = EMB_EIO;
 out:
 	nodirect(&b);
+	ksec_free(&b.ks);
 	free(b.tag);
 	free(b.pword);
 	free(b.wbuf);
@@ -835,44 +996,54 @@ emb_store_write(const struct emb_store *s, int fd)
 	uint32_t vcrc = 0, scrc = 0, icrc;
 	size_t rowb = s->stride * 4, hsz = hdrsize(s->hassub);
 	unsigned char *pad = NULL;
+	struct ksec ks = { .dim = s->dim, .dp = knndp(s->dim) };
+	int rc = EMB_EIO;
 
 	memset(h, 0, sizeof(h));
 	if (emb_writeall(fd, h, hsz) < 0)
 		return EMB_EIO;
-	/* Rows in place are copied into a padded row first. */
-	if (s->mrow != NULL && (pad = calloc(1, rowb)) == NULL)
+	/*
+	 * Rows are copied into a padded, aligned row first (those in place
+	 * may lie at any alignment).
+	 */
+	if ((pad = emb_alloc(rowb)) == NULL)
 		return EMB_ENOMEM;
+	memset(pad, 0, rowb);
 	for (uint64_t i = 0; i < s->count; i++) {
-		const unsigned char *row = emb_store_row(s, i);
+		const unsigned char *row = memcpy(pad, emb_store_row(s, i),
+		    (size_t)s->dim * 4);
 
-		if (pad != NULL)
-			row = memcpy(pad, row, (size_t)s->dim * 4);
 		vcrc = emb_crc32(vcrc, row, rowb);
-		if (emb_writeall(fd, row, rowb) < 0) {
-			free(pad);
-			return EMB_EIO;
-		}
+		if ((rc = ksec_add(&ks, (const float *)(const void *)row)) < 0 ||
+		    (rc = emb_writeall(fd, row, rowb) < 0 ? EMB_EIO : 0) < 0)
+			goto out;
 	}
-	free(pad);
+	rc = EMB_EIO;
 	/* A store's subword rows are already as stored. */
 	for (uint32_t i = 0; s->hassub && i < s->sbucket; i++) {
 		const float *row = s->svec + (size_t)i * s->stride;
 
 		scrc = emb_crc32(scrc, row, rowb);
 		if (emb_writeall(fd, row, rowb) < 0)
-			return EMB_EIO;
+			goto out;
 	}
-	if (writeindex(s, fd, &icrc) < 0)
-		return EMB_EIO;
+	if ((rc = ksec_write(&ks, fd)) < 0 ||
+	    (rc = writeindex(s, fd, &icrc)) < 0)
+		goto out;
+	rc = EMB_EIO;
 	layout(s->hassub, s->count, s->stride, s->hassub ? s->sbucket : 0,
-	    s->poolsz, s->nb, &offoff, &pooloff, &bktoff, &fsize);
+	    knnsize(s->dim, s->count), s->poolsz, s->nb, &offoff, &pooloff,
+	    &bktoff, &fsize);
 	mkheader(h, s, fsize, icrc, vcrc);
 	if (s->hassub)
 		mksubheader(h + EMB_STORE_HEADER, s->minn, s->maxn,
 		    s->sbucket, scrc);
-	if (pwrite(fd, h, hsz, 0) != (ssize_t)hsz)
-		return EMB_EIO;
-	return 0;
+	if (pwrite(fd, h, hsz, 0) == (ssize_t)hsz)
+		rc = 0;
+out:
+	emb_free(pad);
+	ksec_free(&ks);
+	return rc;
 }
 
 /* A new, empty store in *sp.  @return 0, EMB_ENOMEM or EMB_EVERSION. */
@@ -885,6 +1056,58 @@ storenew(struct emb_store **sp)
 #endif
 	if ((*sp = calloc(1, sizeof(**sp))) == NULL)
 		return EMB_ENOMEM;
+	(*sp)->fd = -1;
+	return 0;
+}
+
+/*
+ * Check the search section's header at offset at of the map and point
+ * s->knn at its regions (the header's sizes must be those of the store).
+ */
+static int
+knnmap(struct emb_store *s, uint64_t at)
+{
+	const unsigned char *h = s->map + at;
+	uint64_t rows = knnrows(s->count);
+	const unsigned char *p = h + KNNHEADER;
+
+	if (emb_le32(h + 60) != emb_crc32(0, h, 60))
+		return sfail(s, EMB_ESTORE, "search section checksum "
+		    "mismatch");
+	for (int i = 24; i < 60; i++)
+		if (h[i] != 0)
+			return sfail(s, EMB_ESTORE, "search section header "
+			    "out of range");
+	if (emb_le32(h) != KNN_KIND || emb_le32(h + 4) != knndp(s->dim) ||
+	    emb_le64(h + 8) != rows)
+		return sfail(s, EMB_ESTORE, "search section header out of "
+		    "range");
+	s->hasknn = 1;
+	s->knn.dp = knndp(s->dim);
+	s->knn.rows = rows;
+	s->knn.codes = s->knn.dp > 0 ? p : NULL;
+	p += rows * s->knn.dp;
+	s->knn.nrm = (const double *)(const void *)p;
+	s->knn.cs = (const float *)(const void *)(p + rows * 8);
+	s->knn.ce = (const float *)(const void *)(p + rows * 12);
+	s->kccrc = emb_le32(h + 16);
+	s->ktcrc = emb_le32(h + 20);
+	return 0;
+}
+
+int
+knn_store_file(const struct emb_store *s, uint64_t *off)
+{
+	*off = hdrsize(s->hassub);
+	return s->fd;
+}
+
+int
+knn_store_sect(const struct emb_store *s, struct knn_sect *ks)
+{
+	if (!s->hasknn)
+		return -1;
+	*ks = s->knn;
 	return 0;
 }
 
@@ -894,7 +1117,7 @@ storemap(struct emb_store *s, int fd)
 {
 	unsigned char h[EMB_STORE_HEADER + SUBHEADER];
 	uint64_t count, poolsz, fsize, offoff, pooloff, bktoff, want, used;
-	uint64_t sbucket = 0;
+	uint64_t sbucket = 0, ksz, kat;
 	uint32_t dim, stride, nb, flags;
 	struct stat st;
 	ssize_t got;
@@ -941,7 +1164,7 @@ storemap(struct emb_store *s, int fd)
 	if (dim == 0 || dim > EMB_DIM_MAX || stride != rowstride(dim) ||
 	    count > COUNT_MAX || nb == 0 || (nb & (nb - 1)) != 0 ||
 	    nb <= count || poolsz > POOL_MAX || poolsz < 2 * count ||
-	    (flags & ~FLAG_SUB) != 0) {
+	    (flags & ~(FLAG_SUB | FLAG_KNN)) != 0) {
 		rc = sfail(s, EMB_ESTORE, "header sizes out of range");
 		goto out;
 	}
@@ -972,8 +1195,10 @@ storemap(struct emb_store *s, int fd)
 		}
 	}
 	/* All of these fit in 64 bits given the limits just checked. */
-	layout(flags & FLAG_SUB, count, stride, sbucket, poolsz, nb, &offoff,
-	    &pooloff, &bktoff, &want);
+	ksz = flags & FLAG_KNN ? knnsize(dim, count) : 0;
+	layout(flags & FLAG_SUB, count, stride, sbucket, ksz, poolsz, nb,
+	    &offoff, &pooloff, &bktoff, &want);
+	kat = offoff - ksz;
 	if (fsize != want) {
 		rc = sfail(s, EMB_ESTORE, "header sizes disagree");
 		goto out;
@@ -1001,6 +1226,8 @@ storemap(struct emb_store *s, int fd)
 	s->stride = stride;
 	s->nb = nb;
 	s->poolsz = poolsz;
+	/* Kept for reading rows without mapping them (knn_row). */
+	s->fd = fcntl(fd, F_DUPFD_CLOEXEC, 3);
 	s->vec = (const float *)(s->map + hdrsize(flags & FLAG_SUB));
 	if (flags & FLAG_SUB) {
 		s->hassub = 1;
@@ -1011,6 +1238,8 @@ storemap(struct emb_store *s, int fd)
 	s->pool = (const char *)(s->map + pooloff);
 	s->bkt = (const uint32_t *)(s->map + bktoff);
 	s->vcrc = emb_le32(h + 52);
+	if ((flags & FLAG_KNN) && (rc = knnmap(s, kat)) < 0)
+		goto out;
 	if (emb_crc32(0, s->map + offoff, fsize - offoff) != emb_le32(h + 48)) {
 		rc = sfail(s, EMB_ESTORE, "index checksum mismatch (store "
 		    "modified or damaged)");
@@ -1087,6 +1316,11 @@ emb_store_verify(struct emb_store *s)
 	    s->stride * 4) != s->scrc)
 		return sfail(s, EMB_ESTORE, "subword checksum mismatch (store "
 		    "modified or damaged)");
+	if (s->hasknn && (emb_crc32(0, s->knn.nrm, s->knn.rows * 16) !=
+	    s->ktcrc || (s->knn.dp > 0 && emb_crc32(0, s->knn.codes,
+	    s->knn.rows * s->knn.dp) != s->kccrc)))
+		return sfail(s, EMB_ESTORE, "search section checksum mismatch "
+		    "(store modified or damaged)");
 	return 0;
 }
 

@@ -88,7 +88,9 @@ def main(argv):
                 if len(f) >= opts['x']:
                     ws = set(f[opts['x'] - 1].split(b' '))
                     ex |= {i for i, x in enumerate(words) if x in ws}
-            queries.append((key, v, ex))
+            # A zero vector has no neighbours listed (a label, with -c).
+            if v.any() or opts['c']:
+                queries.append((key, v, ex))
     with open(outp, 'rb') as f:
         out = [line.rstrip(b'\n') for line in f]
     bad = []

@@ -353,13 +353,16 @@ START_TEST(modified)
 	struct emb_store_stats ss;
 	struct emb_store *s;
 	unsigned char *a;
-	size_t n, offoff;
+	size_t n, offoff, kat, rows;
 	char path[300];
 	uint32_t c;
 
 	build(200, &ss);
 	a = slurp(sto, &n);
-	offoff = 64 + (size_t)ss.words * 16 * 4;
+	/* The search section: a header, codes of 8 bytes, 16 of terms. */
+	kat = 64 + (size_t)ss.words * 16 * 4;
+	rows = (ss.words + 63) / 64 * 64;
+	offoff = kat + 64 + rows * (8 + 16);
 	/* Any header byte after the version. */
 	for (size_t k = 12; k < 64; k++) {
 		a[k] ^= 0x20;
@@ -372,6 +375,12 @@ START_TEST(modified)
 	refused(a, n, EMB_EVERSION);
 	a[8] = 1;
 	fixcrc(a);
+	/* Any byte of the search section's header. */
+	for (size_t k = kat; k < kat + 64; k++) {
+		a[k] ^= 0x02;
+		refused(a, n, EMB_ESTORE);
+		a[k] ^= 0x02;
+	}
 	/* Any index byte: offsets, words, buckets. */
 	for (size_t k = offoff; k < n; k += 37) {
 		a[k] ^= 0x01;
@@ -386,16 +395,20 @@ START_TEST(modified)
 	fixcrc(a);
 	refused(a, n, EMB_ESTORE);
 	free(a);
-	/* A vector byte: open succeeds, verify catches it. */
-	a = slurp(sto, &n);
-	a[64 + 5] ^= 0x40;
+	/* A vector, code or term byte: open succeeds, verify catches it. */
 	snprintf(path, sizeof(path), "%s/v.store", dir);
-	spit(path, a, n);
-	ck_assert_int_eq(emb_store_open(&s, path), 0);
-	ck_assert_int_eq(emb_store_verify(s), EMB_ESTORE);
-	ck_assert(strstr(emb_store_msg(s), "vector checksum") != NULL);
-	emb_store_close(s);
-	free(a);
+	for (int t = 0; t < 3; t++) {
+		a = slurp(sto, &n);
+		a[t == 0 ? 64 + 5 : kat + 64 + (t == 2 ? rows * 8 + 3 : 17)] ^=
+		    0x10;
+		spit(path, a, n);
+		ck_assert_int_eq(emb_store_open(&s, path), 0);
+		ck_assert_int_eq(emb_store_verify(s), EMB_ESTORE);
+		ck_assert(strstr(emb_store_msg(s), t == 0 ? "vector checksum" :
+		    "search section") != NULL);
+		emb_store_close(s);
+		free(a);
+	}
 	/* Not a store at all, and a missing file. */
 	refused("hello world, not a store", 24, EMB_EMAGIC);
 	ck_assert_int_eq(emb_store_open(&s, "/nonexistent/x"), EMB_EIO);
