@@ -727,7 +727,9 @@ emb_knn_search(const struct emb_knn *kn, const float *q, size_t nq,
 			rc = EMB_ENOMEM;
 			goto out;
 		}
-		qsort(w[t].sp, w[t].nsp, sizeof(*w[t].sp), spillcmp);
+		if (w[t].nsp > 1)
+			qsort(w[t].sp, w[t].nsp, sizeof(*w[t].sp),
+			    spillcmp);
 		nsp += w[t].nsp;
 	}
 	if ((all = malloc(((size_t)nw * k + nsp) * sizeof(*all))) == NULL) {
