@@ -88,7 +88,7 @@ if has emb-lookup; then
 	awk 'BEGIN { for (i = 0; i < 30000; i++) printf "w%d\t%d 1 2 3\n", i, i }' |
 	    emb-cat -r >v.emb
 	{ head -c 16 v.emb; printf 'X'; tail -c +17 v.emb; } >vbad.emb
-	timeout 60 emb-lookup -e vbad.emb -D >/dev/null 2>err.txt
+	timeout 600 emb-lookup -e vbad.emb -D >/dev/null 2>err.txt
 	st=$?
 	[ $st = 1 ] || bad "emb-lookup, bad emb vectors: exit $st"
 fi

@@ -11,10 +11,10 @@ printf '2 3\nking 1 2 3\nqueen 3 2 1\n' >v.txt
 emb-lookup -q -e v.txt -B v.store || exit 1
 mkfifo ff
 (cat v.txt >ff &)
-echo queen | timeout 10 emb-lookup -q -e ff | emb-cat
+echo queen | timeout 600 emb-lookup -q -e ff | emb-cat
 echo "fifo: exit $?"
 (cat v.store >ff &)
-echo king | timeout 10 emb-lookup -q -e ff | emb-cat
+echo king | timeout 600 emb-lookup -q -e ff | emb-cat
 echo "store through a fifo: exit $?"
 mkdir d
 emb-knn d v.store </dev/null

@@ -9,7 +9,7 @@ printf 'the cat\n' | emb-lookup -q -e tiny.vec >q.emb
 emb-knn -k 2 r.emb q.emb >want
 mkfifo f
 cat r.emb >f &
-timeout 20 emb-knn -k 2 f q.emb >got
+timeout 600 emb-knn -k 2 f q.emb >got
 echo "FIFO: exit $?"
 kill $! 2>/dev/null
 cmp got want && echo "FIFO: the same neighbours as the file"
@@ -17,7 +17,7 @@ emb-knn -k 2 r.store q.emb | cmp - want && echo "store: the same neighbours"
 emb-knn -k 2 - q.emb <r.store | cmp - want &&
     echo "store on standard input: the same neighbours"
 cat r.store >f &
-timeout 20 emb-knn -k 2 f q.emb
+timeout 600 emb-knn -k 2 f q.emb
 echo "store through a FIFO: exit $?"
 kill $! 2>/dev/null
 exit 0

@@ -8,8 +8,8 @@
 # fit OPTIONS FILE: run emb-normalize -F, print its status and whether its
 # peak memory stayed under 100 MB.
 fit() {
-	timeout 20 /usr/bin/time -f %M -o rss.txt emb-normalize -q -F m.txt \
-	    "$@" 2>err.txt
+	(ulimit -t 20; exec /usr/bin/time -f %M -o rss.txt \
+	    emb-normalize -q -F m.txt "$@" 2>err.txt)
 	echo "exit $?, $(awk '{ print ($1 < 100000 ? "under" : "over") \
 	    " 100 MB" }' rss.txt | tail -n 1)"
 	grep -v '^Command' err.txt
