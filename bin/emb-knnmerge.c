@@ -337,56 +337,34 @@ tagcmp(const void *a, const void *b)
 	return x->tag < y->tag ? -1 : x->tag > y->tag;
 }
 
-/*
- * A tag's first slot in a table of cap (a power of two) slots: every bit
- * of the tag mixed into the low ones (one SplitMix64 step, the library's
- * emb_rng_next, seeded with the tag), so that tags sharing their low bits
- * do not share a probe chain.
- */
-static size_t
-tagslot(unsigned long long t, size_t cap)
+/* Shard i's tag as bytes, for the index of tags. */
+static const char *
+tagof(const void *ctx, size_t i, size_t *len)
 {
-	struct emb_rng g = { t };
-
-	return (size_t)emb_rng_next(&g) & (cap - 1);
+	(void)ctx;
+	*len = sizeof(sh[i].tag);
+	return (const char *)&sh[i].tag;
 }
 
-/*
- * The shard of tag: its index in sh, found or added through the open
- * hash table slot[] (index + 1, 0 for free) of hcap entries.
- */
+/* The shard of tag: its index in sh, found in the index x or added. */
 static unsigned
-shardof(unsigned long long tag, unsigned **slot, size_t *hcap)
+shardof(unsigned long long tag, struct emb_index *x)
 {
-	size_t i;
+	int64_t e = emb_index_find(x, &tag, sizeof(tag));
+	int rc;
 
-	if (2 * ((size_t)nsh + 1) > *hcap) {
-		size_t ncap = *hcap ? 2 * *hcap : 64;
-		unsigned *ns = xcalloc(ncap, sizeof(*ns));
-
-		for (unsigned j = 0; j < nsh; j++) {
-			for (i = tagslot(sh[j].tag, ncap); ns[i] != 0;
-			    i = (i + 1) & (ncap - 1))
-				;
-			ns[i] = j + 1;
-		}
-		free(*slot);
-		*slot = ns;
-		*hcap = ncap;
-	}
-	for (i = tagslot(tag, *hcap); (*slot)[i] != 0;
-	    i = (i + 1) & (*hcap - 1))
-		if (sh[(*slot)[i] - 1].tag == tag)
-			return (*slot)[i] - 1;
-	if (nsh == UINT_MAX)
-		errx(1, "stdin: more than %u shards", UINT_MAX - 1);
+	if (e >= 0)
+		return (unsigned)e;
+	if (nsh == UINT32_MAX - 1)
+		errx(1, "stdin: more than %u shards", UINT32_MAX - 2);
 	if (nsh == shcap) {
 		shcap = shcap ? 2 * shcap : 16;
 		sh = xreallocarray(sh, shcap, sizeof(*sh));
 	}
 	memset(&sh[nsh], 0, sizeof(*sh));
 	sh[nsh].tag = tag;
-	(*slot)[i] = nsh + 1;
+	if ((rc = emb_index_add(x, nsh, NULL)) < 0)
+		errx(1, "%s", emb_strerror(rc));
 	return nsh++;
 }
 
@@ -398,15 +376,17 @@ static void
 untag(void)
 {
 	char *line = NULL, *e;
-	size_t cap = 0, hcap = 0, off = 0;
+	size_t cap = 0, off = 0;
 	ssize_t len;
 	unsigned long long lineno = 0, tag;
-	unsigned cur = 0, *slot = NULL;
+	unsigned cur = 0;
+	struct emb_index tags;
 	FILE *tf;
 	int fd = xtmpfd();
 
 	if ((tf = fdopen(fd, "w+")) == NULL)
 		err(1, "temporary file");
+	emb_index_init(&tags, tagof, NULL);
 	while ((len = getline(&line, &cap, stdin)) != -1) {
 		struct shard *s;
 		size_t n;
@@ -419,7 +399,7 @@ untag(void)
 			    "front (parallel --tag)", lineno);
 		e++;
 		if (cur >= nsh || sh[cur].tag != tag)
-			cur = shardof(tag, &slot, &hcap);
+			cur = shardof(tag, &tags);
 		s = &sh[cur];
 		n = (size_t)(line + len - e);
 		if (line[len - 1] != '\n')
@@ -445,7 +425,7 @@ untag(void)
 	if (ferror(stdin))
 		err(1, "stdin");
 	free(line);
-	free(slot);
+	emb_index_free(&tags);
 	if (fflush(tf) != 0)
 		err(1, "temporary file");
 	if ((maplen = off) > 0 && (map = mmap(NULL, maplen, PROT_READ,

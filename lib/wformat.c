@@ -6,8 +6,8 @@
  * A file with a header must say its word count first, and the count is
  * known only at the end: the entries go to a spool (a file the caller
  * gives, unlinked) as they come, and emb_wout_finish() writes the header
- * and copies them behind it.  The words are kept too, in an arena and a
- * hash table, so that a word seen again is reported with the entry that
+ * and copies them behind it.  The words are kept too, in an arena and an
+ * emb_index, so that a word seen again is reported with the entry that
  * had it first; memory grows with the words written, never with a count.
  */
 #include <errno.h>
@@ -37,8 +37,7 @@ struct emb_wout {
 	size_t		 wlen, wcap;
 	uint64_t	*woff;		/* count + 1 offsets into words */
 	size_t		 offcap;
-	uint64_t	*slot;		/* hash table: entry + 1, 0 empty */
-	size_t		 nslot;
+	struct emb_index idx;		/* the words, by entry */
 	z_stream	 z;		/* gzip, when zout is set */
 	unsigned char	*zout;		/* COPYSZ */
 };
@@ -55,6 +54,16 @@ emb_wword_bad(const void *word, size_t n)
 			return (long)i;
 		}
 	return -1;
+}
+
+/* Entry i's word, for the index. */
+static const char *
+wordof(const void *ctx, size_t i, size_t *len)
+{
+	const struct emb_wout *o = ctx;
+
+	*len = o->woff[i + 1] - o->woff[i];
+	return o->words + o->woff[i];
 }
 
 int
@@ -74,11 +83,10 @@ emb_wout_open(struct emb_wout **op, int fmt, uint32_t dim, int spool)
 	o->dim = dim;
 	o->out = spool;
 	o->spooled = spool >= 0;
-	o->nslot = 1024;
+	emb_index_init(&o->idx, wordof, o);
 	o->offcap = 1024;
 	o->cap = SPOOLSZ;
 	if ((o->buf = malloc(o->cap)) == NULL ||
-	    (o->slot = calloc(o->nslot, sizeof(*o->slot))) == NULL ||
 	    (o->woff = malloc(o->offcap * sizeof(*o->woff))) == NULL) {
 		emb_wout_free(o);
 		return EMB_ENOMEM;
@@ -88,61 +96,12 @@ emb_wout_open(struct emb_wout **op, int fmt, uint32_t dim, int spool)
 	return 0;
 }
 
-static uint64_t
-hashword(const void *p, size_t n)
-{
-	const unsigned char *s = p;
-	uint64_t h = 0xcbf29ce484222325ull;
-
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ s[i]) * 0x100000001b3ull;
-	return h ^ (h >> 29);
-}
-
-/* The slot of word (n bytes): where it is, or the empty one it goes to. */
-static size_t
-findslot(const struct emb_wout *o, const void *word, size_t n)
-{
-	size_t i = hashword(word, n) & (o->nslot - 1);
-
-	for (; o->slot[i] != 0; i = (i + 1) & (o->nslot - 1)) {
-		uint64_t e = o->slot[i] - 1;
-		size_t len = o->woff[e + 1] - o->woff[e];
-
-		if (len == n && memcmp(o->words + o->woff[e], word, n) == 0)
-			break;
-	}
-	return i;
-}
-
-/* Double the hash table. */
-static int
-rehash(struct emb_wout *o)
-{
-	uint64_t *old = o->slot;
-	size_t nold = o->nslot;
-
-	if ((o->slot = calloc(nold * 2, sizeof(*o->slot))) == NULL) {
-		o->slot = old;
-		return EMB_ENOMEM;
-	}
-	o->nslot = nold * 2;
-	for (size_t i = 0; i < nold; i++)
-		if (old[i] != 0) {
-			uint64_t e = old[i] - 1;
-
-			o->slot[findslot(o, o->words + o->woff[e],
-			    o->woff[e + 1] - o->woff[e])] = old[i];
-		}
-	free(old);
-	return 0;
-}
-
 /* Keep word as entry o->count; *dup the entry that had it, or -1. */
 static int
 remember(struct emb_wout *o, const void *word, size_t n, int64_t *dup)
 {
-	size_t i;
+	size_t had;
+	int rc;
 
 	if (o->wlen + n > o->wcap) {
 		size_t cap = o->wcap ? o->wcap : 1 << 16;
@@ -164,15 +123,12 @@ remember(struct emb_wout *o, const void *word, size_t n, int64_t *dup)
 		o->woff = p;
 		o->offcap *= 2;
 	}
-	if (2 * (o->count + 1) > o->nslot && rehash(o) < 0)
-		return EMB_ENOMEM;
-	i = findslot(o, word, n);
-	*dup = o->slot[i] != 0 ? (int64_t)(o->slot[i] - 1) : -1;
 	memcpy(o->words + o->wlen, word, n);
 	o->wlen += n;
 	o->woff[o->count + 1] = o->wlen;
-	if (o->slot[i] == 0)
-		o->slot[i] = o->count + 1;
+	if ((rc = emb_index_add(&o->idx, o->count, &had)) < 0)
+		return rc;
+	*dup = rc == 1 ? (int64_t)had : -1;
 	return 0;
 }
 
@@ -358,7 +314,7 @@ emb_wout_free(struct emb_wout *o)
 	free(o->buf);
 	free(o->words);
 	free(o->woff);
-	free(o->slot);
+	emb_index_free(&o->idx);
 	if (o->zout != NULL)
 		deflateEnd(&o->z);
 	free(o->zout);
