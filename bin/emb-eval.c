@@ -19,7 +19,6 @@
 #include <math.h>
 #include <pthread.h>
 #include <stdarg.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -173,7 +172,6 @@ cpu(void)
 	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-#define MAXJOBS	256	/* -j at most */
 #define MAXFOLDS 1000	/* -k, --inner-folds at most */
 
 static void *
@@ -451,7 +449,6 @@ struct l2search {
 	double		 acc[NL2 * MAXFOLDS];	/* per job */
 	int		*tpred[NL2];	/* with dev: each model's test classes */
 	int		 titers[NL2];	/* and its passes */
-	atomic_int	 next;
 	int		 ndone;		/* jobs done, for the progress */
 	pthread_mutex_t	 lock;		/* over ndone and its line */
 };
@@ -521,21 +518,21 @@ l2job(struct l2search *s, int j)
 	}
 }
 
-static void *
-l2worker(void *arg)
+/* Job j, a lane of emb_par_run. */
+static void
+l2lane(void *arg, int worker, size_t j, size_t r0, size_t r1)
 {
 	struct l2search *s = arg;
-	int j;
 
-	while ((j = atomic_fetch_add(&s->next, 1)) < s->njob) {
-		l2job(s, j);
-		/* The count, not the job: the same lines in any order. */
-		pthread_mutex_lock(&s->lock);
-		progress("%s: mlp: %s: weight decay search, fit %d of %d done",
-		    task, where, ++s->ndone, s->njob);
-		pthread_mutex_unlock(&s->lock);
-	}
-	return NULL;
+	(void)worker;
+	(void)r0;
+	(void)r1;
+	l2job(s, (int)j);
+	/* The count, not the job: the same lines in any order. */
+	pthread_mutex_lock(&s->lock);
+	progress("%s: mlp: %s: weight decay search, fit %d of %d done",
+	    task, where, ++s->ndone, s->njob);
+	pthread_mutex_unlock(&s->lock);
 }
 
 /*
@@ -554,9 +551,8 @@ choosel2(struct emb_clf_opts *o, const float *X, size_t n, size_t d,
     int kfold, const float *T, size_t nt, int *tpred, int *iters, int *done)
 {
 	struct l2search *s;
-	pthread_t tid[MAXJOBS];
 	double best = -1, bestl2 = l2grid[0];
-	int *fold = NULL, nw, gbest = 0;
+	int *fold = NULL, gbest = 0;
 
 	*done = 0;
 	if (l2fixed)
@@ -580,15 +576,8 @@ choosel2(struct emb_clf_opts *o, const float *X, size_t n, size_t d,
 	s->dev = dev, s->ndev = ndev, s->ydev = ydev;
 	s->T = T, s->nt = nt, s->fold = fold, s->kfold = kfold;
 	s->njob = dev ? (int)NL2 : (int)NL2 * kfold;
-	atomic_init(&s->next, 0);
 	pthread_mutex_init(&s->lock, NULL);
-	nw = o->threads < s->njob ? o->threads : s->njob;
-	for (int t = 1; t < nw; t++)
-		if (pthread_create(&tid[t], NULL, l2worker, s) != 0)
-			nw = t;
-	l2worker(s);
-	for (int t = 1; t < nw; t++)
-		pthread_join(tid[t], NULL);
+	emb_par_run(o->threads, (size_t)s->njob, (size_t)s->njob, l2lane, s);
 	pthread_mutex_destroy(&s->lock);
 	progdone();
 	for (size_t g = 0; g < NL2; g++) {
@@ -1412,7 +1401,7 @@ main(int argc, char *argv[])
 			parseclfs(optarg, use);
 			break;
 		case 'f':
-			wf = (unsigned)parsenum(optarg, 1, 1000000, "-f");
+			wf = (unsigned)parsenum(optarg, 1, EMB_FIELD_MAX, "-f");
 			break;
 		case 'g':
 			gold = optarg;
@@ -1421,10 +1410,12 @@ main(int argc, char *argv[])
 			caseful = 1;
 			break;
 		case 'i':
-			idf = (unsigned)parsenum(optarg, 1, 1000000, "-i");
+			idf = (unsigned)parsenum(optarg, 1, EMB_FIELD_MAX,
+			    "-i");
 			break;
 		case 'j':
-			base.threads = (int)parsenum(optarg, 1, MAXJOBS, "-j");
+			base.threads = (int)parsenum(optarg, 1, EMB_MAXTHREADS,
+			    "-j");
 			break;
 		case 'k':
 			kfold = (int)parsenum(optarg, 2, MAXFOLDS, "-k");
@@ -1439,7 +1430,8 @@ main(int argc, char *argv[])
 			cslsk = (unsigned)parsenum(optarg, 1, 100000, "--csls-k");
 			break;
 		case 'l':
-			labf = (unsigned)parsenum(optarg, 1, 1000000, "-l");
+			labf = (unsigned)parsenum(optarg, 1, EMB_FIELD_MAX,
+			    "-l");
 			break;
 		case 'n':
 			nvocab = (size_t)parsenum(optarg, 1, LLONG_MAX, "-n");
@@ -1448,7 +1440,8 @@ main(int argc, char *argv[])
 			second = optarg;
 			break;
 		case 's':
-			splitf = (unsigned)parsenum(optarg, 1, 1000000, "-s");
+			splitf = (unsigned)parsenum(optarg, 1, EMB_FIELD_MAX,
+			    "-s");
 			break;
 		case 'T':
 			task = optarg;
@@ -1457,7 +1450,8 @@ main(int argc, char *argv[])
 			test = optarg;
 			break;
 		case 'u':
-			subf = (unsigned)parsenum(optarg, 1, 1000000, "-u");
+			subf = (unsigned)parsenum(optarg, 1, EMB_FIELD_MAX,
+			    "-u");
 			break;
 		case 'q':
 			verbose = 0;

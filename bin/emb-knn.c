@@ -849,7 +849,7 @@ main(int argc, char *argv[])
 			break;
 		case 'j':
 		case 't':	/* the old spelling of -j */
-			nthreads = (unsigned)parsenum(optarg, 1, 256,
+			nthreads = (unsigned)parsenum(optarg, 1, EMB_MAXTHREADS,
 			    ch == 'j' ? "-j" : "-t");
 			break;
 		case 'v':

@@ -176,6 +176,18 @@ void emb_buf_free(struct emb_buf *b);
 #define EMB_MAXTHREADS	256
 int emb_ncpu(void);
 double emb_now(void);
+/*
+ * Threads: the one pool of the suite.  emb_par_run runs fn(arg, worker,
+ * lane, r0, r1) on every lane of n rows (lane l: rows
+ * [n l / nlane, n (l + 1) / nlane)) with emb_par_workers(nt, nlane)
+ * workers, the caller one of them, each taking the next lane in turn;
+ * lanes depend on the problem only, so a caller that combines lane
+ * results in lane order gets the same bits for every thread count.
+ */
+typedef void emb_lanefn(void *arg, int worker, size_t lane, size_t r0,
+    size_t r1);
+int emb_par_workers(int nt, size_t nlane);
+void emb_par_run(int nt, size_t n, size_t nlane, emb_lanefn *fn, void *arg);
 
 /*
  * Keys.

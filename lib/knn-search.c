@@ -71,8 +71,6 @@
 
 #include <blis.h>
 #include <math.h>
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #ifdef __SSE2__
@@ -182,7 +180,7 @@ struct job {
 	size_t		 nqt, nrb;	/* query tiles, reference blocks */
 	size_t		 rb;		/* references per block */
 	int		 whole;		/* an item is a tile and all blocks */
-	atomic_size_t	 item;		/* next work item */
+	struct worker	*w;		/* one per thread */
 	knn_kernfn	*kern;		/* NULL: the float path only */
 	double		*qn;		/* |q|^2 */
 	int8_t		*qc;		/* codes, nq rounded up to 4, x dp */
@@ -224,8 +222,7 @@ struct worker {
 	size_t		 nsp, spcap, spat;	/* spat: merged so far */
 	uint64_t	 coded, flt, rescored;
 	int		 nomem;		/* a spill could not grow */
-	pthread_t	 tid;
-	int		 started;
+	rntm_t		 rntm;		/* BLIS: one thread */
 };
 
 /* x rounded down, or up, to float. */
@@ -529,41 +526,35 @@ floatpass(struct worker *w, size_t q0, size_t mq, size_t r0, size_t nr,
 	}
 }
 
-static void *
-work(void *arg)
+static void
+work(void *arg, int wi, size_t it, size_t r0, size_t r1)
 {
-	struct worker *w = arg;
-	struct job *jb = w->job;
+	struct job *jb = arg;
+	struct worker *w = &jb->w[wi];
 	const struct emb_knn *kn = jb->kn;
-	size_t items = jb->nqt * jb->nrb, it;
-	rntm_t rntm = BLIS_RNTM_INITIALIZER;
+	size_t b0 = jb->whole ? 0 : it % jb->nrb;
+	size_t b1 = jb->whole ? jb->nrb : b0 + 1;
+	size_t q0 = (jb->whole ? it : it / jb->nrb) * QTILE;
+	size_t mq = jb->nq - q0 < QTILE ? jb->nq - q0 : QTILE;
 
-	bli_rntm_set_num_threads(1, &rntm);
+	(void)r0;
+	(void)r1;
 	/*
 	 * An item is a query tile and a reference block, or, with tiles
 	 * enough to keep every thread busy (jb->whole), a tile and all the
 	 * blocks: a thread then meets a tile's first block (its lists not
 	 * yet full) once, not once a thread.  Consecutive items share a
 	 * tile; a block's codes are read once a tile, a few hundred bytes
-	 * for every thousand multiply-adds.
+	 * for every thousand multiply-adds.  An item is a lane of
+	 * emb_par_run, taken in turn.
 	 */
-	if (jb->whole)
-		items = jb->nqt;
-	while ((it = atomic_fetch_add(&jb->item, 1)) < items) {
-		size_t b0 = jb->whole ? 0 : it % jb->nrb;
-		size_t b1 = jb->whole ? jb->nrb : b0 + 1;
-		size_t q0 = (jb->whole ? it : it / jb->nrb) * QTILE;
-		size_t mq = jb->nq - q0 < QTILE ? jb->nq - q0 : QTILE;
+	for (size_t b = b0; b < b1; b++) {
+		size_t rr = b * jb->rb;
+		size_t nr = kn->n - rr < jb->rb ? kn->n - rr : jb->rb;
 
-		for (size_t b = b0; b < b1; b++) {
-			size_t r0 = b * jb->rb;
-			size_t nr = kn->n - r0 < jb->rb ? kn->n - r0 : jb->rb;
-
-			if (jb->kern == NULL || !codedpass(w, q0, mq, r0, nr))
-				floatpass(w, q0, mq, r0, nr, &rntm);
-		}
+		if (jb->kern == NULL || !codedpass(w, q0, mq, rr, nr))
+			floatpass(w, q0, mq, rr, nr, &w->rntm);
 	}
-	return NULL;
 }
 
 /* The float score's bound for dimension dim (see the top). */
@@ -669,10 +660,12 @@ emb_knn_search(const struct emb_knn *kn, const float *q, size_t nq,
 	if (jb.rb > (kn->n + KNN_STRIP - 1) / KNN_STRIP * KNN_STRIP)
 		jb.rb = (kn->n + KNN_STRIP - 1) / KNN_STRIP * KNN_STRIP;
 	jb.nrb = (kn->n + jb.rb - 1) / jb.rb;
-	atomic_init(&jb.item, 0);
 	items = jb.nqt * jb.nrb;
-	nw = nthreads < items ? nthreads : (unsigned)items;
+	nw = (unsigned)emb_par_workers(nthreads > EMB_MAXTHREADS ?
+	    EMB_MAXTHREADS : (int)nthreads, items);
 	jb.whole = jb.nqt >= 4 * (size_t)nw;
+	if (jb.whole)
+		items = jb.nqt;
 	if (emb_mul(nq, k, &nall) < 0 || emb_mul(nall, nw, &nall) < 0)
 		return EMB_ELIMIT;
 	if ((rc = prepare(&jb, knn_path())) < 0)
@@ -680,7 +673,12 @@ emb_knn_search(const struct emb_knn *kn, const float *q, size_t nq,
 	rc = EMB_ENOMEM;
 	if ((w = calloc(nw, sizeof(*w))) == NULL)
 		goto out;
+	jb.w = w;
 	for (unsigned t = 0; t < nw; t++) {
+		rntm_t r1 = BLIS_RNTM_INITIALIZER;
+
+		bli_rntm_set_num_threads(1, &r1);
+		w[t].rntm = r1;
 		w[t].job = &jb;
 		w[t].c = emb_alloc((size_t)QTILE * jb.rb * sizeof(float));
 		w[t].ru = emb_alloc(jb.rb * kn->ld * sizeof(float));
@@ -703,17 +701,9 @@ emb_knn_search(const struct emb_knn *kn, const float *q, size_t nq,
 			}
 	}
 	rc = 0;
-	/*
-	 * Worker 0 is this thread.  If a thread cannot be started, the others
-	 * take its share: the result is the same.
-	 */
-	for (unsigned t = 1; t < nw; t++)
-		if (pthread_create(&w[t].tid, NULL, work, &w[t]) == 0)
-			w[t].started = 1;
-	work(&w[0]);
-	for (unsigned t = 1; t < nw; t++)
-		if (w[t].started)
-			pthread_join(w[t].tid, NULL);
+	/* If a thread cannot be started, the others take its share: the
+	 * result is the same. */
+	emb_par_run((int)nw, items, items, work, &jb);
 	/*
 	 * Merge: each query's hits from every worker, in their distances in
 	 * double; those within far() of the k-th, and those set aside as
