@@ -231,10 +231,7 @@ readdict(const char *path, const struct emb_index *xs,
 		n++;
 		if (i < 0 || j < 0)
 			continue;
-		if (*npairs == pcap) {
-			pcap = pcap ? 2 * pcap : 1024;
-			*pairs = xreallocarray(*pairs, pcap, 2 * sizeof(**pairs));
-		}
+		xgrow(pairs, &pcap, *npairs + 1, 2 * sizeof(**pairs));
 		(*pairs)[2 * *npairs] = (uint32_t)i;
 		(*pairs)[2 * *npairs + 1] = (uint32_t)j;
 		++*npairs;

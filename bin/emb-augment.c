@@ -151,10 +151,7 @@ sortin(void *arg, struct flat *F, const struct emb_rec *rec)
 		(*ndup)++;
 		return;
 	}
-	if (nclass == classcap) {
-		classcap = classcap ? 2 * classcap : 16;
-		classes = xreallocarray(classes, classcap, sizeof(*classes));
-	}
+	xgrow(&classes, &classcap, nclass + 1, sizeof(*classes));
 	/* A candidate class; an offset: the keys move as they grow. */
 	memset(&classes[nclass], 0, sizeof(*classes));
 	classes[nclass].label = (size_t)(lab - F->keys.p);
@@ -162,10 +159,7 @@ sortin(void *arg, struct flat *F, const struct emb_rec *rec)
 	if (!enter(&bylabel, nclass, &c))
 		c = nclass++;
 	cl = &classes[c];
-	if (cl->n == cl->cap) {
-		cl->cap = cl->cap ? 2 * cl->cap : 16;
-		cl->word = xreallocarray(cl->word, cl->cap, sizeof(*cl->word));
-	}
+	xgrow(&cl->word, &cl->cap, cl->n + 1, sizeof(*cl->word));
 	cl->word[cl->n++] = i;
 }
 
@@ -299,11 +293,7 @@ emitrandom(struct emb_writer *w, size_t c)
 	for (size_t j = 0; j < nsets; j++) {
 		size_t *ds;
 
-		if (j == drawncap) {
-			drawncap = drawncap ? 2 * drawncap : 16;
-			drawnset = xreallocarray(drawnset, drawncap,
-			    ksize * sizeof(*drawnset));
-		}
+		xgrow(&drawnset, &drawncap, j + 1, ksize * sizeof(*drawnset));
 		ds = drawnset + j * ksize;
 		do {
 			for (size_t i = 0; i < ksize; i++) {

@@ -277,11 +277,8 @@ readsets(struct sets *S, const char *path)
 				if (tl > EMB_KEY_MAX / 2)
 					errx(1, "%s: line %lu: a word of %zu "
 					    "bytes", path, lno, tl);
-				if (w->n == w->cap) {
-					w->cap = w->cap ? 2 * w->cap : 16;
-					w->word = xreallocarray(w->word,
-					    w->cap, sizeof(size_t));
-				}
+				xgrow(&w->word, &w->cap, w->n + 1,
+				    sizeof(size_t));
 				w->word[w->n++] = wordentry(line + tok, tl);
 			}
 			nt++;

@@ -127,10 +127,7 @@ loadfreq(const char *path)
 			end--;
 		if (end == line)
 			errx(1, "%s: line %llu: no word", path, lno);
-		if (words.n == wcap) {
-			wcap = wcap ? 2 * wcap : 1024;
-			wcount = xreallocarray(wcount, wcap, sizeof(*wcount));
-		}
+		xgrow(&wcount, &wcap, words.n + 1, sizeof(*wcount));
 		xbufadd(&words.b, line, (size_t)(end - line));
 		if ((rc = emb_index_add(&wtab, strsend(&words), &had)) < 0)
 			errx(1, "%s: %s", path, emb_strerror(rc));

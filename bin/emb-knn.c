@@ -300,11 +300,7 @@ exclude(struct batch *b, const struct emb_knn *kn, const char *w, size_t len)
 {
 	for (int64_t i = emb_knn_find(kn, w, len); i >= 0;
 	    i = emb_knn_find_next(kn, (size_t)i)) {
-		if (b->nx == b->xcap) {
-			b->xcap = b->xcap ? 2 * b->xcap : 64;
-			b->xref = xreallocarray(b->xref, b->xcap,
-			    sizeof(*b->xref));
-		}
+		xgrow(&b->xref, &b->xcap, b->nx + 1, sizeof(*b->xref));
 		b->xref[b->nx++] = (uint32_t)i;
 	}
 }

@@ -217,10 +217,7 @@ takequery(unsigned si)
 			    s->lineno, dtoa(db[0], dist) ? db[0] : "",
 			    dtoa(db[1], prev) ? db[1] : "", want - 1);
 		prev = dist;
-		if (ncand == candcap) {
-			candcap = candcap ? 2 * candcap : 64;
-			cand = xreallocarray(cand, candcap, sizeof(*cand));
-		}
+		xgrow(&cand, &candcap, ncand + 1, sizeof(*cand));
 		if (arlen + (size_t)s->len > arcap) {
 			arcap = 2 * (arlen + (size_t)s->len);
 			arena = xreallocarray(arena, arcap, 1);
@@ -357,10 +354,7 @@ shardof(unsigned long long tag, struct emb_index *x)
 		return (unsigned)e;
 	if (nsh == UINT32_MAX - 1)
 		errx(1, "stdin: more than %u shards", UINT32_MAX - 2);
-	if (nsh == shcap) {
-		shcap = shcap ? 2 * shcap : 16;
-		sh = xreallocarray(sh, shcap, sizeof(*sh));
-	}
+	xgrow(&sh, &shcap, nsh + 1, sizeof(*sh));
 	memset(&sh[nsh], 0, sizeof(*sh));
 	sh[nsh].tag = tag;
 	if ((rc = emb_index_add(x, nsh, NULL)) < 0)
@@ -412,11 +406,8 @@ untag(void)
 		    s->runs[s->nruns - 1].len == off)
 			s->runs[s->nruns - 1].len += n + 1;
 		else {
-			if (s->nruns == s->runcap) {
-				s->runcap = s->runcap ? 2 * s->runcap : 4;
-				s->runs = xreallocarray(s->runs, s->runcap,
-				    sizeof(*s->runs));
-			}
+			xgrow(&s->runs, &s->runcap, s->nruns + 1,
+			    sizeof(*s->runs));
 			s->runs[s->nruns].off = off;
 			s->runs[s->nruns++].len = n + 1;
 		}

@@ -431,10 +431,7 @@ queries(FILE *fp, const char *name)
 			if ((v = lookup(p, (size_t)(t - p))) == NULL)
 				v = oovvec(name, p, (size_t)(t - p));
 			if (v != NULL) {
-				if (nm == mcap) {
-					mcap = mcap ? 2 * mcap : 64;
-					m = xreallocarray(m, mcap, sizeof(*m));
-				}
+				xgrow(&m, &mcap, nm + 1, sizeof(*m));
 				m[nm].tok = p;
 				m[nm].len = (size_t)(t - p);
 				m[nm++].vec = v;

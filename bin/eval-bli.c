@@ -181,10 +181,7 @@ bli(const char *mpath, const char *tpath, const char *dpath, unsigned wf,
 		if (nqs > 0 && strcmp(qs[nqs - 1].word, a) == 0)
 			e = nqs - 1;
 		if (e == nqs) {
-			if (nqs == qcap) {
-				qcap = qcap ? 2 * qcap : 256;
-				qs = xreallocarray(qs, qcap, sizeof(*qs));
-			}
+			xgrow(&qs, &qcap, nqs + 1, sizeof(*qs));
 			qs[nqs].word = xstrdup(a);
 			qs[nqs].src = wfind(&MW, a, &tmp);
 			qs[nqs].goff = ngold;
@@ -193,10 +190,7 @@ bli(const char *mpath, const char *tpath, const char *dpath, unsigned wf,
 		}
 		if ((g = wfind(&TW, b, &tmp)) < 0)
 			continue;
-		if (ngold == gcap) {
-			gcap = gcap ? 2 * gcap : 256;
-			gold = xreallocarray(gold, gcap, sizeof(*gold));
-		}
+		xgrow(&gold, &gcap, ngold + 1, sizeof(*gold));
 		gold[ngold++] = g;
 		qs[e].ngold++;
 	}

@@ -63,6 +63,14 @@ xstrdup(const char *s)
 	return p;
 }
 
+/* emb_grow(pp, cap, need, size), or exit. */
+void
+xgrow(void *pp, size_t *cap, size_t need, size_t size)
+{
+	if (need > *cap && emb_grow(pp, cap, need, size) < 0)
+		errx(1, "%s", emb_strerror(EMB_ENOMEM));
+}
+
 void
 xbufadd(struct emb_buf *b, const void *p, size_t n)
 {

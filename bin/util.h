@@ -15,6 +15,7 @@
 void	*xmalloc(size_t);
 void	*xcalloc(size_t, size_t);
 void	*xreallocarray(void *, size_t, size_t);
+void	 xgrow(void *, size_t *, size_t, size_t);
 char	*xstrdup(const char *);
 
 /* Parse a whole-string integer in [min, max]; exit 2 naming opt otherwise. */

@@ -98,8 +98,8 @@ const char *emb_quote(char *dst, const void *src, size_t n);
 const char *emb_quotes(char *dst, const char *s);
 
 /*
- * Building blocks: hashing, a string index, a seeded generator, a byte
- * buffer, threads (hash.c, par.c).
+ * Building blocks: hashing, a string index, a seeded generator, growable
+ * arrays and a byte buffer, threads (hash.c, par.c).
  *
  * emb_hash - FNV-1a, 64 bits, over n bytes: the one hash of the suite
  * (a store's buckets use it too; emb-store(5)).
@@ -153,7 +153,18 @@ uint64_t emb_rng_next(struct emb_rng *g);
 uint64_t emb_rng_below(struct emb_rng *g, uint64_t n);
 
 /*
- * A growable byte buffer: p holds len bytes and a NUL after them.
+ * emb_grow - room for need elements of size bytes in the array *pp (a
+ * pointer to the array's pointer) whose room is *cap elements: none
+ * when *cap >= need, else *cap doubled (from 16) until it holds need and
+ * the array reallocated.  The one growable array of the suite.
+ * @return 0, or EMB_ENOMEM (the size overflows, or realloc failed; the
+ * array and *cap are then as they were).
+ */
+int emb_grow(void *pp, size_t *cap, size_t need, size_t size);
+
+/*
+ * A growable byte buffer (on emb_grow): p holds len bytes and a NUL
+ * after them.
  * emb_buf_add appends n bytes: 0 or EMB_ENOMEM.  Zero-initialise it.
  */
 struct emb_buf {

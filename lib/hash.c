@@ -1,6 +1,6 @@
 /*
- * hash.c - the library's one hash function, one string index and one
- * seeded generator.
+ * hash.c - the library's one hash function, one string index, one
+ * seeded generator and one growable array (emb_grow, under emb_buf).
  *
  * emb_hash is FNV-1a, 64 bits.  An emb_index maps byte strings to entry
  * numbers with open addressing and linear probing; the strings stay with
@@ -177,26 +177,38 @@ emb_rng_perm(struct emb_rng *g, size_t *idx, size_t n)
 }
 
 /*
- * A growable byte buffer.
+ * Growable arrays: the one way of the suite to make room, doubling from
+ * 16 elements, with the overflow checked; a byte buffer on top.
  */
+
+int
+emb_grow(void *pp, size_t *cap, size_t need, size_t size)
+{
+	size_t c = *cap ? *cap : 16;
+	void *np;
+
+	if (need <= *cap)
+		return 0;
+	while (c < need) {
+		if (c > SIZE_MAX / 2)
+			return EMB_ENOMEM;
+		c *= 2;
+	}
+	if (size > 0 && c > SIZE_MAX / size)
+		return EMB_ENOMEM;
+	if ((np = realloc(*(void **)pp, c * size)) == NULL)
+		return EMB_ENOMEM;
+	*(void **)pp = np;
+	*cap = c;
+	return 0;
+}
 
 int
 emb_buf_reserve(struct emb_buf *b, size_t n)
 {
-	if (b->cap - b->len <= n) {
-		size_t nc = b->cap ? b->cap : 256;
-		char *np;
-
-		if (n >= SIZE_MAX / 2 - b->len)
-			return EMB_ENOMEM;
-		while (nc - b->len <= n)
-			nc *= 2;
-		if ((np = realloc(b->p, nc)) == NULL)
-			return EMB_ENOMEM;
-		b->p = np;
-		b->cap = nc;
-	}
-	return 0;
+	if (n >= SIZE_MAX - b->len)
+		return EMB_ENOMEM;
+	return emb_grow(&b->p, &b->cap, b->len + n + 1, 1);
 }
 
 int

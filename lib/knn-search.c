@@ -287,16 +287,10 @@ approx(struct worker *w, size_t i, uint32_t r)
 static void
 spill(struct worker *w, size_t i, struct emb_hit x)
 {
-	if (w->nsp == w->spcap) {
-		size_t cap = w->spcap ? 2 * w->spcap : 64;
-		struct spill *p = realloc(w->sp, cap * sizeof(*p));
-
-		if (p == NULL) {
-			w->nomem = 1;
-			return;
-		}
-		w->sp = p;
-		w->spcap = cap;
+	if (w->nsp == w->spcap &&
+	    emb_grow(&w->sp, &w->spcap, w->nsp + 1, sizeof(*w->sp)) < 0) {
+		w->nomem = 1;
+		return;
 	}
 	w->sp[w->nsp].q = i;
 	w->sp[w->nsp++].hit = x;

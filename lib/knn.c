@@ -193,26 +193,11 @@ emb_knn_add(struct emb_knn *k, const char *key, size_t keylen,
 	if (k->n == k->cap && (rc = emb_knn_reserve(k, k->cap > 0 ?
 	    k->cap + k->cap / 2 + 1 : firstrows(k->ld))) < 0)
 		return rc;
-	if (k->n + 2 > k->koffcap) {
-		size_t cap = k->koffcap * 2;
-		size_t *p = realloc(k->koff, cap * sizeof(*p));
-
-		if (p == NULL)
-			return EMB_ENOMEM;
-		k->koff = p;
-		k->koffcap = cap;
-	}
-	if (k->keylen + keylen + 1 > k->keycap) {
-		size_t cap = k->keycap;
-		char *p;
-
-		while (cap < k->keylen + keylen + 1)
-			cap *= 2;
-		if ((p = realloc(k->keys, cap)) == NULL)
-			return EMB_ENOMEM;
-		k->keys = p;
-		k->keycap = cap;
-	}
+	if ((rc = emb_grow(&k->koff, &k->koffcap, k->n + 2,
+	    sizeof(*k->koff))) < 0 ||
+	    (rc = emb_grow(&k->keys, &k->keycap, k->keylen + keylen + 1,
+	    1)) < 0)
+		return rc;
 	if (k->codes != NULL && k->scratch == NULL &&
 	    (k->scratch = malloc(k->dp)) == NULL)
 		return EMB_ENOMEM;
@@ -481,17 +466,9 @@ emb_knn_store(struct emb_knn **kp, struct emb_store *s,
 		size_t len;
 		const char *w = emb_store_word(s, i, &len);
 
-		if (k->keylen + 2 * len + 1 > k->keycap) {
-			size_t cap = k->keycap;
-			char *q;
-
-			while (cap < k->keylen + 2 * len + 1)
-				cap *= 2;
-			if ((q = realloc(k->keys, cap)) == NULL)
-				goto nomem;
-			k->keys = q;
-			k->keycap = cap;
-		}
+		if (emb_grow(&k->keys, &k->keycap, k->keylen + 2 * len + 1,
+		    1) < 0)
+			goto nomem;
 		if (i + 2 > k->koffcap) {
 			size_t *q = realloc(k->koff, (k->n + 1) * sizeof(*q));
 

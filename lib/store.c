@@ -327,7 +327,7 @@ struct builder {
 	size_t		 plen, pcap;
 	uint64_t	 phash, pwhere;
 	const unsigned char *praw;	/* in place: its vector */
-	uint64_t	 rowcap;	/* in place: room in s->mrow */
+	size_t		 rowcap;	/* in place: room in s->mrow */
 	struct ksec	 ks;		/* build: the search section */
 };
 
@@ -509,26 +509,10 @@ addword(struct builder *b, const char *word, size_t len, uint64_t h,
 		return 0;
 	if (s->count >= COUNT_MAX || s->poolsz + len + 1 > POOL_MAX)
 		return EMB_ELIMIT;
-	if (s->count + 2 > b->offcap) {
-		size_t cap = b->offcap * 2;
-		uint32_t *no;
-
-		if ((no = realloc(s->moffs, cap * sizeof(*no))) == NULL)
-			return EMB_ENOMEM;
-		s->moffs = no;
-		b->offcap = cap;
-	}
-	if (s->poolsz + len + 1 > b->poolcap) {
-		size_t cap = b->poolcap;
-		char *np;
-
-		while (cap < s->poolsz + len + 1)
-			cap *= 2;
-		if ((np = realloc(s->mpool, cap)) == NULL)
-			return EMB_ENOMEM;
-		s->mpool = np;
-		b->poolcap = cap;
-	}
+	if ((rc = emb_grow(&s->moffs, &b->offcap, s->count + 2,
+	    sizeof(*s->moffs))) < 0 ||
+	    (rc = emb_grow(&s->mpool, &b->poolcap, s->poolsz + len + 1, 1)) < 0)
+		return rc;
 	memcpy(s->mpool + s->poolsz, word, len);
 	s->mpool[s->poolsz + len] = '\0';
 	s->poolsz += len + 1;
@@ -712,17 +696,9 @@ addpendraw(struct builder *b, struct emb_store_stats *st)
 {
 	struct emb_store *s = b->s;
 
-	if (s->count == b->rowcap) {
-		uint64_t cap = 2 * b->rowcap;
-		const unsigned char **nr;
-
-		if (cap > SIZE_MAX / sizeof(*nr) ||
-		    (nr = realloc(s->mrow, (size_t)cap * sizeof(*nr))) ==
-		    NULL)
-			return EMB_ENOMEM;
-		s->mrow = nr;
-		b->rowcap = cap;
-	}
+	if (emb_grow(&s->mrow, &b->rowcap, s->count + 1,
+	    sizeof(*s->mrow)) < 0)
+		return EMB_ENOMEM;
 	s->mrow[s->count] = b->praw;
 	return addpend(b, st);
 }
@@ -745,7 +721,7 @@ readinplace(struct builder *b, struct emb_wfile *f, uint64_t limit,
 	if ((rc = setup(b, f, limit, st, &hint)) < 0)
 		return rc;
 	b->rowcap = hint > 0 ? hint : 1024;
-	if ((s->mrow = malloc((size_t)b->rowcap * sizeof(*s->mrow))) == NULL)
+	if ((s->mrow = malloc(b->rowcap * sizeof(*s->mrow))) == NULL)
 		return EMB_ENOMEM;
 	for (;;) {
 		if (limit && st->read == limit)

@@ -860,17 +860,8 @@ vroom(struct emb_group *g, size_t n)
 static int
 bytes(char **buf, size_t *cap, size_t at, const char *p, size_t len)
 {
-	if (at + len + 1 > *cap) {
-		size_t nc = *cap ? *cap : 256;
-		char *nb;
-
-		while (nc < at + len + 1)
-			nc *= 2;
-		if ((nb = realloc(*buf, nc)) == NULL)
-			return EMB_ENOMEM;
-		*buf = nb;
-		*cap = nc;
-	}
+	if (emb_grow(buf, cap, at + len + 1, 1) < 0)
+		return EMB_ENOMEM;
 	memcpy(*buf + at, p, len);
 	(*buf)[at + len] = '\0';
 	return 0;

@@ -103,26 +103,10 @@ remember(struct emb_wout *o, const void *word, size_t n, int64_t *dup)
 	size_t had;
 	int rc;
 
-	if (o->wlen + n > o->wcap) {
-		size_t cap = o->wcap ? o->wcap : 1 << 16;
-		char *p;
-
-		while (cap < o->wlen + n)
-			cap *= 2;
-		if ((p = realloc(o->words, cap)) == NULL)
-			return EMB_ENOMEM;
-		o->words = p;
-		o->wcap = cap;
-	}
-	if (o->count + 2 > o->offcap) {
-		uint64_t *p = reallocarray(o->woff, o->offcap * 2,
-		    sizeof(*o->woff));
-
-		if (p == NULL)
-			return EMB_ENOMEM;
-		o->woff = p;
-		o->offcap *= 2;
-	}
+	if ((rc = emb_grow(&o->words, &o->wcap, o->wlen + n, 1)) < 0 ||
+	    (rc = emb_grow(&o->woff, &o->offcap, o->count + 2,
+	    sizeof(*o->woff))) < 0)
+		return rc;
 	memcpy(o->words + o->wlen, word, n);
 	o->wlen += n;
 	o->woff[o->count + 1] = o->wlen;
