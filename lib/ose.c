@@ -10,7 +10,8 @@
  * the projections the paper needs are applied with the Householder vectors
  * themselves, never through a Gram matrix or an inverse.  Most OSE groups
  * take a faster route to the same vector (see ose_fast).  The QR kernels
- * of small matrices are in qr.c (pivoted) and qrb.c (blocked).
+ * of small matrices are in qr.c (pivoted) and qrb.c (blocked), the
+ * level-1 kernels (scalings, conversions, sums of squares) in qr.c.
  *
  * The _ref twins do the same with plain loops and modified Gram-Schmidt
  * (pivoted, reorthogonalized), an independent route used by the tests.
@@ -61,64 +62,6 @@ struct emb_ose {
 
 /* The widest matrix factored by emb_dqrcp_vec, not dgeqp3. */
 #define SMALLQR	EMB_QR_SMALL
-
-/* y = s x, floats to doubles. */
-KERN static void
-scalef(const float *x, double s, double *y, size_t n)
-{
-	v4d a = { s, s, s, s };
-	size_t i = 0;
-
-	for (; i + 4 <= n; i += 4)
-		st4(y + i, a * ldf4(x + i));
-	for (; i < n; i++)
-		y[i] = s * x[i];
-}
-
-/*
- * y = x - s z, floats z to doubles, in one pass; @return the sum of
- * squares of y (summed as emb_dsumsq does).
- */
-KERN static double
-subscalef(const double *x, const float *z, double s, double *y, size_t n)
-{
-	v4d a = { s, s, s, s }, c0 = { 0 }, c1 = { 0 };
-	double t;
-	size_t i = 0;
-
-	for (; i + 8 <= n; i += 8) {
-		v4d y0 = ld4(x + i) - a * ldf4(z + i);
-		v4d y1 = ld4(x + i + 4) - a * ldf4(z + i + 4);
-
-		st4(y + i, y0);
-		st4(y + i + 4, y1);
-		c0 += y0 * y0;
-		c1 += y1 * y1;
-	}
-	c0 += c1;
-	t = c0[0] + c0[1] + c0[2] + c0[3];
-	for (; i < n; i++) {
-		y[i] = x[i] - s * z[i];
-		t += y[i] * y[i];
-	}
-	return t;
-}
-
-/* y = s x, doubles to floats. */
-KERN static void
-tofloat(const double *x, double s, float *y, size_t n)
-{
-	v4d a = { s, s, s, s };
-	size_t i = 0;
-
-	for (; i + 4 <= n; i += 4) {
-		v4f t = __builtin_convertvector(a * ld4(x + i), v4f);
-
-		memcpy(y + i, &t, sizeof(t));
-	}
-	for (; i < n; i++)
-		y[i] = (float)(s * x[i]);
-}
 
 int
 emb_ose_create(struct emb_ose **op, uint32_t dim)
@@ -328,7 +271,7 @@ prepare(struct emb_ose *o, const float *v, size_t n, int dedup, int zerook,
 			o->idx[m] = (uint32_t)i;
 			o->sc[m] = 1 / sqrt(s);
 		} else
-			scalef(r, 1 / sqrt(s), u, dim);
+			emb_dscalf(r, 1 / sqrt(s), u, dim);
 		m++;
 	}
 	info->nuse = (uint32_t)m;
@@ -513,7 +456,7 @@ ose_fast(struct emb_ose *o, const float *v, size_t n, float *x,
 	memset(b + n, 0, (dim - n) * sizeof(double));
 	zn = norm2(b, (uint32_t)n);
 	emb_dqrb_apply_vec(a, dim, n, o->tau, o->t, b);
-	tofloat(b, 1 / zn, x, dim);
+	emb_dtofloat(b, 1 / zn, x, dim);
 	memset(info, 0, sizeof(*info));
 	info->nuse = (uint32_t)n;
 	info->rank = (uint32_t)(n - 1);
@@ -539,7 +482,7 @@ emb_ose(struct emb_ose *o, const float *v, size_t n, float *x,
 	if (m == 0)
 		return EMB_EEMPTY;
 	ref = o->u;
-	scalef(v + (size_t)o->idx[m - 1] * dim, o->sc[m - 1], o->u, dim);
+	emb_dscalf(v + (size_t)o->idx[m - 1] * dim, o->sc[m - 1], o->u, dim);
 	if (m == 1) {
 		for (uint32_t i = 0; i < dim; i++)
 			x[i] = (float)ref[i];
@@ -548,7 +491,7 @@ emb_ose(struct emb_ose *o, const float *v, size_t n, float *x,
 	}
 	/* The differences u_N - u_j and their norms, in one pass. */
 	for (long j = 0; j < m - 1; j++)
-		o->cn[j] = sqrt(subscalef(ref, v + (size_t)o->idx[j] * dim,
+		o->cn[j] = sqrt(emb_dsubscalf(ref, v + (size_t)o->idx[j] * dim,
 		    o->sc[j], o->a + (size_t)j * dim, dim));
 	/* A small factorization takes u_N along as its last column. */
 	small = m - 1 <= SMALLQR;

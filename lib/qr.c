@@ -1,7 +1,7 @@
 /*
  * qr.c - Householder QR of small matrices with column pivoting, the
- * level-1 kernels it is made of, and the plain-loop twins of every QR
- * kernel (this file's and qrb.c's).
+ * level-1 kernels it and the OSE solvers (ose.c) are made of, and the
+ * plain-loop twins of every QR kernel (this file's and qrb.c's).
  *
  * Groups of a few dozen members are the common case of the OSE solvers
  * (sentences, word sets); for them LAPACK's blocked code spends its time
@@ -65,6 +65,64 @@ emb_dsumsq(const double *x, size_t n)
 	for (; i < n; i++)
 		t += x[i] * x[i];
 	return t;
+}
+
+/* y = s x, floats to doubles. */
+KERN void
+emb_dscalf(const float *x, double s, double *y, size_t n)
+{
+	v4d a = { s, s, s, s };
+	size_t i = 0;
+
+	for (; i + 4 <= n; i += 4)
+		st4(y + i, a * ldf4(x + i));
+	for (; i < n; i++)
+		y[i] = s * x[i];
+}
+
+/*
+ * y = x - s z, floats z to doubles, in one pass; @return the sum of
+ * squares of y (summed as emb_dsumsq does).
+ */
+KERN double
+emb_dsubscalf(const double *x, const float *z, double s, double *y, size_t n)
+{
+	v4d a = { s, s, s, s }, c0 = { 0 }, c1 = { 0 };
+	double t;
+	size_t i = 0;
+
+	for (; i + 8 <= n; i += 8) {
+		v4d y0 = ld4(x + i) - a * ldf4(z + i);
+		v4d y1 = ld4(x + i + 4) - a * ldf4(z + i + 4);
+
+		st4(y + i, y0);
+		st4(y + i + 4, y1);
+		c0 += y0 * y0;
+		c1 += y1 * y1;
+	}
+	c0 += c1;
+	t = c0[0] + c0[1] + c0[2] + c0[3];
+	for (; i < n; i++) {
+		y[i] = x[i] - s * z[i];
+		t += y[i] * y[i];
+	}
+	return t;
+}
+
+/* y = s x, doubles to floats. */
+KERN void
+emb_dtofloat(const double *x, double s, float *y, size_t n)
+{
+	v4d a = { s, s, s, s };
+	size_t i = 0;
+
+	for (; i + 4 <= n; i += 4) {
+		v4f t = __builtin_convertvector(a * ld4(x + i), v4f);
+
+		memcpy(y + i, &t, sizeof(t));
+	}
+	for (; i < n; i++)
+		y[i] = (float)(s * x[i]);
 }
 
 KERN static double

@@ -25,6 +25,16 @@
 double	emb_dsumsq(const double *x, size_t n);
 /* x *= s (n entries). */
 void	emb_dscal(double *x, size_t n, double s);
+/* y = s x (n entries), floats to doubles. */
+void	emb_dscalf(const float *x, double s, double *y, size_t n);
+/*
+ * y = x - s z (n entries), floats z to doubles, in one pass.  @return the
+ * sum of squares of y, summed as emb_dsumsq sums.
+ */
+double	emb_dsubscalf(const double *x, const float *z, double s, double *y,
+	    size_t n);
+/* y = s x (n entries), doubles to floats. */
+void	emb_dtofloat(const double *x, double s, float *y, size_t n);
 
 /*
  * emb_dqrcp_vec - Householder QR with column pivoting of the n x m matrix
