@@ -20,8 +20,6 @@
 #include "util.h"
 
 #define OBUFSZ	(1u << 20)
-/* .npy says its byte order, so rows are written in the host's. */
-#define HOSTLE	(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
 
 static int	 allow;		/* -a: accept NaN and Inf */
 static int	 keysonly;	/* -k: keys, no components */
@@ -33,10 +31,10 @@ static int	 wfmt;		/* -f: embedding file format */
 static int	 gzflag;	/* -z: gzip it */
 static unsigned	 wfield = 1;	/* -w: the key field holding the word */
 static int	 subst = -1;	/* -S: byte replacing what -f cannot carry */
-/* -f's names, by EMB_WF_* format. */
+/* -f's names, by EMB_WO_* format. */
 static const char *const fmtnames[] = {
-	[EMB_WF_W2VBIN] = "w2vbin", [EMB_WF_W2VTEXT] = "w2vtext",
-	[EMB_WF_GLOVE] = "glove", [EMB_WF_VEC] = "vec"
+	[EMB_WO_W2VBIN] = "w2vbin", [EMB_WO_W2VTEXT] = "w2vtext",
+	[EMB_WO_GLOVE] = "glove", [EMB_WO_VEC] = "vec"
 };
 
 static const struct opt opts[] = {
@@ -243,25 +241,9 @@ fromtext(FILE *fp, const char *name)
 	free(vec);
 }
 
-/* The 128-byte .npy header (version 1.0) of rows x dim float32 rows. */
-static void
-npyheader(char hdr[128], unsigned long long rows, uint32_t dim)
-{
-	int n = snprintf(hdr + 10, 118, "{'descr': '%cf4', "
-	    "'fortran_order': False, 'shape': (%llu, %u), }",
-	    HOSTLE ? '<' : '>', rows, dim);
-
-	/* Padded with spaces to 128 bytes in all, ending in a newline. */
-	memset(hdr + 10 + n, ' ', 118 - (size_t)n);
-	hdr[127] = '\n';
-	memcpy(hdr, "\x93NUMPY\x01\x00", 8);
-	hdr[8] = 118;
-	hdr[9] = 0;
-}
-
 /*
  * Vectors to a .npy file (version 1.0, float32 in the host's byte order,
- * C order) and their keys, one per line, on stdout.  The row count is
+ * which its header says, C order) and their keys, one per line, on stdout.  The row count is
  * known only at the end, and a failed run must leave nothing that reads
  * as a whole array.  The file (for a FIFO or a device, a spool copied to
  * it at the end) has room for the header, which is filled in at the end
@@ -275,7 +257,7 @@ tonpy(int fd, const char *name, const char *npy, const char *in)
 	struct emb_rec rec;
 	uint32_t dim = emb_reader_dim(r);
 	unsigned long long rows = 0;
-	char hdr[128];
+	char hdr[EMB_NPY_HDR];
 	FILE *out;
 	int rc;
 
@@ -296,7 +278,7 @@ tonpy(int fd, const char *name, const char *npy, const char *in)
 	if (rc < 0)
 		rdie(r, name, rc);
 	fshut(stdout, "stdout");
-	npyheader(hdr, rows, dim);
+	emb_npy_header(hdr, rows, dim);
 	if (fflush(out) != 0 || fseek(out, 0, SEEK_SET) != 0 ||
 	    fwrite(hdr, 1, sizeof(hdr), out) != sizeof(hdr))
 		err(1, "%s", npy);
@@ -304,14 +286,154 @@ tonpy(int fd, const char *name, const char *npy, const char *in)
 	emb_reader_free(r);
 }
 
-/* A .npy array and its keys (-n, -K) to a stream on stdout. */
+/* A group of .npy rows being gathered: its members' keys and vectors. */
+struct grp {
+	char		*val;		/* the grouping field */
+	size_t		 vlen, vcap;
+	char		*key;		/* the group's key */
+	size_t		 klen, kcap;
+	char		*keys;		/* the members' keys, one after another */
+	size_t		 kused, keyscap;
+	size_t		*klens;		/* their lengths */
+	size_t		 cap;
+	float		*vecs;		/* their vectors */
+	size_t		 vecscap;
+	size_t		 nmemb;
+	uint32_t	 dim;
+	char		*mk;		/* a member's key, being made */
+	size_t		 mcap;
+};
+
+/* Write out g, if it has members. */
+static void
+flushgrp(struct emb_writer *w, struct grp *g)
+{
+	size_t off = 0;
+	int rc;
+
+	if (g->nmemb == 0)
+		return;
+	if ((rc = emb_write_group(w, g->key, g->klen,
+	    (uint32_t)g->nmemb)) < 0)
+		wdie(rc);
+	for (size_t i = 0; i < g->nmemb; i++) {
+		if ((rc = emb_write_vec(w, g->keys + off, g->klens[i],
+		    g->vecs + i * (size_t)g->dim)) < 0)
+			wdie(rc);
+		off += g->klens[i];
+	}
+	g->nmemb = 0;
+	g->kused = 0;
+}
+
+/* Is field f the grouping field (-g) or one of the group key's (-G)? */
+static int
+ingroupkey(unsigned f)
+{
+	if (f == gfield)
+		return 1;
+	for (unsigned i = 0; i < ngkey; i++)
+		if (gkey[i] == f)
+			return 1;
+	return 0;
+}
+
+/*
+ * The fields of key numbered in list (1-based, in its order) or, with
+ * list NULL, those not in -g and -G, joined by TAB into *dst (grown as
+ * needed): @return its length, or -1 when a field is missing.
+ */
+static long
+pick(const char *key, size_t len, const unsigned *list, unsigned nlist,
+    char **dst, size_t *cap)
+{
+	unsigned nf = emb_key_nfields(key, len), m = list ? nlist : nf;
+	size_t out = 0, off, flen;
+
+	xgrow(dst, cap, (list ? nlist : 1) * (len + 1), 1);
+	for (unsigned i = 0, first = 1; i < m; i++) {
+		unsigned f = list ? list[i] : i + 1;
+
+		if (!list && ingroupkey(f))
+			continue;
+		if (f < 1 || emb_key_field(key, len, f - 1, &off, &flen) < 0)
+			return -1;
+		if (!first)
+			(*dst)[out++] = '\t';
+		first = 0;
+		memcpy(*dst + out, key + off, flen);
+		out += flen;
+	}
+	return (long)out;
+}
+
+/*
+ * Row vec with its key (klen bytes, line lno of kname) into the group of
+ * its -g field, g's members written out first when the field changes: the
+ * group keyed by the -G fields (-g alone without -G) of its first key,
+ * each member by the fields of its key outside -g and -G.
+ */
+static void
+addrow(struct emb_writer *w, struct grp *g, const float *vec,
+    const char *key, size_t klen, unsigned long long lno, const char *kname)
+{
+	size_t off, flen;
+	long len;
+
+	if (emb_key_field(key, klen, gfield - 1, &off, &flen) < 0)
+		errx(1, "%s: line %llu: no field %u", kname, lno, gfield);
+	if (g->nmemb == 0 || flen != g->vlen ||
+	    memcmp(key + off, g->val, flen) != 0) {
+		flushgrp(w, g);
+		if ((len = pick(key, klen, ngkey ? gkey : &gfield,
+		    ngkey ? ngkey : 1, &g->key, &g->kcap)) < 0)
+			errx(1, "%s: line %llu: no field for the group's key",
+			    kname, lno);
+		g->klen = (size_t)len;
+		xgrow(&g->val, &g->vcap, flen + 1, 1);
+		memcpy(g->val, key + off, flen);
+		g->vlen = flen;
+	}
+	if (g->nmemb == EMB_GROUP_MAX)
+		errx(1, "%s: line %llu: group over the limit of %u members",
+		    kname, lno, EMB_GROUP_MAX);
+	xgrow(&g->keys, &g->keyscap, g->kused + klen, 1);
+	xgrow(&g->klens, &g->cap, g->nmemb + 1, sizeof(*g->klens));
+	xgrow(&g->vecs, &g->vecscap, (g->nmemb + 1) * g->dim,
+	    sizeof(*g->vecs));
+	len = pick(key, klen, NULL, 0, &g->mk, &g->mcap);
+	memcpy(g->keys + g->kused, g->mk, (size_t)len);
+	g->kused += (size_t)len;
+	g->klens[g->nmemb] = (size_t)len;
+	memcpy(g->vecs + g->nmemb * (size_t)g->dim, vec,
+	    (size_t)g->dim * sizeof(*vec));
+	g->nmemb++;
+}
+
+/* The .npy reader's message, or the writer's failure. */
+static void
+npydie(const struct emb_npy *n, int rc)
+{
+	if (*emb_npy_msg(n))
+		errx(1, "%s", emb_npy_msg(n));
+	wdie(rc);
+}
+
+/*
+ * A .npy array and its keys (-n, -K) to a stream on stdout: each row
+ * keyed by its line of the keys file or, with -g, gathered into groups.
+ */
 static void
 fromnpy(const char *npy, const char *keys)
 {
 	static struct emb_npy *n;	/* static: reachable at exit, for LSan */
 	static struct emb_writer *w;
-	const char *nname = inname(npy), *kname = inname(keys);
+	static struct grp g;
+	const char *nname = inname(npy), *kname = inname(keys), *key;
+	unsigned long long lno;
+	size_t klen;
 	int fd, kfd, rc;
+	float *vec;
 
 	if (strcmp(nname, kname) == 0 && strcmp(nname, "stdin") == 0)
 		misuse("-n and -K cannot both be the standard input");
@@ -324,15 +446,32 @@ fromnpy(const char *npy, const char *keys)
 		errx(1, "%s", emb_npy_msg(n));
 	}
 	emb_npy_allow_nonfinite(n, allow);
-	w = xwriter(emb_npy_dim(n));
+	g.dim = emb_npy_dim(n);
+	w = xwriter(g.dim);
 	emb_writer_allow_nonfinite(w, allow);
-	if ((rc = emb_npy_copy(n, w, kfd, kname, gfield, gkey, ngkey)) < 0) {
-		if (*emb_npy_msg(n))
-			errx(1, "%s", emb_npy_msg(n));
-		wdie(rc);
-	}
+	if ((rc = emb_npy_keys(n, kfd, kname)) < 0)
+		npydie(n, rc);
+	vec = xreallocarray(NULL, g.dim, sizeof(*vec));
+	while ((rc = emb_npy_nextkey(n, vec, &key, &klen, &lno)) > 0)
+		if (gfield == 0) {
+			if ((rc = emb_write_vec(w, key, klen, vec)) < 0)
+				wdie(rc);
+		} else
+			addrow(w, &g, vec, key, klen, lno, kname);
+	if (rc < 0)
+		npydie(n, rc);
+	flushgrp(w, &g);
+	if ((rc = emb_npy_keysdone(n)) < 0)
+		npydie(n, rc);
 	wclose(w);
 	emb_npy_free(n);
+	free(vec);
+	free(g.val);
+	free(g.key);
+	free(g.keys);
+	free(g.klens);
+	free(g.vecs);
+	free(g.mk);
 }
 
 /* -G: field numbers separated by commas. */
@@ -443,7 +582,7 @@ toformat(int fd, const char *name, const char *out, const char *in)
 	if (out != NULL) {
 		fp = outopen(out, &in, 1, 0666);
 		ofd = fileno(fp);
-	} else if (wfmt == EMB_WF_W2VBIN || gzflag)
+	} else if (wfmt == EMB_WO_W2VBIN || gzflag)
 		notty(STDOUT_FILENO);
 	if ((rc = emb_wout_open(&wo, wfmt, emb_reader_dim(wr),
 	    twice ? -1 : xtmpfd())) < 0)
@@ -468,7 +607,7 @@ toformat(int fd, const char *name, const char *out, const char *in)
 	} else
 		wpass(name, "temporary file", 1);
 	/* Every file written must read back: GloVe's dimension is its lines'. */
-	if (wfmt == EMB_WF_GLOVE && emb_wout_count(wo) == 0)
+	if (wfmt == EMB_WO_GLOVE && emb_wout_count(wo) == 0)
 		errx(1, "%s: no vectors: an empty GloVe file cannot be read back "
 		    "(it has no header to hold the dimension); write -f w2vtext "
 		    "or -f vec", name);
@@ -510,7 +649,7 @@ main(int argc, char *argv[])
 			keys = optarg;
 			break;
 		case 'f':
-			for (wfmt = EMB_WF_VEC; wfmt > 0; wfmt--)
+			for (wfmt = EMB_WO_VEC; wfmt > 0; wfmt--)
 				if (fmtnames[wfmt] != NULL &&
 				    strcmp(optarg, fmtnames[wfmt]) == 0)
 					break;

@@ -561,10 +561,10 @@ const char *emb_wfile_fmtname(int format);
 void emb_wfile_free(struct emb_wfile *f);
 
 /*
- * NumPy .npy input (npy.c).  A 2-D array of shape (rows, dim), float32 or
- * float64 in either byte order ('<f4' '>f4' '<f8' '>f8'), C or Fortran
- * order, format version 1.0, 2.0 or 3.0; anything else is refused.  The
- * sizes the header announces are checked before anything is allocated,
+ * NumPy .npy files (npy.c).  Input: a 2-D array of shape (rows, dim),
+ * float32 or float64 in either byte order ('<f4' '>f4' '<f8' '>f8'), C or
+ * Fortran order, format version 1.0, 2.0 or 3.0; anything else is
+ * refused.  The sizes the header announces are checked before anything is allocated,
  * against the file's size when fd is a regular file; a pipe is read as it
  * comes (a Fortran-order array whole, memory growing with the data read).
  */
@@ -581,21 +581,32 @@ uint32_t emb_npy_dim(const struct emb_npy *n);
 /* Let NaN and infinities through (by default they are an error). */
 void emb_npy_allow_nonfinite(struct emb_npy *n, int allow);
 /*
- * emb_npy_copy - every row to w, keyed by the lines of keysfd (escaped
- * keys, one per line, as many as rows).  With gfield (1-based) non-zero,
- * consecutive rows whose keys have the same field gfield form a group,
- * keyed by the fields gkey (ngkey of them; none: gfield alone) of its
- * first key, each member keyed by the fields of its key outside gfield
- * and gkey.  @return 0, or a negative code: with emb_npy_msg() naming
- * the .npy or keysname, or a writer's code with an empty message.
+ * emb_npy_keys - take the rows' keys from the lines of keysfd (escaped
+ * keys, one per line, as many as rows; not closed by the library),
+ * called keysname in messages (it must outlive the object).
+ * emb_npy_nextkey - the next row as dim floats into vec, its key (its
+ * line without the LF, valid until the next call) in *key and *keylen
+ * and its line number in *lineno.  @return 1, 0 at the end of the rows,
+ * or a negative code with emb_npy_msg() naming the .npy or keysname.
+ * emb_npy_keysdone - after the end: 0 when the keys end there too, else
+ * a negative code and its message.
  */
-int emb_npy_copy(struct emb_npy *n, struct emb_writer *w, int keysfd,
-    const char *keysname, unsigned gfield, const unsigned *gkey,
-    unsigned ngkey);
+int emb_npy_keys(struct emb_npy *n, int keysfd, const char *keysname);
+int emb_npy_nextkey(struct emb_npy *n, float *vec, const char **key,
+    size_t *keylen, unsigned long long *lineno);
+int emb_npy_keysdone(struct emb_npy *n);
 /* The message of the last error: "name: ...", no newline. */
 const char *emb_npy_msg(const struct emb_npy *n);
 /* Free; NULL is a no-op. */
 void emb_npy_free(struct emb_npy *n);
+/*
+ * emb_npy_header - the header of a .npy file (version 1.0) of rows x dim
+ * float32 values in the host's byte order, C order: EMB_NPY_HDR bytes,
+ * padded with spaces and ending in LF.  The rows follow it as they are
+ * in memory (the header says their byte order).
+ */
+#define EMB_NPY_HDR	128
+void emb_npy_header(char hdr[EMB_NPY_HDR], uint64_t rows, uint32_t dim);
 
 /*
  * fastText models (ftbin.c).  A model file (.bin) is read whole into
@@ -656,7 +667,10 @@ struct emb_ft *emb_wfile_takeft(struct emb_wfile *f);
  * which read back as the same float32.  An entry is spooled to a file the
  * caller gives until the count is known; words are kept to find repeats.
  */
-#define EMB_WF_VEC	5	/* fastText .vec (read as EMB_WF_W2VTEXT) */
+#define EMB_WO_W2VBIN	1	/* word2vec binary */
+#define EMB_WO_W2VTEXT	2	/* word2vec text */
+#define EMB_WO_GLOVE	3	/* GloVe text */
+#define EMB_WO_VEC	4	/* fastText .vec (read as EMB_WF_W2VTEXT) */
 
 /*
  * emb_wword_bad - the offset of the first byte of word (n bytes) that no
@@ -668,12 +682,13 @@ long emb_wword_bad(const void *word, size_t n);
 struct emb_wout;
 
 /*
- * emb_wout_open - a writer of format fmt (EMB_WF_W2VBIN, EMB_WF_W2VTEXT,
- * EMB_WF_GLOVE, EMB_WF_VEC) and dimension dim, spooling to spool (an
- * empty file open for reading and writing, positioned at 0, the caller's),
- * or, with spool -1, writing nothing until emb_wout_direct(): entries are
- * then only checked and counted (a first pass over an input that can be
- * read twice).
+ * emb_wout_open - a writer of format fmt (EMB_WO_W2VBIN, EMB_WO_W2VTEXT,
+ * EMB_WO_GLOVE, EMB_WO_VEC: the writers' numbers, not the readers'
+ * EMB_WF_*) and dimension dim, spooling to spool (an empty file open for
+ * reading and writing, positioned at 0, the caller's), or, with spool
+ * -1, writing nothing until emb_wout_direct(): entries are then only
+ * checked and counted (a first pass over an input that can be read
+ * twice).
  * @return 0 and *op (free with emb_wout_free), EMB_EINVAL, EMB_EDIM or
  * EMB_ENOMEM.
  */

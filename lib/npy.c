@@ -1,8 +1,9 @@
 /*
- * npy.c - NumPy .npy input: a 2-D float32 or float64 array (format
- * versions 1, 2 and 3, either byte order, C or Fortran order) read row by
- * row, and its rows with the keys of a text file, optionally gathered
- * into groups, written as an emb(5) stream.
+ * npy.c - NumPy .npy files.  Input: a 2-D float32 or float64 array
+ * (format versions 1, 2 and 3, either byte order, C or Fortran order)
+ * read row by row, each row with its key from a text file if asked.
+ * Output: the header of a version 1.0 float32 array in the host's byte
+ * order, for rows written as they are in memory.
  *
  * Every size the header announces is checked before anything is
  * allocated: the header length against a limit, the dimension against
@@ -46,7 +47,10 @@ struct emb_npy {
 	int		 eof;
 	int		 done;		/* the end was checked */
 	char		 msg[256];
+	struct klines	*k;		/* the keys file, once given */
 };
+
+static void freekeys(struct klines *k);
 
 /* The message "name: ...", code kept as the object's error. */
 static int
@@ -532,10 +536,11 @@ emb_npy_free(struct emb_npy *n)
 		return;
 	free(n->rbuf);
 	free(n->all);
+	freekeys(n->k);
 	free(n);
 }
 
-/* ---- keys and groups: the rows as a stream ---- */
+/* ---- the keys file: a key for each row ---- */
 
 /* The keys file, line by line. */
 struct klines {
@@ -612,229 +617,76 @@ kline(struct emb_npy *n, struct klines *k)
 	}
 }
 
-/* A group being gathered: its members' keys and vectors. */
-struct grp {
-	char		*val;		/* the grouping field */
-	size_t		 vlen;
-	char		*key;		/* the group's key */
-	size_t		 klen;
-	char		*keys;		/* the members' keys, one after another */
-	size_t		 kused, kcap;
-	size_t		*klens;
-	float		*vecs;
-	size_t		 nmemb, cap;
-};
-
-static int
-grow(void **p, size_t *cap, size_t need, size_t size)
+static void
+freekeys(struct klines *k)
 {
-	size_t c = *cap ? *cap : 16;
-	void *np;
-
-	if (need <= *cap)
-		return 0;
-	while (c < need) {
-		if (c > SIZE_MAX / 2 / size)
-			return EMB_ENOMEM;
-		c *= 2;
-	}
-	if ((np = realloc(*p, c * size)) == NULL)
-		return EMB_ENOMEM;
-	*p = np;
-	*cap = c;
-	return 0;
-}
-
-/* Write out g, if it has members. */
-static int
-flush(struct emb_npy *n, struct emb_writer *w, struct grp *g)
-{
-	size_t off = 0;
-	int rc;
-
-	if (g->nmemb == 0)
-		return 0;
-	if ((rc = emb_write_group(w, g->key, g->klen,
-	    (uint32_t)g->nmemb)) < 0)
-		return rc;
-	for (size_t i = 0; i < g->nmemb; i++) {
-		if ((rc = emb_write_vec(w, g->keys + off, g->klens[i],
-		    g->vecs + i * (size_t)n->dim)) < 0)
-			return rc;
-		off += g->klens[i];
-	}
-	g->nmemb = 0;
-	g->kused = 0;
-	return 0;
-}
-
-static int
-infields(unsigned f, unsigned gfield, const unsigned *gkey, unsigned ngkey)
-{
-	if (f == gfield)
-		return 1;
-	for (unsigned i = 0; i < ngkey; i++)
-		if (gkey[i] == f)
-			return 1;
-	return 0;
-}
-
-/*
- * The fields of key numbered in list (1-based, in its order) or, with
- * list NULL, those not in gfield and gkey, joined by TAB into *dst (grown
- * as needed): @return its length, or -1 when a field is missing.
- */
-static long
-pick(const char *key, size_t len, const unsigned *list, unsigned nlist,
-    unsigned gfield, const unsigned *gkey, unsigned ngkey, char **dst,
-    size_t *cap)
-{
-	unsigned nf = emb_key_nfields(key, len), m = list ? nlist : nf;
-	size_t out = 0, off, flen;
-
-	if (grow((void **)dst, cap, (list ? nlist : 1) * (len + 1), 1) < 0)
-		return -2;
-	for (unsigned i = 0, first = 1; i < m; i++) {
-		unsigned f = list ? list[i] : i + 1;
-
-		if (!list && infields(f, gfield, gkey, ngkey))
-			continue;
-		if (f < 1 || emb_key_field(key, len, f - 1, &off, &flen) < 0)
-			return -1;
-		if (!first)
-			(*dst)[out++] = '\t';
-		first = 0;
-		memcpy(*dst + out, key + off, flen);
-		out += flen;
-	}
-	return (long)out;
+	if (k != NULL)
+		free(k->line);
+	free(k);
 }
 
 int
-emb_npy_copy(struct emb_npy *n, struct emb_writer *w, int keysfd,
-    const char *keysname, unsigned gfield, const unsigned *gkey,
-    unsigned ngkey)
+emb_npy_keys(struct emb_npy *n, int keysfd, const char *keysname)
 {
-	struct klines *k;
-	struct grp g;
-	float *vec;
-	size_t vcap = 0, gcap = 0;
+	if (n->k != NULL)
+		return EMB_EINVAL;
+	if ((n->k = calloc(1, sizeof(*n->k))) == NULL)
+		return nfail(n, EMB_ENOMEM, "%s", emb_strerror(EMB_ENOMEM));
+	n->k->fd = keysfd;
+	n->k->name = keysname;
+	return 0;
+}
+
+int
+emb_npy_nextkey(struct emb_npy *n, float *vec, const char **key,
+    size_t *keylen, unsigned long long *lineno)
+{
+	struct klines *k = n->k;
 	int rc;
 
-	memset(&g, 0, sizeof(g));
-	if (gfield && ngkey == 0) {
-		gkey = &gfield;
-		ngkey = 1;
-	}
-	k = calloc(1, sizeof(*k));
-	vec = malloc((size_t)n->dim * sizeof(*vec));
-	if (k == NULL || vec == NULL) {
-		rc = nfail(n, EMB_ENOMEM, "%s", emb_strerror(EMB_ENOMEM));
-		goto out;
-	}
-	k->fd = keysfd;
-	k->name = keysname;
-	for (;;) {
-		size_t off, flen;
-		long len;
+	if (k == NULL)
+		return EMB_EINVAL;
+	if ((rc = emb_npy_next(n, vec)) <= 0)
+		return rc;
+	if ((rc = kline(n, k)) < 0)
+		return rc;
+	if (rc == 0)
+		return kfail(n, k, EMB_EFORMAT, "%llu key%s for the %llu rows "
+		    "of %s", k->lineno, k->lineno == 1 ? "" : "s",
+		    (unsigned long long)n->rows, n->name);
+	*key = k->line;
+	*keylen = k->n;
+	*lineno = k->lineno;
+	return 1;
+}
 
-		if ((rc = emb_npy_next(n, vec)) <= 0)
-			break;
-		if ((rc = kline(n, k)) < 0)
-			break;
-		if (rc == 0) {
-			rc = kfail(n, k, EMB_EFORMAT, "%llu key%s for the %llu "
-			    "rows of %s", k->lineno, k->lineno == 1 ? "" : "s",
-			    (unsigned long long)n->rows, n->name);
-			break;
-		}
-		if (gfield == 0) {
-			n->msg[0] = '\0';
-			if ((rc = emb_write_vec(w, k->line, k->n, vec)) < 0)
-				break;
-			continue;
-		}
-		if (emb_key_field(k->line, k->n, gfield - 1, &off, &flen) < 0) {
-			rc = kfail(n, k, EMB_EFORMAT, "line %llu: no field %u",
-			    k->lineno, gfield);
-			break;
-		}
-		if (g.nmemb == 0 || flen != g.vlen ||
-		    memcmp(k->line + off, g.val, flen) != 0) {
-			n->msg[0] = '\0';
-			if ((rc = flush(n, w, &g)) < 0)
-				break;
-			if ((len = pick(k->line, k->n, gkey, ngkey, 0, NULL, 0,
-			    &g.key, &gcap)) < 0) {
-				rc = len == -1 ? kfail(n, k, EMB_EFORMAT,
-				    "line %llu: no field for the group's key",
-				    k->lineno) : nfail(n, EMB_ENOMEM, "%s",
-				    emb_strerror(EMB_ENOMEM));
-				break;
-			}
-			g.klen = (size_t)len;
-			free(g.val);
-			if ((g.val = malloc(flen + 1)) == NULL) {
-				rc = nfail(n, EMB_ENOMEM, "%s",
-				    emb_strerror(EMB_ENOMEM));
-				break;
-			}
-			memcpy(g.val, k->line + off, flen);
-			g.vlen = flen;
-		}
-		if (g.nmemb == EMB_GROUP_MAX) {
-			rc = kfail(n, k, EMB_ELIMIT, "line %llu: group over "
-			    "the limit of %u members", k->lineno,
-			    EMB_GROUP_MAX);
-			break;
-		}
-		if (grow((void **)&g.keys, &g.kcap, g.kused + k->n, 1) < 0 ||
-		    grow((void **)&g.klens, &g.cap, g.nmemb + 1,
-		    sizeof(*g.klens)) < 0 ||
-		    grow((void **)&g.vecs, &vcap, (g.nmemb + 1) * n->dim,
-		    sizeof(*g.vecs)) < 0) {
-			rc = nfail(n, EMB_ENOMEM, "%s",
-			    emb_strerror(EMB_ENOMEM));
-			break;
-		}
-		/* The member's key: the fields left, in g.keys directly. */
-		{
-			char *mk = NULL;
-			size_t mcap = 0;
+int
+emb_npy_keysdone(struct emb_npy *n)
+{
+	int rc;
 
-			len = pick(k->line, k->n, NULL, 0, gfield, gkey, ngkey,
-			    &mk, &mcap);
-			if (len < 0) {
-				free(mk);
-				rc = nfail(n, EMB_ENOMEM, "%s",
-				    emb_strerror(EMB_ENOMEM));
-				break;
-			}
-			memcpy(g.keys + g.kused, mk, (size_t)len);
-			free(mk);
-		}
-		g.kused += (size_t)len;
-		g.klens[g.nmemb] = (size_t)len;
-		memcpy(g.vecs + g.nmemb * (size_t)n->dim, vec,
-		    (size_t)n->dim * sizeof(*vec));
-		g.nmemb++;
-	}
-	if (rc == 0) {
-		n->msg[0] = '\0';
-		if ((rc = flush(n, w, &g)) == 0 && (rc = kline(n, k)) > 0)
-			rc = kfail(n, k, EMB_EFORMAT, "more keys than the "
-			    "%llu rows of %s", (unsigned long long)n->rows,
-			    n->name);
-	}
-out:
-	if (k)
-		free(k->line);
-	free(k);
-	free(vec);
-	free(g.val);
-	free(g.key);
-	free(g.keys);
-	free(g.klens);
-	free(g.vecs);
+	if (n->k == NULL)
+		return EMB_EINVAL;
+	if ((rc = kline(n, n->k)) > 0)
+		rc = kfail(n, n->k, EMB_EFORMAT, "more keys than the %llu rows "
+		    "of %s", (unsigned long long)n->rows, n->name);
 	return rc;
+}
+
+/* ---- output ---- */
+
+void
+emb_npy_header(char hdr[EMB_NPY_HDR], uint64_t rows, uint32_t dim)
+{
+	int n = snprintf(hdr + 10, EMB_NPY_HDR - 10, "{'descr': '%cf4', "
+	    "'fortran_order': False, 'shape': (%llu, %u), }",
+	    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ ? '<' : '>',
+	    (unsigned long long)rows, dim);
+
+	/* Padded with spaces to 128 bytes in all, ending in a newline. */
+	memset(hdr + 10 + n, ' ', EMB_NPY_HDR - 10 - (size_t)n);
+	hdr[EMB_NPY_HDR - 1] = '\n';
+	memcpy(hdr, "\x93NUMPY\x01\x00", 8);
+	hdr[8] = EMB_NPY_HDR - 10;
+	hdr[9] = 0;
 }

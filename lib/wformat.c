@@ -25,7 +25,7 @@
 #define COPYSZ	(1u << 18)	/* copy and deflate blocks */
 
 struct emb_wout {
-	int		 fmt;		/* EMB_WF_W2VBIN ... EMB_WF_VEC */
+	int		 fmt;		/* EMB_WO_W2VBIN ... EMB_WO_VEC */
 	uint32_t	 dim;
 	int		 out;		/* where buf goes: spool or file, -1 */
 	int		 spooled;	/* out is the spool */
@@ -72,8 +72,8 @@ emb_wout_open(struct emb_wout **op, int fmt, uint32_t dim, int spool)
 	struct emb_wout *o;
 
 	*op = NULL;
-	if (fmt != EMB_WF_W2VBIN && fmt != EMB_WF_W2VTEXT &&
-	    fmt != EMB_WF_GLOVE && fmt != EMB_WF_VEC)
+	if (fmt != EMB_WO_W2VBIN && fmt != EMB_WO_W2VTEXT &&
+	    fmt != EMB_WO_GLOVE && fmt != EMB_WO_VEC)
 		return EMB_EINVAL;
 	if (dim == 0 || dim > EMB_DIM_MAX)
 		return EMB_EDIM;
@@ -162,7 +162,7 @@ startfile(struct emb_wout *o, int fd, int gzip, uint64_t count)
 			return EMB_ENOMEM;
 		}
 	}
-	if (o->fmt != EMB_WF_GLOVE)
+	if (o->fmt != EMB_WO_GLOVE)
 		hlen = (size_t)snprintf(hdr, sizeof(hdr), "%llu %u\n",
 		    (unsigned long long)count, o->dim);
 	return sink(o, hdr, hlen, Z_NO_FLUSH);
@@ -200,7 +200,7 @@ emb_wout_add(struct emb_wout *o, const void *word, size_t n,
 	*dup = -1;
 	if (n == 0 || n > EMB_WORD_MAX || emb_wword_bad(word, n) >= 0)
 		return EMB_EINVAL;
-	if (o->fmt == EMB_WF_GLOVE && o->count == 0 && o->dim == 1 &&
+	if (o->fmt == EMB_WO_GLOVE && o->count == 0 && o->dim == 1 &&
 	    alldigits(word, n)) {
 		char num[EMB_FTOA_MAX];
 
@@ -233,17 +233,17 @@ emb_wout_add(struct emb_wout *o, const void *word, size_t n,
 	memcpy(p, word, n);
 	p += n;
 	*p++ = ' ';
-	if (o->fmt == EMB_WF_W2VBIN) {
+	if (o->fmt == EMB_WO_W2VBIN) {
 		/* word2vec's own layout: a newline after each vector. */
 		emb_putf32s(p, vec, o->dim);
 		p += (size_t)o->dim * 4;
 	} else
 		for (uint32_t i = 0; i < o->dim; i++) {
 			/* GloVe: " x" per value; word2vec, fastText: "x ". */
-			if (i > 0 && o->fmt == EMB_WF_GLOVE)
+			if (i > 0 && o->fmt == EMB_WO_GLOVE)
 				*p++ = ' ';
 			p += emb_ftoa((char *)p, vec[i]);
-			if (o->fmt != EMB_WF_GLOVE)
+			if (o->fmt != EMB_WO_GLOVE)
 				*p++ = ' ';
 		}
 	*p++ = '\n';

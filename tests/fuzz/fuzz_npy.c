@@ -1,6 +1,6 @@
 /*
  * fuzz_npy.c - fuzz target: a NumPy .npy file through emb_npy_open/next,
- * as emb-cat -n reads it, and its rows through emb_npy_copy.
+ * as emb-cat -n reads it, and its rows with keys through emb_npy_nextkey.
  *
  * The input is the file.  A read that ends cleanly delivered exactly the
  * declared rows * dim values, finite unless allowed; reading with
@@ -10,6 +10,7 @@
  * row and its groups.
  */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "fuzz.h"
@@ -60,22 +61,26 @@ npyread(const uint8_t *data, size_t size, int allow)
 	return s;
 }
 
-/* The rows with keys "i" (flat) or "i/2 TAB i" (-g 1) as a stream. */
+/* The rows with keys "i" (a TAB and i / 2 too, fields) as a stream. */
 static void
-copy(const uint8_t *data, size_t size, const struct npyread *s, int grouped)
+copy(const uint8_t *data, size_t size, const struct npyread *s, int fields)
 {
 	struct emb_npy *n;
 	struct emb_writer *w;
 	struct emb_reader *r;
 	struct emb_rec rec;
 	uint64_t vecs = 0, groups = 0;
-	int fd = fuzz_memfile(data, size), kfd, wfd;
+	unsigned long long lno;
+	int fd = fuzz_memfile(data, size), kfd, wfd, rc;
 	char line[64];
+	const char *key;
+	size_t klen;
+	float *vec;
 
 	kfd = fuzz_memfile("", 0);
 	for (uint64_t i = 0; i < s->rows; i++) {
-		int k = grouped ? snprintf(line, sizeof(line), "%llu\t%llu\n",
-		    (unsigned long long)i / 2, (unsigned long long)i) :
+		int k = fields ? snprintf(line, sizeof(line), "%llu\t%llu\n",
+		    (unsigned long long)i, (unsigned long long)i / 2) :
 		    snprintf(line, sizeof(line), "%llu\n",
 		    (unsigned long long)i);
 		CHECK(write(kfd, line, (size_t)k) == k);
@@ -84,7 +89,17 @@ copy(const uint8_t *data, size_t size, const struct npyread *s, int grouped)
 	wfd = fuzz_memfile("", 0);
 	CHECK(emb_npy_open(&n, fd, "fuzz") == 0);
 	CHECK(emb_writer_open(&w, wfd, s->dim) == 0);
-	CHECK(emb_npy_copy(n, w, kfd, "keys", grouped, NULL, 0) == 0);
+	CHECK(emb_npy_keys(n, kfd, "keys") == 0);
+	CHECK((vec = malloc((s->dim + 1) * sizeof(*vec))) != NULL);
+	while ((rc = emb_npy_nextkey(n, vec, &key, &klen, &lno)) > 0) {
+		CHECK(lno == vecs + 1 && klen == (size_t)(strchr(key, '\0') -
+		    key));
+		CHECK(emb_write_vec(w, key, klen, vec) == 0);
+		vecs++;
+	}
+	CHECK(rc == 0 && vecs == s->rows && emb_npy_keysdone(n) == 0);
+	free(vec);
+	vecs = 0;
 	CHECK(emb_writer_close(w) == 0);
 	emb_writer_free(w);
 	emb_npy_free(n);
@@ -97,7 +112,7 @@ copy(const uint8_t *data, size_t size, const struct npyread *s, int grouped)
 			groups++;
 	}
 	CHECK(vecs == s->rows);
-	CHECK(groups == (grouped ? (s->rows + 1) / 2 : 0));
+	CHECK(groups == 0);
 	emb_reader_free(r);
 	close(fd);
 	close(kfd);
