@@ -622,14 +622,63 @@ toformat(int fd, const char *name, const char *out, const char *in)
 	free(word);
 }
 
+/* -f: a format's name, its EMB_WO_* number. */
+static int
+fmtnum(const char *name)
+{
+	int f;
+
+	for (f = EMB_WO_VEC; f > 0; f--)
+		if (fmtnames[f] != NULL && strcmp(name, fmtnames[f]) == 0)
+			return f;
+	errx(2, "-f: unknown format '%s' (w2vbin, w2vtext, glove, vec)",
+	    name);
+}
+
+/* -S: one byte that a word can hold. */
+static int
+substbyte(const char *arg)
+{
+	if (strlen(arg) != 1 || emb_wword_bad(arg, 1) >= 0)
+		errx(2, "-S: one byte that a word can hold, not '%s'", arg);
+	return (unsigned char)arg[0];
+}
+
+/*
+ * The modes, by the option that chooses them (-n before -r before -f
+ * before -N), the options each takes and the misuses, in the order they
+ * are told.
+ */
+enum { TOTEXT, TONPY, FROMTEXT, TOFORMAT, FROMNPY };
+static const char *const takes[] = {
+	[TOTEXT] = "ak@", [TONPY] = "akN@", [FROMTEXT] = "adr@",
+	[TOFORMAT] = "foSwz@", [FROMNPY] = "aGgKn"
+};
+#define NOTNPY	(~(1u << FROMNPY))
+static const struct optrule rules[] = {
+	{ NOTNPY, "KgG", "-K, -g and -G go with -n only" },
+	{ NOTNPY, "+", "one input file at most" },
+	{ 1u << FROMTEXT, "Nk", "-r writes a stream: no -N or -k with it" },
+	{ NOTNPY, "d", "-d goes with -r only" },
+	{ 1u << TOFORMAT | 1u << FROMTEXT, "akNf",
+	    "-f takes no -a, -k, -N or -r" },
+	{ NOTNPY, "oSwz", "-o, -S, -w and -z go with -f only" },
+	{ 1u << FROMNPY, "@rNkdfzoSw", "-n takes no input file and no other "
+	    "option but -a, -K, -g and -G" },
+	OPTRULEEND
+};
+
 int
 main(int argc, char *argv[])
 {
 	const char *npy = NULL, *npyin = NULL, *keys = NULL, *out = NULL;
 	const char *name;
-	int ch, rflag = 0, fd;
+	char given[256] = { 0 };
+	int ch, fd, mode;
 
 	while ((ch = optget(argc, argv, &prog, NULL)) != -1) {
+		if (ch > 0 && ch < 256)
+			given[ch] = 1;
 		switch (ch) {
 		case 'a':
 			allow = 1;
@@ -649,13 +698,7 @@ main(int argc, char *argv[])
 			keys = optarg;
 			break;
 		case 'f':
-			for (wfmt = EMB_WO_VEC; wfmt > 0; wfmt--)
-				if (fmtnames[wfmt] != NULL &&
-				    strcmp(optarg, fmtnames[wfmt]) == 0)
-					break;
-			if (wfmt == 0)
-				errx(2, "-f: unknown format '%s' (w2vbin, "
-				    "w2vtext, glove, vec)", optarg);
+			wfmt = fmtnum(optarg);
 			break;
 		case 'k':
 			keysonly = 1;
@@ -667,11 +710,7 @@ main(int argc, char *argv[])
 			out = optarg;
 			break;
 		case 'S':
-			if (strlen(optarg) != 1 ||
-			    emb_wword_bad(optarg, 1) >= 0)
-				errx(2, "-S: one byte that a word can hold, "
-				    "not '%s'", optarg);
-			subst = (unsigned char)optarg[0];
+			subst = substbyte(optarg);
 			break;
 		case 'w':
 			wfield = (unsigned)parsenum(optarg, 1, EMB_FIELD_MAX,
@@ -684,8 +723,6 @@ main(int argc, char *argv[])
 			npy = optarg;
 			break;
 		case 'r':
-			rflag = 1;
-			break;
 		case 'q':	/* no summary to silence or add */
 		case 'v':
 			break;
@@ -695,42 +732,32 @@ main(int argc, char *argv[])
 	}
 	argc -= optind;
 	argv += optind;
-	if (npyin || keys || gfield || ngkey) {
-		if (!npyin)
-			misuse("-K, -g and -G go with -n only");
-		if (!keys)
-			misuse("-n needs -K keys, the keys of its rows");
-		if (ngkey && !gfield)
-			misuse("-G goes with -g only");
-		if (argc > 0 || rflag || npy || keysonly || dimopt || wfmt ||
-		    gzflag || out || subst >= 0 || wfield != 1)
-			misuse("-n takes no input file and no other option "
-			    "but -a, -K, -g and -G");
+	given['q'] = given['v'] = 0;
+	given['@'] = argc > 0;
+	given['+'] = argc > 1;
+	given['w'] = wfield != 1;	/* -w 1, the default, goes anywhere */
+	mode = given['n'] ? FROMNPY : given['r'] ? FROMTEXT : wfmt ? TOFORMAT :
+	    npy ? TONPY : TOTEXT;
+	if (mode == FROMNPY && !keys)
+		misuse("-n needs -K keys, the keys of its rows");
+	if (mode == FROMNPY && ngkey && !gfield)
+		misuse("-G goes with -g only");
+	optmodes(given, mode, takes, rules);
+	if (mode == FROMNPY) {
 		fromnpy(npyin, keys);
 		return 0;
 	}
-	if (argc > 1)
-		misuse("one input file at most");
-	if (rflag && (npy || keysonly))
-		misuse("-r writes a stream: no -N or -k with it");
-	if (!rflag && dimopt)
-		misuse("-d goes with -r only");
-	/* -f goes with its own options only, and they with it. */
-	if (wfmt && (rflag || npy || keysonly || allow))
-		misuse("-f takes no -a, -k, -N or -r");
-	if (!wfmt && (gzflag || out || subst >= 0 || wfield != 1))
-		misuse("-o, -S, -w and -z go with -f only");
 	name = inname(argv[0]);
 	fd = openin(argv[0]);
-	if (rflag) {
+	if (mode == FROMTEXT) {
 		FILE *fp = fd == STDIN_FILENO ? stdin : fdopen(fd, "r");
 
 		if (fp == NULL)
 			err(1, "%s", name);
 		fromtext(fp, name);
-	} else if (wfmt)
+	} else if (mode == TOFORMAT)
 		toformat(fd, name, out, argv[0] ? argv[0] : "-");
-	else if (npy)
+	else if (mode == TONPY)
 		tonpy(fd, name, npy, argv[0] ? argv[0] : "-");
 	else {
 		static char obuf[OBUFSZ];

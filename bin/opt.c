@@ -193,3 +193,20 @@ misuse(const char *fmt, ...)
 	va_end(ap);
 	usage();
 }
+
+void
+optmodes(const char given[256], int mode, const char *const takes[],
+    const struct optrule *rules)
+{
+	for (const struct optrule *r = rules; r->opts != NULL; r++) {
+		if (!(r->modes & 1u << mode))
+			continue;
+		for (const char *o = r->opts; *o; o++)
+			if (given[(unsigned char)*o] &&
+			    strchr(takes[mode], *o) == NULL)
+				misuse("%s", r->msg);
+	}
+	for (int c = 1; c < 256; c++)
+		if (given[c] && strchr(takes[mode], c) == NULL)
+			usage();
+}

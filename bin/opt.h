@@ -62,4 +62,24 @@ void	 usage(void) __attribute__((noreturn));
 void	 misuse(const char *fmt, ...)
 	    __attribute__((noreturn, format(printf, 1, 2)));
 
+/*
+ * Modes.  A program that does one of several things (emb-cat prints,
+ * reads text back, writes a format ...) names its modes by an enum and
+ * says, in one string per mode, the options the mode takes ('@' for an
+ * input file operand, '+' for a second one).  Its misuses are a list of
+ * rules in the order they are told: the modes a rule speaks for (1 <<
+ * mode, or'ed), the options it refuses and its message.  optmodes()
+ * misuses with the first rule that speaks for mode and names an option in
+ * given (the options seen: given[ch] set) that takes[mode] lacks; any
+ * other option the mode lacks is usage().
+ */
+struct optrule {
+	unsigned	 modes;		/* the modes it speaks for */
+	const char	*opts;		/* the options it refuses */
+	const char	*msg;		/* what misuse() says */
+};
+#define OPTRULEEND	{ 0, NULL, NULL }
+void	 optmodes(const char given[256], int mode, const char *const takes[],
+	    const struct optrule *rules);
+
 #endif /* EMB_OPT_H */
