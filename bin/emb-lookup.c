@@ -637,32 +637,112 @@ summary(const char *name, int wmode)
 		    noov, rate, nempty);
 }
 
+/* -o: a policy's name, its OOV_* number. */
+static int
+oovnum(const char *name)
+{
+	static const char *const names[] = {
+		[OOV_SKIP] = "skip", [OOV_ZERO] = "zero", [OOV_FAIL] = "fail",
+		[OOV_UNK] = "unk", [OOV_SUBWORD] = "subword"
+	};
+	char q[EMB_QUOTE_BUF];
+
+	for (int i = 0; i < (int)(sizeof(names) / sizeof(names[0])); i++)
+		if (strcmp(name, names[i]) == 0)
+			return i;
+	misuse("-o: '%s' is not skip, zero, fail, unk or subword",
+	    emb_quotes(q, name));
+}
+
+/*
+ * The vectors of the tokens of in (NULL or "-": stdin) or, in words mode,
+ * of its words under label (the file's name without its suffix when
+ * NULL), on stdout; then the summary.
+ */
+static void
+lookupfile(const char *in, const char *vectors, int wmode, const char *label)
+{
+	const char *name = inname(in);
+	char *flabel = NULL;
+	FILE *fp;
+
+	if (oov == OOV_UNK) {
+		int64_t i = find(unkword, strlen(unkword));
+		char q[EMB_QUOTE_BUF];
+
+		if (i < 0)
+			errx(1, "%s: unknown token '%s' is not in the "
+			    "vocabulary", vectors, emb_quotes(q, unkword));
+		unkvec = emb_store_row(st, (uint64_t)i);
+	}
+	zerovec = emb_alloc(emb_store_dim(st) * sizeof(float));
+	if (zerovec == NULL)
+		err(1, NULL);
+	memset(zerovec, 0, emb_store_dim(st) * sizeof(float));
+	if (in == NULL || strcmp(in, "-") == 0)
+		fp = stdin;
+	else if ((fp = fopen(in, "r")) == NULL)
+		err(1, "%s", in);
+	setvbuf(fp, NULL, _IOFBF, IBUFSZ);
+	w = xwriter(emb_store_dim(st));
+	if (wmode) {
+		if (label == NULL && fp != stdin)
+			label = flabel = filelabel(in);
+		words(fp, name, label);
+	} else
+		queries(fp, name);
+	wclose(w);
+	summary(name, wmode);
+	if (fp != stdin)
+		fclose(fp);
+	free(flabel);
+	emb_free(zerovec);
+}
+
+/*
+ * The modes, by the option that chooses them, the options each takes
+ * ('@' an input file, '+' a second one, '!' -o unk without -u, '?' -u
+ * without -o unk) and the misuses, in the order they are told.
+ */
+enum { QUERIES, WORDS, DUMP, CHECK, BUILD };
+#define COMMON	"celnoquv"
+static const char *const takes[] = {
+	[QUERIES] = COMMON "fN@", [WORDS] = COMMON "wL@",
+	[DUMP] = COMMON "DfN", [CHECK] = COMMON "CfN", [BUILD] = COMMON "BfN"
+};
+static const struct optrule rules[] = {
+	{ ~0u, "+", "one input file at most" },
+	{ ~0u, "BCDw", "-B, -C, -D and -w exclude each other" },
+	{ ~0u, "!", "-o unk needs the word -u names" },
+	{ ~0u, "?", "-u goes with -o unk only" },
+	{ 1u << DUMP | 1u << CHECK | 1u << BUILD, "@",
+	    "-B, -C and -D read no input file" },
+	{ 1u << WORDS, "fN", "-w takes no -f or -N" },
+	{ ~0u, "L", "-L goes with -w only" },
+	OPTRULEEND
+};
+
 int
 main(int argc, char *argv[])
 {
-	const char *vectors = NULL, *label = NULL, *store = NULL, *name;
+	const char *vectors = NULL, *label = NULL, *store = NULL;
 	struct sigaction sa;
-	char *flabel = NULL;
-	int ch, wmode = 0, dflag = 0, cflag = 0, ooset = 0, fset = 0;
-	FILE *fp;
+	char given[256] = { 0 };
+	int ch, mode;
 
 	sa.sa_handler = onbus;
 	sigemptyset(&sa.sa_mask);
 	sa.sa_flags = 0;
 	sigaction(SIGBUS, &sa, NULL);
 	while ((ch = optget(argc, argv, &prog, NULL)) != -1) {
+		if (ch > 0 && ch < 256)
+			given[ch] = 1;
 		switch (ch) {
 		case 'B':
 			store = optarg;
 			break;
-		case 'C':
-			cflag = 1;
-			break;
 		case 'c':
 			fold = 1;
-			break;
-		case 'D':
-			dflag = 1;
 			break;
 		case 'e':
 			vectors = optarg;
@@ -670,7 +750,6 @@ main(int argc, char *argv[])
 		case 'f':
 			nfields = (unsigned)parsenum(optarg, 0, EMB_FIELD_MAX,
 			    "-f");
-			fset = 1;
 			break;
 		case 'L':
 			label = optarg;
@@ -685,23 +764,7 @@ main(int argc, char *argv[])
 			limit = (uint64_t)parsenum(optarg, 1, INT64_MAX, "-n");
 			break;
 		case 'o':
-			ooset = 1;
-			if (strcmp(optarg, "skip") == 0)
-				oov = OOV_SKIP;
-			else if (strcmp(optarg, "zero") == 0)
-				oov = OOV_ZERO;
-			else if (strcmp(optarg, "fail") == 0)
-				oov = OOV_FAIL;
-			else if (strcmp(optarg, "unk") == 0)
-				oov = OOV_UNK;
-			else if (strcmp(optarg, "subword") == 0)
-				oov = OOV_SUBWORD;
-			else {
-				char q[EMB_QUOTE_BUF];
-
-				misuse("-o: '%s' is not skip, zero, fail, unk "
-				    "or subword", emb_quotes(q, optarg));
-			}
+			oov = oovnum(optarg);
 			break;
 		case 'q':
 			quiet = 1;
@@ -714,8 +777,9 @@ main(int argc, char *argv[])
 			quiet = 0;
 			progmode = PROG_ON;
 			break;
+		case 'C':
+		case 'D':
 		case 'w':
-			wmode = 1;
 			break;
 		default:
 			usage();
@@ -723,73 +787,33 @@ main(int argc, char *argv[])
 	}
 	argc -= optind;
 	argv += optind;
-	if (unkword != NULL && !ooset)
+	if (unkword != NULL && !given['o'])
 		oov = OOV_UNK;
 	if (vectors == NULL)
 		misuse("no -e: name the embedding file or store to read");
-	if (argc > 1)
-		misuse("one input file at most");
-	if (dflag + wmode + cflag + (store != NULL) > 1)
-		misuse("-B, -C, -D and -w exclude each other");
-	if (oov == OOV_UNK && unkword == NULL)
-		misuse("-o unk needs the word -u names");
-	if (oov != OOV_UNK && unkword != NULL)
-		misuse("-u goes with -o unk only");
-	if ((dflag || store || cflag) && argc > 0)
-		misuse("-B, -C and -D read no input file");
-	if (wmode && (fset || numlines))
-		misuse("-w takes no -f or -N");
-	if (label && !wmode)
-		misuse("-L goes with -w only");
-	if (cflag) {
+	given['@'] = argc > 0;
+	given['+'] = argc > 1;
+	given['!'] = oov == OOV_UNK && unkword == NULL;
+	given['?'] = oov != OOV_UNK && unkword != NULL;
+	mode = given['C'] ? CHECK : store ? BUILD : given['D'] ? DUMP :
+	    given['w'] ? WORDS : QUERIES;
+	optmodes(given, mode, takes, rules);
+	if (mode == CHECK) {
 		check(vectors);
 		emb_store_close(st);
 		return 0;
 	}
-	if (store != NULL) {
+	if (mode == BUILD) {
 		build(vectors, store);
 		return 0;
 	}
 	openvocab(vectors);
-	if (dflag) {
+	if (mode == DUMP) {
 		w = xwriter(emb_store_dim(st));
 		dump();
 		wclose(w);
-		emb_store_close(st);
-		return 0;
-	}
-	if (oov == OOV_UNK) {
-		int64_t i = find(unkword, strlen(unkword));
-		char q[EMB_QUOTE_BUF];
-
-		if (i < 0)
-			errx(1, "%s: unknown token '%s' is not in the "
-			    "vocabulary", vectors, emb_quotes(q, unkword));
-		unkvec = emb_store_row(st, (uint64_t)i);
-	}
-	zerovec = emb_alloc(emb_store_dim(st) * sizeof(float));
-	if (zerovec == NULL)
-		err(1, NULL);
-	memset(zerovec, 0, emb_store_dim(st) * sizeof(float));
-	name = inname(argv[0]);
-	if (argv[0] == NULL || strcmp(argv[0], "-") == 0)
-		fp = stdin;
-	else if ((fp = fopen(argv[0], "r")) == NULL)
-		err(1, "%s", argv[0]);
-	setvbuf(fp, NULL, _IOFBF, IBUFSZ);
-	w = xwriter(emb_store_dim(st));
-	if (wmode) {
-		if (label == NULL && fp != stdin)
-			label = flabel = filelabel(argv[0]);
-		words(fp, name, label);
 	} else
-		queries(fp, name);
-	wclose(w);
-	summary(name, wmode);
-	if (fp != stdin)
-		fclose(fp);
-	free(flabel);
-	emb_free(zerovec);
+		lookupfile(argv[0], vectors, mode == WORDS, label);
 	emb_ft_free(ft);
 	free(subv);
 	emb_store_close(st);
