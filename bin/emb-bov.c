@@ -150,76 +150,48 @@ loadfreq(const char *path)
 		errx(1, "%s: no positive count", path);
 }
 
-int
-main(int argc, char *argv[])
+/* The options, and the counts the summary tells. */
+struct bov {
+	enum policy	 pempty;	/* -e */
+	const char	*freqfile;	/* -w */
+	double		 a;		/* -A */
+	long		 field;		/* -k */
+	int		 how;		/* -m, EMB_POOL_* */
+	int		 appsize;	/* -s */
+	uint64_t	 ngroups, nwritten, nempty, nzero, nknown, nwords;
+};
+
+/* The weight of member rec: a / (a + its frequency), 1 when unknown. */
+static double
+weight(struct bov *b, const struct emb_rec *rec)
 {
-	struct emb_reader *r;
+	const char *wd;
+	size_t flen;
+	int64_t e;
+
+	b->nwords++;
+	wd = keyfield(rec->key, rec->keylen, (unsigned)b->field, &flen);
+	if (wd != NULL && (e = emb_index_find(&wtab, wd, flen)) >= 0) {
+		b->nknown++;
+		return b->a / (b->a + wcount[e] / total);
+	}
+	return 1;
+}
+
+/* The groups of r (name), each pooled into a vector written to stdout. */
+static void
+bov(struct bov *b, struct emb_reader *r, const char *name)
+{
 	struct emb_rec rec;
 	struct emb_writer *w;
 	struct okey k = { 0 };
-	enum policy pempty = P_ZERO;
-	const char *freqfile = NULL, *name;
-	double a = 1e-3, *acc;
-	long field = 1, used = 0;
+	double *acc;
+	long used = 0;
 	uint64_t grecno = 0;
-	uint32_t dim, nmemb = 0;
-	uint64_t ngroups = 0, nwritten = 0, nempty = 0, nzero = 0, nknown = 0,
-	    nwords = 0;
-	int how = EMB_POOL_MEAN, appsize = 0, quiet = 0, c, rc, fd;
+	uint32_t dim = emb_reader_dim(r), nmemb = 0;
 	float *out, *zero;
+	int rc;
 
-	while ((c = optget(argc, argv, &prog, NULL)) != -1) {
-		switch (c) {
-		case 'A':
-			a = parsedbl(optarg, 1e-300, 1e300, "-A");
-			break;
-		case 'e':
-			pempty = parsepolicy(optarg, 0, "-e");
-			break;
-		case 'k':
-			field = (long)parsenum(optarg, 1, EMB_FIELD_MAX, "-k");
-			break;
-		case 'm':
-			for (how = 0; how < 4; how++)
-				if (strcmp(optarg, methods[how]) == 0)
-					break;
-			if (how == 4) {
-				char q[EMB_QUOTE_BUF];
-
-				misuse("-m: '%s' is not one of mean, unit, max,"
-				    " min", emb_quotes(q, optarg));
-			}
-			break;
-		case 'q':
-			quiet = 1;
-			break;
-		case 's':
-			appsize = 1;
-			break;
-		case 'v':
-			quiet = 0;
-			break;
-		case 'w':
-			freqfile = optarg;
-			break;
-		default:
-			usage();
-		}
-	}
-	argc -= optind;
-	argv += optind;
-	if (argc > 1)
-		misuse("one input file at most");
-	if (freqfile != NULL && how != EMB_POOL_MEAN && how != EMB_POOL_UNIT)
-		misuse("-w weights the mean and unit methods only");
-	if (freqfile != NULL)
-		loadfreq(freqfile);
-
-	name = inname(argv[0]);
-	fd = openin(argv[0]);
-	bigpipe(fd);
-	r = xreader(fd, name);
-	dim = emb_reader_dim(r);
 	w = xwriter(dim);
 	acc = xcalloc(dim, sizeof(double));
 	out = xcalloc(dim, sizeof(float));
@@ -234,26 +206,14 @@ main(int argc, char *argv[])
 			grecno = rec.recno;
 			nmemb = rec.type == EMB_REC_GROUP ? rec.nmemb : 1;
 			used = 0;
-			ngroups++;
+			b->ngroups++;
 		}
 		if (rec.type == EMB_REC_VEC) {
-			double wt = 1;	/* unknown words: weight 1 */
+			/* unknown words: weight 1 */
+			double wt = b->freqfile != NULL ? weight(b, &rec) : 1;
 
-			if (freqfile != NULL) {
-				const char *wd;
-				size_t flen;
-				int64_t e;
-
-				nwords++;
-				wd = keyfield(rec.key, rec.keylen,
-				    (unsigned)field, &flen);
-				if (wd != NULL && (e = emb_index_find(&wtab,
-				    wd, flen)) >= 0) {
-					wt = a / (a + wcount[e] / total);
-					nknown++;
-				}
-			}
-			used += emb_pool_add(how, rec.vec, dim, wt, acc, used);
+			used += emb_pool_add(b->how, rec.vec, dim, wt, acc,
+			    used);
 			if (rec.group != 0 && rec.member < nmemb)
 				continue;
 		} else if (nmemb > 0)
@@ -261,50 +221,120 @@ main(int argc, char *argv[])
 		/* The group is complete; an empty one costs no O(dim) work
 		 * but a zero vector written (-e zero). */
 		if (used > 0)
-			emb_pool_end(how, acc, dim, used, out);
-		nzero += nmemb - (uint32_t)used;
+			emb_pool_end(b->how, acc, dim, used, out);
+		b->nzero += nmemb - (uint32_t)used;
 		if (used == 0) {
-			nempty++;
-			if (pempty == P_ERROR)
+			b->nempty++;
+			if (b->pempty == P_ERROR)
 				errx(1, "%s: record %llu: %s", name,
 				    (unsigned long long)grecno, nmemb == 0 ?
 				    "empty group" : "group of zero vectors "
 				    "only");
-			if (pempty == P_SKIP)
+			if (b->pempty == P_SKIP)
 				continue;
 		}
-		if (appsize)
+		if (b->appsize)
 			okey_add(&k, "%u", nmemb);
 		keyfits(k.len, name, "record", grecno);
 		if ((rc = emb_write_vec(w, k.buf, k.len, used > 0 ? out :
 		    zero)) < 0)
 			wdie(rc);
-		nwritten++;
+		b->nwritten++;
 	}
 	if (rc < 0)
 		rdie(r, name, rc);
 	wclose(w);
-	if (!quiet) {
-		fprintf(stderr, "emb-bov: %s: %llu groups, %llu written, "
-		    "%llu empty (%s)", name, (unsigned long long)ngroups,
-		    (unsigned long long)nwritten, (unsigned long long)nempty,
-		    policyname[pempty]);
-		if (how == EMB_POOL_UNIT)
-			fprintf(stderr, ", %llu zero members left out",
-			    (unsigned long long)nzero);
-		if (freqfile != NULL)
-			fprintf(stderr, "; %llu of %llu members weighted from "
-			    "%s", (unsigned long long)nknown,
-			    (unsigned long long)nwords, freqfile);
-		fputc('\n', stderr);
-	}
-	emb_index_free(&wtab);
-	strsfree(&words);
-	free(wcount);
 	free(acc);
 	free(out);
 	free(zero);
 	free(k.buf);
+}
+
+static void
+summary(const struct bov *b, const char *name)
+{
+	fprintf(stderr, "emb-bov: %s: %llu groups, %llu written, "
+	    "%llu empty (%s)", name, (unsigned long long)b->ngroups,
+	    (unsigned long long)b->nwritten, (unsigned long long)b->nempty,
+	    policyname[b->pempty]);
+	if (b->how == EMB_POOL_UNIT)
+		fprintf(stderr, ", %llu zero members left out",
+		    (unsigned long long)b->nzero);
+	if (b->freqfile != NULL)
+		fprintf(stderr, "; %llu of %llu members weighted from "
+		    "%s", (unsigned long long)b->nknown,
+		    (unsigned long long)b->nwords, b->freqfile);
+	fputc('\n', stderr);
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct bov b = { .pempty = P_ZERO, .a = 1e-3, .field = 1,
+	    .how = EMB_POOL_MEAN };
+	struct emb_reader *r;
+	const char *name;
+	int quiet = 0, c, fd;
+
+	while ((c = optget(argc, argv, &prog, NULL)) != -1) {
+		switch (c) {
+		case 'A':
+			b.a = parsedbl(optarg, 1e-300, 1e300, "-A");
+			break;
+		case 'e':
+			b.pempty = parsepolicy(optarg, 0, "-e");
+			break;
+		case 'k':
+			b.field = (long)parsenum(optarg, 1, EMB_FIELD_MAX,
+			    "-k");
+			break;
+		case 'm':
+			for (b.how = 0; b.how < 4; b.how++)
+				if (strcmp(optarg, methods[b.how]) == 0)
+					break;
+			if (b.how == 4) {
+				char q[EMB_QUOTE_BUF];
+
+				misuse("-m: '%s' is not one of mean, unit, max,"
+				    " min", emb_quotes(q, optarg));
+			}
+			break;
+		case 'q':
+			quiet = 1;
+			break;
+		case 's':
+			b.appsize = 1;
+			break;
+		case 'v':
+			quiet = 0;
+			break;
+		case 'w':
+			b.freqfile = optarg;
+			break;
+		default:
+			usage();
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (argc > 1)
+		misuse("one input file at most");
+	if (b.freqfile != NULL && b.how != EMB_POOL_MEAN &&
+	    b.how != EMB_POOL_UNIT)
+		misuse("-w weights the mean and unit methods only");
+	if (b.freqfile != NULL)
+		loadfreq(b.freqfile);
+
+	name = inname(argv[0]);
+	fd = openin(argv[0]);
+	bigpipe(fd);
+	r = xreader(fd, name);
+	bov(&b, r, name);
+	if (!quiet)
+		summary(&b, name);
+	emb_index_free(&wtab);
+	strsfree(&words);
+	free(wcount);
 	emb_reader_free(r);
 	if (fd != 0)
 		close(fd);
