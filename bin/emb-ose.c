@@ -29,6 +29,7 @@
 #include "compose.h"
 
 #define BATCH	64		/* groups per batch */
+#define MAXJOBS	64		/* -j at most */
 
 enum mode { M_OSE, M_P2, M_IV };
 
@@ -594,21 +595,11 @@ run(struct pipe *p, struct emb_writer *w, struct worker *wk)
 	free(k.buf);
 }
 
-int
-main(int argc, char *argv[])
+/* The options into p; @return the operands' index in argv. */
+static int
+options(struct pipe *p, int argc, char *argv[])
 {
-	struct pipe pp = {
-		.mode = M_OSE, .pempty = P_ZERO, .pnosol = P_BOV,
-		.nthreads = -1, .calpha = -1, .batchn = BATCH,
-		.rmu = PTHREAD_MUTEX_INITIALIZER,
-		.mu = PTHREAD_MUTEX_INITIALIZER,
-		.cv = PTHREAD_COND_INITIALIZER
-	};
-	struct pipe *p = &pp;
-	struct emb_writer *w = NULL;
-	struct worker *wk;
-	size_t nw;
-	int c, rc, fd, nsrc;
+	int c, nsrc;
 
 	while ((c = optget(argc, argv, &prog, NULL)) != -1) {
 		switch (c) {
@@ -632,7 +623,7 @@ main(int argc, char *argv[])
 			p->mode = M_IV;
 			break;
 		case 'j':
-			p->nthreads = (long)parsenum(optarg, 0, 64, "-j");
+			p->nthreads = (long)parsenum(optarg, 0, MAXJOBS, "-j");
 			break;
 		case 'n':
 			p->pnosol = parsepolicy(optarg, 1, "-n");
@@ -653,9 +644,7 @@ main(int argc, char *argv[])
 			usage();
 		}
 	}
-	argc -= optind;
-	argv += optind;
-	if (argc > 1)
+	if (argc - optind > 1)
 		misuse("one input file at most");
 	nsrc = (p->calpha >= 0) + (p->dfield > 0) + (p->sidefile != NULL);
 	if (p->mode == M_P2 ? nsrc != 1 : nsrc != 0)
@@ -663,29 +652,25 @@ main(int argc, char *argv[])
 	if (p->mode == M_IV && (p->appalpha || p->appsize))
 		misuse("-i prints text: no -a or -s with it");
 	if (p->nthreads < 0)	/* the processors, within -j's range */
-		p->nthreads = emb_ncpu() < 64 ? emb_ncpu() : 64;
-	if (p->sidefile != NULL)
-		p->side = fopenside(p->sidefile);
+		p->nthreads = emb_ncpu() < MAXJOBS ? emb_ncpu() : MAXJOBS;
+	return optind;
+}
 
-	p->name = inname(argv[0]);
-	fd = openin(argv[0]);
-	bigpipe(fd);
-	p->rd = xreader(fd, p->name);
-	p->dim = emb_reader_dim(p->rd);
-	if (p->mode == M_IV) {
-		static char obuf[1 << 18];
-
-		setvbuf(stdout, obuf, _IOFBF, sizeof(obuf));
-	} else
-		w = xwriter(p->dim);
+/*
+ * The batches in flight and nw solvers, one for each worker or for the
+ * main thread (-j 0); the workers started.
+ */
+static struct worker *
+start(struct pipe *p, size_t nw)
+{
+	struct worker *wk;
+	int rc;
 
 	/* Groups per batch: BATCH, or as many result rows as fit 8 MiB. */
 	p->batchn = ((size_t)8 << 20) / ((size_t)p->dim * sizeof(float));
 	p->batchn = p->batchn > BATCH ? BATCH : p->batchn > 0 ? p->batchn : 1;
 	p->nslot = p->nthreads > 0 ? 2 * (size_t)p->nthreads + 2 : 1;
 	p->slots = xcalloc(p->nslot, sizeof(*p->slots));
-	/* A solver for each worker, or for the main thread (-j 0). */
-	nw = p->nthreads > 0 ? (size_t)p->nthreads : 1;
 	wk = xcalloc(nw, sizeof(*wk));
 	for (size_t t = 0; t < nw; t++) {
 		wk[t].p = p;
@@ -697,21 +682,13 @@ main(int argc, char *argv[])
 		if ((errno = pthread_create(&wk[t].tid, NULL, work,
 		    &wk[t])) != 0)
 			err(1, "pthread_create");
-	run(p, w, wk);
-	for (long t = 0; t < p->nthreads; t++)
-		pthread_join(wk[t].tid, NULL);
-	if (p->side != NULL) {
-		if (textline(&p->line, &p->linecap, p->side, p->sidefile,
-		    p->sline + 1) >= 0)
-			errx(1, "%s: more lines than groups", p->sidefile);
-		fclose(p->side);
-	}
-	if (w != NULL)
-		wclose(w);
-	else
-		fshut(stdout, "stdout");
-	summary(p);
+	return wk;
+}
 
+/* The batches and the nw solvers of wk freed. */
+static void
+freeall(struct pipe *p, struct worker *wk, size_t nw)
+{
 	for (size_t i = 0; i < p->nslot; i++) {
 		for (size_t j = 0; j < BATCH; j++) {
 			emb_group_free(&p->slots[i].g[j]);
@@ -726,6 +703,56 @@ main(int argc, char *argv[])
 	free(wk);
 	free(p->slots);
 	free(p->line);
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct pipe pp = {
+		.mode = M_OSE, .pempty = P_ZERO, .pnosol = P_BOV,
+		.nthreads = -1, .calpha = -1, .batchn = BATCH,
+		.rmu = PTHREAD_MUTEX_INITIALIZER,
+		.mu = PTHREAD_MUTEX_INITIALIZER,
+		.cv = PTHREAD_COND_INITIALIZER
+	};
+	struct pipe *p = &pp;
+	struct emb_writer *w = NULL;
+	struct worker *wk;
+	size_t nw;
+	int fd;
+
+	argv += options(p, argc, argv);
+	if (p->sidefile != NULL)
+		p->side = fopenside(p->sidefile);
+
+	p->name = inname(argv[0]);
+	fd = openin(argv[0]);
+	bigpipe(fd);
+	p->rd = xreader(fd, p->name);
+	p->dim = emb_reader_dim(p->rd);
+	if (p->mode == M_IV) {
+		static char obuf[1 << 18];
+
+		setvbuf(stdout, obuf, _IOFBF, sizeof(obuf));
+	} else
+		w = xwriter(p->dim);
+	nw = p->nthreads > 0 ? (size_t)p->nthreads : 1;
+	wk = start(p, nw);
+	run(p, w, wk);
+	for (long t = 0; t < p->nthreads; t++)
+		pthread_join(wk[t].tid, NULL);
+	if (p->side != NULL) {
+		if (textline(&p->line, &p->linecap, p->side, p->sidefile,
+		    p->sline + 1) >= 0)
+			errx(1, "%s: more lines than groups", p->sidefile);
+		fclose(p->side);
+	}
+	if (w != NULL)
+		wclose(w);
+	else
+		fshut(stdout, "stdout");
+	summary(p);
+	freeall(p, wk, nw);
 	emb_reader_free(p->rd);
 	if (fd != 0)
 		close(fd);
