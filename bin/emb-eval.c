@@ -1372,45 +1372,51 @@ checkversus(const char *first, const char *test, const char *second,
 	}
 }
 
-int
-main(int argc, char *argv[])
+/* --shrinkage: auto, none or a number in [0, 1]. */
+static double
+parseshrink(const char *arg)
 {
-	const char *test = NULL, *second = NULL, *gold = NULL, *pairs = NULL;
-	const char *lexicon = NULL, *target = NULL;
-	unsigned cslsk = 10;
-	unsigned labf = 1, splitf = 0, idf = 0, subf = 0, wf = 1;
-	const char *names = NULL;
-	int ch, li = 0, kfold = 5, caseful = 0;
-	int use[NCLF] = { 1, 1, 1, 1, 1, 0 };
-	size_t nvocab = 300000;
-	char tbuf[256], vtask[2][600];
+	if (strcmp(arg, "auto") == 0)
+		return EMB_SHRINK_AUTO;
+	if (strcmp(arg, "none") == 0)
+		return EMB_SHRINK_NONE;
+	return parsedbl(arg, 0, 1, "--shrinkage");
+}
 
-	/*
-	 * Keep freed blocks up to 32 MiB in the heap: the classifiers'
-	 * buffers then reuse the pages the readers used, where fresh mappings
-	 * would be faulted in page by page (a fault costs more than copying
-	 * the page).
-	 */
-	mallopt(M_MMAP_THRESHOLD, 32 << 20);
-	mallopt(M_TRIM_THRESHOLD, 64 << 20);
-	emb_clf_defaults(&base, EMB_CLF_KNN);
-	base.threads = emb_ncpu();
+/* The options that choose and feed a task. */
+struct args {
+	const char	*test, *second, *gold, *pairs;	/* -t -p -g -w */
+	const char	*lexicon, *target, *names;	/* -L -R --names */
+	unsigned	 cslsk;				/* --csls-k */
+	unsigned	 labf, splitf, idf, subf, wf;	/* -l -s -i -u -f */
+	int		 kfold, caseful;		/* -k -I */
+	int		 use[NCLF];			/* -c */
+	size_t		 nvocab;			/* -n */
+};
+
+/* The options into a and base; @return the operands' index in argv. */
+static int
+options(struct args *a, int argc, char *argv[])
+{
+	int ch, li = 0;
+
 	while ((ch = optget(argc, argv, &prog, &li)) != -1) {
 		switch (ch) {
 		case 'c':
-			parseclfs(optarg, use);
+			parseclfs(optarg, a->use);
 			break;
 		case 'f':
-			wf = (unsigned)parsenum(optarg, 1, EMB_FIELD_MAX, "-f");
+			a->wf = (unsigned)parsenum(optarg, 1, EMB_FIELD_MAX,
+			    "-f");
 			break;
 		case 'g':
-			gold = optarg;
+			a->gold = optarg;
 			break;
 		case 'I':
-			caseful = 1;
+			a->caseful = 1;
 			break;
 		case 'i':
-			idf = (unsigned)parsenum(optarg, 1, EMB_FIELD_MAX,
+			a->idf = (unsigned)parsenum(optarg, 1, EMB_FIELD_MAX,
 			    "-i");
 			break;
 		case 'j':
@@ -1418,39 +1424,41 @@ main(int argc, char *argv[])
 			    "-j");
 			break;
 		case 'k':
-			kfold = (int)parsenum(optarg, 2, MAXFOLDS, "-k");
+			a->kfold = (int)parsenum(optarg, 2, MAXFOLDS, "-k");
 			break;
 		case 'L':
-			lexicon = optarg;
+			a->lexicon = optarg;
 			break;
 		case 'R':
-			target = optarg;
+			a->target = optarg;
 			break;
 		case OPT_CSLS:
-			cslsk = (unsigned)parsenum(optarg, 1, 100000, "--csls-k");
+			a->cslsk = (unsigned)parsenum(optarg, 1, 100000,
+			    "--csls-k");
 			break;
 		case 'l':
-			labf = (unsigned)parsenum(optarg, 1, EMB_FIELD_MAX,
+			a->labf = (unsigned)parsenum(optarg, 1, EMB_FIELD_MAX,
 			    "-l");
 			break;
 		case 'n':
-			nvocab = (size_t)parsenum(optarg, 1, LLONG_MAX, "-n");
+			a->nvocab = (size_t)parsenum(optarg, 1, LLONG_MAX,
+			    "-n");
 			break;
 		case 'p':
-			second = optarg;
+			a->second = optarg;
 			break;
 		case 's':
-			splitf = (unsigned)parsenum(optarg, 1, EMB_FIELD_MAX,
+			a->splitf = (unsigned)parsenum(optarg, 1, EMB_FIELD_MAX,
 			    "-s");
 			break;
 		case 'T':
 			task = optarg;
 			break;
 		case 't':
-			test = optarg;
+			a->test = optarg;
 			break;
 		case 'u':
-			subf = (unsigned)parsenum(optarg, 1, EMB_FIELD_MAX,
+			a->subf = (unsigned)parsenum(optarg, 1, EMB_FIELD_MAX,
 			    "-u");
 			break;
 		case 'q':
@@ -1462,19 +1470,13 @@ main(int argc, char *argv[])
 			progmode = PROG_ON;
 			break;
 		case 'w':
-			pairs = optarg;
+			a->pairs = optarg;
 			break;
 		case OPT_NUM:
 			setnum(opts[li].name, optarg);
 			break;
 		case OPT_SHRINK:
-			if (strcmp(optarg, "auto") == 0)
-				base.shrinkage = EMB_SHRINK_AUTO;
-			else if (strcmp(optarg, "none") == 0)
-				base.shrinkage = EMB_SHRINK_NONE;
-			else
-				base.shrinkage = parsedbl(optarg, 0, 1,
-				    "--shrinkage");
+			base.shrinkage = parseshrink(optarg);
 			break;
 		case OPT_PRED:
 			predpath = optarg;
@@ -1486,7 +1488,7 @@ main(int argc, char *argv[])
 			versus2 = optarg;
 			break;
 		case OPT_NAMES:
-			names = optarg;
+			a->names = optarg;
 			break;
 		case OPT_PROTO:
 			protocol = 1;
@@ -1499,46 +1501,81 @@ main(int argc, char *argv[])
 			usage();
 		}
 	}
-	argc -= optind;
-	argv += optind;
+	return optind;
+}
+
+/* The misuses of the options a and the operands (argc of argv). */
+static void
+misuses(const struct args *a, int argc, char *argv[])
+{
+	int split = a->splitf != 0;
+
 	if (argc > 1)
 		misuse("one input file at most");
-	if (second != NULL && gold == NULL)
+	if (a->second != NULL && a->gold == NULL)
 		misuse("-p needs -g gold, the STS gold scores");
-	if (second == NULL && gold != NULL)
+	if (a->second == NULL && a->gold != NULL)
 		misuse("-g goes with -p only");
-	if (second != NULL && (pairs != NULL || test != NULL || splitf))
+	if (a->second != NULL && (a->pairs != NULL || a->test != NULL ||
+	    split))
 		misuse("-p takes no -w, -t or -s");
-	if (pairs != NULL && (test != NULL || splitf))
+	if (a->pairs != NULL && (a->test != NULL || split))
 		misuse("-w takes no -t or -s");
-	if (test != NULL && splitf)
+	if (a->test != NULL && split)
 		misuse("-t and -s exclude each other");
-	if (lexicon != NULL && target == NULL)
+	if (a->lexicon != NULL && a->target == NULL)
 		misuse("-L needs -R target, the space mapped onto");
-	if (lexicon == NULL && target != NULL)
+	if (a->lexicon == NULL && a->target != NULL)
 		misuse("-R goes with -L only");
-	if (lexicon != NULL && (second != NULL || pairs != NULL ||
-	    test != NULL || splitf))
+	if (a->lexicon != NULL && (a->second != NULL || a->pairs != NULL ||
+	    a->test != NULL || split))
 		misuse("-L takes no -p, -w, -t or -s");
 	/* Standard input can be read once. */
-	if ((argc == 0 || strcmp(argv[0], "-") == 0) && ((test != NULL &&
-	    strcmp(test, "-") == 0) || (second != NULL && strcmp(second,
-	    "-") == 0))) {
+	if ((argc == 0 || strcmp(argv[0], "-") == 0) &&
+	    ((a->test != NULL && strcmp(a->test, "-") == 0) ||
+	    (a->second != NULL && strcmp(a->second, "-") == 0))) {
 		warnx("%s: standard input cannot be both streams",
-		    test != NULL ? "-t" : "-p");
+		    a->test != NULL ? "-t" : "-p");
 		exit(2);
 	}
-	checkversus(argc ? argv[0] : "-", test, second, gold, pairs, names);
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct args a = { .cslsk = 10, .labf = 1, .wf = 1, .kfold = 5,
+	    .use = { 1, 1, 1, 1, 1, 0 }, .nvocab = 300000 };
+	const char *in;
+	char tbuf[256], vtask[2][600];
+	int n;
+
+	/*
+	 * Keep freed blocks up to 32 MiB in the heap: the classifiers'
+	 * buffers then reuse the pages the readers used, where fresh mappings
+	 * would be faulted in page by page (a fault costs more than copying
+	 * the page).
+	 */
+	mallopt(M_MMAP_THRESHOLD, 32 << 20);
+	mallopt(M_TRIM_THRESHOLD, 64 << 20);
+	emb_clf_defaults(&base, EMB_CLF_KNN);
+	base.threads = emb_ncpu();
+	n = options(&a, argc, argv);
+	argc -= n;
+	argv += n;
+	misuses(&a, argc, argv);
+	in = argc ? argv[0] : NULL;
+	checkversus(in ? in : "-", a.test, a.second, a.gold, a.pairs,
+	    a.names);
 	if (predpath != NULL) {
-		const char *in[] = { argc ? argv[0] : "-", test, second, gold,
-		    pairs, lexicon, target, versus, versus2 };
+		const char *ins[] = { in ? in : "-", a.test, a.second, a.gold,
+		    a.pairs, a.lexicon, a.target, versus, versus2 };
 
 		/* Written whole or not at all, as every named output. */
-		predfp = outopen(predpath, in, sizeof(in) / sizeof(in[0]),
+		predfp = outopen(predpath, ins, sizeof(ins) / sizeof(ins[0]),
 		    0666);
 	}
 	if (task == NULL)
-		task = taskname(argc ? argv[0] : NULL, tbuf, sizeof(tbuf));
+		task = taskname(in, tbuf, sizeof(tbuf));
 	resseed = base.seed;
 	if (versus != NULL) {
 		taskv[0] = vtask[0];
@@ -1547,16 +1584,15 @@ main(int argc, char *argv[])
 		snprintf(vtask[0], sizeof(vtask[0]), "%s/%s", task, vnames[0]);
 		snprintf(vtask[1], sizeof(vtask[1]), "%s/%s", task, vnames[1]);
 	}
-	if (lexicon != NULL)
-		bli(argc ? argv[0] : NULL, target, lexicon, wf, cslsk,
+	if (a.lexicon != NULL)
+		bli(in, a.target, a.lexicon, a.wf, a.cslsk,
 		    (unsigned)base.threads, predfp);
-	else if (second != NULL)
-		sts(argc ? argv[0] : NULL, second, gold, idf, subf);
-	else if (pairs != NULL)
-		wordsim(argc ? argv[0] : NULL, pairs, wf, nvocab, caseful);
+	else if (a.second != NULL)
+		sts(in, a.second, a.gold, a.idf, a.subf);
+	else if (a.pairs != NULL)
+		wordsim(in, a.pairs, a.wf, a.nvocab, a.caseful);
 	else
-		classify(argc ? argv[0] : NULL, test, labf, splitf, kfold,
-		    use);
+		classify(in, a.test, a.labf, a.splitf, a.kfold, a.use);
 	if (predfp != NULL)
 		outcommit(predfp, predpath);
 	fshut(stdout, "stdout");
