@@ -119,7 +119,6 @@ addref(struct emb_knn *kn, const char *name, unsigned long long recno,
 		errx(1, "%s: record %llu: %s", name, recno, emb_strerror(rc));
 }
 
-#ifdef EMB_STORE_MAGIC
 /* Quantizing a store at load. */
 struct qprog {
 	const char	*name;
@@ -185,7 +184,6 @@ loadstore(int fd, const char *path)
 		    "at once)", path);
 	return kn;
 }
-#endif
 
 /*
  * The reference set: a store, or every VEC record of a stream file, in
@@ -204,7 +202,6 @@ loadref(const char *path)
 	int rc;
 
 	fd = openin(path);
-#ifdef EMB_STORE_MAGIC
 	/*
 	 * A store is a regular file, told by its magic read from the one
 	 * descriptor: a FIFO or <(...) can be read only once.
@@ -220,7 +217,6 @@ loadref(const char *path)
 			goto index;
 		}
 	}
-#endif
 	if ((rc = emb_reader_open(&r, fd, name)) < 0) {
 		/* A store is mapped: through a pipe it cannot be used. */
 		if (rc == EMB_EMAGIC && r != NULL &&
@@ -247,9 +243,7 @@ loadref(const char *path)
 	emb_reader_free(r);
 	if (fd != STDIN_FILENO)
 		close(fd);
-#ifdef EMB_STORE_MAGIC
 index:
-#endif
 	if ((sflag || xfield || aflag) &&
 	    (rc = emb_knn_index(kn, wfield - 1)) < 0)
 		errx(1, "%s: %s", name, emb_strerror(rc));
