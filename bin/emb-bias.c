@@ -1183,13 +1183,18 @@ taskname(const char *path)
 	return t;
 }
 
-int
-main(int argc, char *argv[])
+/* What main reads from the options beside the globals. */
+struct args {
+	const char	*setspath, *pairspath;	/* -w, -p */
+	int		 tests;			/* -t, T_* */
+	int		 dflag;			/* -D */
+};
+
+/* The options into a and the globals; @return the operands' index. */
+static int
+options(struct args *a, int argc, char *argv[])
 {
-	const char *setspath = NULL, *pairspath = NULL, *in;
-	struct sets S, P;
-	char *tname = NULL;
-	int ch, tests = T_WEAT, dflag = 0;
+	int ch;
 
 	while ((ch = optget(argc, argv, &prog, NULL)) != -1) {
 		switch (ch) {
@@ -1204,7 +1209,7 @@ main(int argc, char *argv[])
 				    "both excluded", optarg);
 			break;
 		case 'D':
-			dflag = 1;
+			a->dflag = 1;
 			break;
 		case 'd':
 			dirpath = optarg;
@@ -1228,7 +1233,7 @@ main(int argc, char *argv[])
 			    (long long)1 << 40, "-n");
 			break;
 		case 'p':
-			pairspath = optarg;
+			a->pairspath = optarg;
 			break;
 		case 'q':
 			verbose = 0;
@@ -1249,7 +1254,7 @@ main(int argc, char *argv[])
 			task = optarg;
 			break;
 		case 't':
-			tests = parsetests(optarg);
+			a->tests = parsetests(optarg);
 			break;
 		case 'U':
 			asis = 1;
@@ -1258,57 +1263,76 @@ main(int argc, char *argv[])
 			verbose = 1;
 			break;
 		case 'w':
-			setspath = optarg;
+			a->setspath = optarg;
 			break;
 		default:
 			usage();
 		}
 	}
-	argc -= optind;
-	argv += optind;
-	if (argc > 1)
+	if (argc - optind > 1)
 		misuse("one input at most");
-	in = argc == 1 ? argv[0] : NULL;
-	if (dflag && (pairspath == NULL || setspath != NULL))
+	if (a->dflag && (a->pairspath == NULL || a->setspath != NULL))
 		misuse("-D takes -p pairs and no -w");
-	if (!dflag && setspath == NULL)
+	if (!a->dflag && a->setspath == NULL)
 		misuse("-w sets needed");
-	if ((tests & T_RIPA) && pairspath == NULL && dirpath == NULL)
+	if ((a->tests & T_RIPA) && a->pairspath == NULL && dirpath == NULL)
 		misuse("-t ripa needs -p pairs or -d model");
-	if (dflag)
+	return optind;
+}
+
+/* The tests of a on the sets S (and the pairs P, with -p). */
+static void
+report(const struct args *a, struct sets *S, struct sets *P,
+    const char *in)
+{
+	checksets(S, inname(in), 0);
+	if (a->pairspath != NULL)
+		checksets(P, inname(in), 1);
+	if (a->tests & T_WEAT)
+		weat(S);
+	if (a->tests & T_RND)
+		rnd(S);
+	if (a->tests & T_RIPA)
+		ripa(S, P);
+	if (a->tests & T_MAC)
+		mac(S);
+	if (a->tests & T_ECT)
+		ect(S);
+	fshut(stdout, "stdout");
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct args a = { .tests = T_WEAT };
+	struct sets S, P;
+	const char *in;
+	char *tname = NULL;
+	int n;
+
+	n = options(&a, argc, argv);
+	in = argc - n == 1 ? argv[n] : NULL;
+	if (a.dflag)
 		notty(STDOUT_FILENO);
 
 	emb_index_init(&wix, strskey, &words);
 	emb_index_init(&eix, strskey, &esc);
-	if (setspath != NULL)
-		readsets(&S, setspath);
-	if (pairspath != NULL)
-		readsets(&P, pairspath);
+	if (a.setspath != NULL)
+		readsets(&S, a.setspath);
+	if (a.pairspath != NULL)
+		readsets(&P, a.pairspath);
 	if (task == NULL)
-		task = tname = taskname(setspath ? setspath : pairspath);
+		task = tname = taskname(a.setspath ? a.setspath :
+		    a.pairspath);
 	readvectors(in);
-	if (dflag) {
+	if (a.dflag) {
 		checksets(&P, inname(in), 1);
 		differences(&P, inname(in));
-	} else {
-		checksets(&S, inname(in), 0);
-		if (pairspath != NULL)
-			checksets(&P, inname(in), 1);
-		if (tests & T_WEAT)
-			weat(&S);
-		if (tests & T_RND)
-			rnd(&S);
-		if (tests & T_RIPA)
-			ripa(&S, &P);
-		if (tests & T_MAC)
-			mac(&S);
-		if (tests & T_ECT)
-			ect(&S);
-		fshut(stdout, "stdout");
-	}
-	if (setspath != NULL)
+	} else
+		report(&a, &S, &P, in);
+	if (a.setspath != NULL)
 		freesets(&S);
-	if (pairspath != NULL)
+	if (a.pairspath != NULL)
 		freesets(&P);
 	emb_index_free(&wix);
 	emb_index_free(&eix);
