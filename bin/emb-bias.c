@@ -647,6 +647,63 @@ exactcount(const double *s, size_t n, size_t k, double obs, double tol)
 }
 
 /*
+ * WEAT's bootstrap over words, from the cosines C of the n = nx + ny
+ * target words (rows) with the m = na + nb attribute words: each
+ * resample draws X, Y, A and B with replacement, in that order, each
+ * index by below(size).
+ */
+static void
+weatboot(const double *C, size_t nx, size_t ny, size_t na, size_t nb)
+{
+	size_t n = nx + ny, m = na + nb;
+	struct emb_rng g;
+	double *bd = xreallocarray(NULL, nboot, sizeof(double));
+	double *bs = xreallocarray(NULL, nboot, sizeof(double));
+	size_t *ix = xreallocarray(NULL, n + m, sizeof(size_t));
+	double *s2 = xreallocarray(NULL, n, sizeof(double));
+	size_t nd = 0;
+
+	emb_rng_seed(&g, seed + 1);
+	for (uint64_t b = 0; b < nboot; b++) {
+		double st2, d2;
+
+		for (size_t i = 0; i < nx; i++)
+			ix[i] = (size_t)emb_rng_below(&g, nx);
+		for (size_t i = nx; i < n; i++)
+			ix[i] = nx + (size_t)emb_rng_below(&g, ny);
+		for (size_t j = 0; j < na; j++)
+			ix[n + j] = (size_t)emb_rng_below(&g, na);
+		for (size_t j = na; j < m; j++)
+			ix[n + j] = na + (size_t)emb_rng_below(&g,
+			    nb);
+		for (size_t i = 0; i < n; i++) {
+			const double *c = C + ix[i] * m;
+			double ma = 0, mb = 0;
+
+			for (size_t j = 0; j < na; j++)
+				ma += c[ix[n + j]];
+			for (size_t j = na; j < m; j++)
+				mb += c[ix[n + j]];
+			s2[i] = ma / (double)na - mb / (double)nb;
+		}
+		d2 = effect(s2, nx, ny, &st2);
+		bs[b] = st2;
+		if (isfinite(d2))
+			bd[nd++] = d2;
+	}
+	out("weat", "bootstrap", "%llu", (unsigned long long)nboot);
+	out("weat", "bootstrap_undefined", "%llu",
+	    (unsigned long long)(nboot - nd));
+	out("weat", "level", "%g", level);
+	interval("weat", "effect_size", bd, nd);
+	interval("weat", "statistic", bs, nboot);
+	free(bd);
+	free(bs);
+	free(ix);
+	free(s2);
+}
+
+/*
  * Sampled partitions: idx starts as 0..n-1 and is kept from one draw to
  * the next; a draw moves a uniform random k-subset to its front by the
  * first k steps of a Fisher-Yates shuffle (j = i + below(n - i), swap),
@@ -759,56 +816,8 @@ weat(struct sets *S)
 		    "size %.4f, p %.3g (%s)\n", task, stat, d, (double)hit /
 		    (double)(parts <= exactmax ? parts : nperm),
 		    parts <= exactmax ? "exact" : "sampled");
-	/*
-	 * Bootstrap over words: each resample draws X, Y, A and B with
-	 * replacement, in that order, each index by below(size).
-	 */
-	if (nboot > 0) {
-		double *bd = xreallocarray(NULL, nboot, sizeof(double));
-		double *bs = xreallocarray(NULL, nboot, sizeof(double));
-		size_t *ix = xreallocarray(NULL, n + m, sizeof(size_t));
-		double *s2 = xreallocarray(NULL, n, sizeof(double));
-		size_t nd = 0;
-
-		emb_rng_seed(&g, seed + 1);
-		for (uint64_t b = 0; b < nboot; b++) {
-			double st2, d2;
-
-			for (size_t i = 0; i < nx; i++)
-				ix[i] = (size_t)emb_rng_below(&g, nx);
-			for (size_t i = nx; i < n; i++)
-				ix[i] = nx + (size_t)emb_rng_below(&g, ny);
-			for (size_t j = 0; j < na; j++)
-				ix[n + j] = (size_t)emb_rng_below(&g, na);
-			for (size_t j = na; j < m; j++)
-				ix[n + j] = na + (size_t)emb_rng_below(&g,
-				    nb);
-			for (size_t i = 0; i < n; i++) {
-				const double *c = C + ix[i] * m;
-				double ma = 0, mb = 0;
-
-				for (size_t j = 0; j < na; j++)
-					ma += c[ix[n + j]];
-				for (size_t j = na; j < m; j++)
-					mb += c[ix[n + j]];
-				s2[i] = ma / (double)na - mb / (double)nb;
-			}
-			d2 = effect(s2, nx, ny, &st2);
-			bs[b] = st2;
-			if (isfinite(d2))
-				bd[nd++] = d2;
-		}
-		out("weat", "bootstrap", "%llu", (unsigned long long)nboot);
-		out("weat", "bootstrap_undefined", "%llu",
-		    (unsigned long long)(nboot - nd));
-		out("weat", "level", "%g", level);
-		interval("weat", "effect_size", bd, nd);
-		interval("weat", "statistic", bs, nboot);
-		free(bd);
-		free(bs);
-		free(ix);
-		free(s2);
-	}
+	if (nboot > 0)
+		weatboot(C, nx, ny, na, nb);
 	free(C);
 	free(s);
 }
