@@ -143,6 +143,54 @@ predict(FILE *fp, const char *method, const struct query *qs,
 	}
 }
 
+/*
+ * The queries of dictionary dpath into *qsp, by source word in the order
+ * it gives them (a source word's pairs, adjacent, make one query), each
+ * with its translations found in TW (indices into *goldp) and its source
+ * word's index in MW, or -1.  @return the number of queries.
+ */
+static size_t
+readdict(const char *dpath, const struct words *MW, const struct words *TW,
+    struct query **qsp, int64_t **goldp)
+{
+	struct query *qs = NULL;
+	int64_t *gold = NULL;
+	size_t nqs = 0, qcap = 0, ngold = 0, gcap = 0, cap = 0;
+	unsigned long lno = 0;
+	struct emb_buf tmp = { 0 };
+	char *line = NULL, *a, *b;
+	FILE *fp;
+
+	fp = fopenside(dpath);
+	while (dictpair(fp, dpath, &line, &cap, &lno, &a, &b)) {
+		int64_t g;
+		size_t e;
+
+		e = nqs;
+		if (nqs > 0 && strcmp(qs[nqs - 1].word, a) == 0)
+			e = nqs - 1;
+		if (e == nqs) {
+			xgrow(&qs, &qcap, nqs + 1, sizeof(*qs));
+			qs[nqs].word = xstrdup(a);
+			qs[nqs].src = wfind(MW, a, &tmp);
+			qs[nqs].goff = ngold;
+			qs[nqs].ngold = 0;
+			nqs++;
+		}
+		if ((g = wfind(TW, b, &tmp)) < 0)
+			continue;
+		xgrow(&gold, &gcap, ngold + 1, sizeof(*gold));
+		gold[ngold++] = g;
+		qs[e].ngold++;
+	}
+	fclose(fp);
+	free(line);
+	emb_buf_free(&tmp);
+	*qsp = qs;
+	*goldp = gold;
+	return nqs;
+}
+
 void
 bli(const char *mpath, const char *tpath, const char *dpath, unsigned wf,
     unsigned ck, unsigned nthreads, FILE *pred)
@@ -151,16 +199,11 @@ bli(const char *mpath, const char *tpath, const char *dpath, unsigned wf,
 	struct words MW, TW;
 	struct query *qs = NULL;
 	int64_t *gold = NULL;
-	size_t nqs = 0, qcap = 0, ngold = 0, gcap = 0, cap = 0;
-	unsigned long lno = 0;
-	size_t nin = 0, oovs = 0, oovt = 0, *qi, at[10];
-	struct emb_buf tmp = { 0 };
+	size_t nqs, nin = 0, oovs = 0, oovt = 0, *qi, at[10];
 	struct emb_knn *kt, *km;
 	struct emb_hit *h;
 	double *rq, *rt;
 	float *Q;
-	char *line = NULL, *a, *b;
-	FILE *fp;
 	int rc;
 
 	flatload(&M, mpath, GROUPED, NULL, NULL);
@@ -170,32 +213,7 @@ bli(const char *mpath, const char *tpath, const char *dpath, unsigned wf,
 		    T.name, T.dim);
 	windex(&MW, &M, wf);
 	windex(&TW, &T, wf);
-	/* Queries by source word, in the order the dictionary gives them. */
-	fp = fopenside(dpath);
-	while (dictpair(fp, dpath, &line, &cap, &lno, &a, &b)) {
-		int64_t g;
-		size_t e;
-
-		/* A source word's pairs, adjacent, make one query. */
-		e = nqs;
-		if (nqs > 0 && strcmp(qs[nqs - 1].word, a) == 0)
-			e = nqs - 1;
-		if (e == nqs) {
-			xgrow(&qs, &qcap, nqs + 1, sizeof(*qs));
-			qs[nqs].word = xstrdup(a);
-			qs[nqs].src = wfind(&MW, a, &tmp);
-			qs[nqs].goff = ngold;
-			qs[nqs].ngold = 0;
-			nqs++;
-		}
-		if ((g = wfind(&TW, b, &tmp)) < 0)
-			continue;
-		xgrow(&gold, &gcap, ngold + 1, sizeof(*gold));
-		gold[ngold++] = g;
-		qs[e].ngold++;
-	}
-	fclose(fp);
-	free(line);
+	nqs = readdict(dpath, &MW, &TW, &qs, &gold);
 	qi = xcalloc(nqs + 1, sizeof(*qi));
 	for (size_t e = 0; e < nqs; e++) {
 		if (qs[e].src < 0)
@@ -256,7 +274,6 @@ bli(const char *mpath, const char *tpath, const char *dpath, unsigned wf,
 	free(h);
 	free(rq);
 	free(rt);
-	emb_buf_free(&tmp);
 	emb_index_free(&MW.ix);
 	emb_index_free(&TW.ix);
 	flatfree(&M);
