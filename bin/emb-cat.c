@@ -302,6 +302,7 @@ struct grp {
 	uint32_t	 dim;
 	char		*mk;		/* a member's key, being made */
 	size_t		 mcap;
+	float		*row;		/* the row being read */
 };
 
 /* Write out g, if it has members. */
@@ -428,12 +429,11 @@ fromnpy(const char *npy, const char *keys)
 {
 	static struct emb_npy *n;	/* static: reachable at exit, for LSan */
 	static struct emb_writer *w;
-	static struct grp g;
+	static struct grp g;	/* static: reachable at exit, for LSan */
 	const char *nname = inname(npy), *kname = inname(keys), *key;
 	unsigned long long lno;
 	size_t klen;
 	int fd, kfd, rc;
-	float *vec;
 
 	if (strcmp(nname, kname) == 0 && strcmp(nname, "stdin") == 0)
 		misuse("-n and -K cannot both be the standard input");
@@ -451,13 +451,13 @@ fromnpy(const char *npy, const char *keys)
 	emb_writer_allow_nonfinite(w, allow);
 	if ((rc = emb_npy_keys(n, kfd, kname)) < 0)
 		npydie(n, rc);
-	vec = xreallocarray(NULL, g.dim, sizeof(*vec));
-	while ((rc = emb_npy_nextkey(n, vec, &key, &klen, &lno)) > 0)
+	g.row = xreallocarray(NULL, g.dim, sizeof(*g.row));
+	while ((rc = emb_npy_nextkey(n, g.row, &key, &klen, &lno)) > 0)
 		if (gfield == 0) {
-			if ((rc = emb_write_vec(w, key, klen, vec)) < 0)
+			if ((rc = emb_write_vec(w, key, klen, g.row)) < 0)
 				wdie(rc);
 		} else
-			addrow(w, &g, vec, key, klen, lno, kname);
+			addrow(w, &g, g.row, key, klen, lno, kname);
 	if (rc < 0)
 		npydie(n, rc);
 	flushgrp(w, &g);
@@ -465,7 +465,7 @@ fromnpy(const char *npy, const char *keys)
 		npydie(n, rc);
 	wclose(w);
 	emb_npy_free(n);
-	free(vec);
+	free(g.row);
 	free(g.val);
 	free(g.key);
 	free(g.keys);
