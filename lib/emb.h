@@ -564,9 +564,10 @@ void emb_wfile_free(struct emb_wfile *f);
  * NumPy .npy files (npy.c).  Input: a 2-D array of shape (rows, dim),
  * float32 or float64 in either byte order ('<f4' '>f4' '<f8' '>f8'), C or
  * Fortran order, format version 1.0, 2.0 or 3.0; anything else is
- * refused.  The sizes the header announces are checked before anything is allocated,
- * against the file's size when fd is a regular file; a pipe is read as it
- * comes (a Fortran-order array whole, memory growing with the data read).
+ * refused.  The sizes the header announces are checked before anything
+ * is allocated, against the file's size when fd is a regular file; a
+ * pipe is read as it comes (a Fortran-order array whole, memory growing
+ * with the data read).  Output: emb_npy_header.
  */
 struct emb_npy;
 
@@ -710,7 +711,8 @@ int emb_wout_direct(struct emb_wout *o, int fd, int gzip, uint64_t count);
  * @return 0, EMB_EINVAL (an empty word, one over EMB_WORD_MAX bytes, or
  * one emb_wword_bad() refuses), EMB_EFORMAT (the first GloVe line of a
  * file of dimension 1 that would read as a word2vec header, two integers:
- * nothing is written), EMB_EIO (errno kept) or EMB_ENOMEM.
+ * nothing is written), EMB_EIO (errno kept), EMB_ENOMEM or EMB_ELIMIT
+ * (2^32 - 2 entries written already: the words' index is full).
  */
 int emb_wout_add(struct emb_wout *o, const void *word, size_t n,
     const float *vec, int64_t *dup);
