@@ -206,6 +206,8 @@ emb_grow(void *pp, size_t *cap, size_t need, size_t size)
 int
 emb_buf_reserve(struct emb_buf *b, size_t n)
 {
+	if (b->cap - b->len > n)
+		return 0;
 	if (n >= SIZE_MAX - b->len)
 		return EMB_ENOMEM;
 	return emb_grow(&b->p, &b->cap, b->len + n + 1, 1);
