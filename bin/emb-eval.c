@@ -67,6 +67,7 @@ const char	*taskv[3];		/* task/first, task/second, task */
 long		 nres = 2000;		/* --resamples */
 double		 level = 0.95;		/* --level */
 uint64_t	 resseed;		/* the resampling seed: --seed */
+int		 pairthreads = 1;	/* -j, for the correlation bootstrap */
 
 /*
  * The long-only options: the numeric ones share OPT_NUM (setnum finds
@@ -1546,6 +1547,7 @@ main(int argc, char *argv[])
 	if (task == NULL)
 		task = taskname(argc ? argv[0] : NULL, tbuf, sizeof(tbuf));
 	resseed = base.seed;
+	pairthreads = base.threads;
 	if (versus != NULL) {
 		taskv[0] = vtask[0];
 		taskv[1] = vtask[1];

@@ -1470,12 +1470,13 @@ struct emb_paired_corr {
  * a figure is undefined is left out of that figure (valid counts the
  * rest).  p = (1 + #{|d* - d| >= |d|}) / (1 + valid): the bootstrap
  * distribution shifted to the null (Efron and Tibshirani 1993, 16.4).
- * The interval is taken as emb_paired_clf's.
+ * The interval is taken as emb_paired_clf's.  The samples are scored on
+ * nthreads threads; the figures are the same for every count.
  * @return 0, EMB_EINVAL or EMB_ENOMEM.
  */
 int emb_paired_corr(const double *gold, const double *sa, const double *sb,
     const int *sub, size_t n, int nsub, long nres, double level,
-    uint64_t seed, struct emb_paired_corr *r);
+    uint64_t seed, int nthreads, struct emb_paired_corr *r);
 
 /* ---- end of paired comparisons ---- */
 
