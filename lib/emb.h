@@ -178,6 +178,19 @@ int emb_ncpu(void);
 double emb_now(void);
 
 /*
+ * Threads.  emb_par_run runs fn(arg, worker, lane, r0, r1) on every lane
+ * of n rows (lane l: rows [n l / nlane, n (l + 1) / nlane)) with
+ * emb_par_workers(nt, nlane) workers, the caller one of them (worker 0),
+ * the others numbered 1 up; lanes depend on the problem only, so a
+ * caller that combines lane results in lane order gets the same bits for
+ * every thread count.
+ */
+typedef void emb_lanefn(void *arg, int worker, size_t lane, size_t r0,
+    size_t r1);
+int emb_par_workers(int nt, size_t nlane);
+void emb_par_run(int nt, size_t n, size_t nlane, emb_lanefn *fn, void *arg);
+
+/*
  * Keys.
  *
  * A key is a line of text without its newline: fields separated by TAB.
