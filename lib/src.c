@@ -87,6 +87,20 @@ rawread(struct emb_src *s, unsigned char *dst, size_t n)
 	return got;
 }
 
+/* Room for n bytes in buf, doubling it (emb_buf's growth and checks). */
+static int
+grow(struct emb_src *s, size_t n)
+{
+	struct emb_buf b = { (char *)s->buf, 0, s->cap };
+
+	/* Room for n - 1 bytes and a NUL is room for n. */
+	if (!s->own || emb_buf_reserve(&b, n - 1) < 0)
+		return EMB_ENOMEM;
+	s->buf = (unsigned char *)b.p;
+	s->cap = b.cap;
+	return 0;
+}
+
 int
 emb_src_gunzip(struct emb_src *s, size_t insz)
 {
@@ -94,6 +108,8 @@ emb_src_gunzip(struct emb_src *s, size_t insz)
 	size_t have = 0;
 	ssize_t got;
 
+	if (insz < 2)
+		insz = 2;	/* room for the magic */
 	if ((z = calloc(1, sizeof(*z))) == NULL ||
 	    (z->in = malloc(insz)) == NULL) {
 		free(z);
@@ -116,6 +132,8 @@ emb_src_gunzip(struct emb_src *s, size_t insz)
 		return 0;
 	}
 	/* Plain: the bytes peeked at are the first of the input. */
+	if (s->cap - s->end < have && grow(s, s->end + have) < 0)
+		return EMB_ENOMEM;
 	memcpy(s->buf + s->end, z->in, have);
 	s->end += have;
 	return 0;
@@ -201,20 +219,6 @@ mapend(struct emb_src *s)
 	return 1;
 }
 
-/* Room for n bytes in buf, doubling it (emb_buf's growth and checks). */
-static int
-grow(struct emb_src *s, size_t n)
-{
-	struct emb_buf b = { (char *)s->buf, 0, s->cap };
-
-	/* Room for n - 1 bytes and a NUL is room for n. */
-	if (!s->own || emb_buf_reserve(&b, n - 1) < 0)
-		return EMB_ENOMEM;
-	s->buf = (unsigned char *)b.p;
-	s->cap = b.cap;
-	return 0;
-}
-
 int
 emb_src_fill(struct emb_src *s, size_t n)
 {
@@ -225,6 +229,8 @@ emb_src_fill(struct emb_src *s, size_t n)
 	if (s->map != NULL)
 		return mapend(s);
 	while (s->end - s->beg < n) {
+		if (s->err && !s->soft)
+			return s->err;
 		if (s->eof)
 			return 1;
 		if (s->cap - s->beg < n || s->end == s->cap) {
@@ -234,10 +240,12 @@ emb_src_fill(struct emb_src *s, size_t n)
 		}
 		if (s->cap < n && (rc = grow(s, n)) < 0)
 			return rc;
-		if ((rc = produce(s)) < 0 && s->soft) {
+		if ((rc = produce(s)) < 0) {
 			s->err = rc;
-			s->eof = 1;
-			return 1;
+			if (s->soft) {
+				s->eof = 1;
+				return 1;
+			}
 		}
 		if (rc != 0)
 			return rc;

@@ -23,8 +23,8 @@ struct emb_src {
 	int		 own;		/* buf is malloc'd here (may grow) */
 	int		 eof;		/* no more bytes will come */
 	int		 ineof;		/* read(2) returned 0 */
-	int		 soft;		/* an error ends the input ... */
-	int		 err;		/* ... and is kept here */
+	int		 soft;		/* an error ends the input */
+	int		 err;		/* the first error, returned again */
 	int		 gz;		/* the bytes are inflated gzip */
 	int		 changed;	/* a mapped file changed size */
 	uint64_t	 rawread;	/* bytes read from fd */
@@ -57,8 +57,9 @@ int	emb_src_gunzip(struct emb_src *, size_t insz);
  * emb_src_fill - make n bytes available at buf + beg, growing buf (with
  * an overflow check).  @return 0; 1 when the input ends first (what there
  * is stays available); or EMB_EIO (errno set), EMB_EGZIP (eof says
- * whether the gzip data ended early or is corrupt) or EMB_ENOMEM.  A soft
- * source returns 1 for an error too, and keeps it in err.
+ * whether the gzip data ended early or is corrupt) or EMB_ENOMEM, kept in
+ * err and returned by every later call.  A soft source returns 1 for an
+ * error instead, as a pipe closed by a failing writer would end.
  */
 int	emb_src_fill(struct emb_src *, size_t n);
 
@@ -67,7 +68,8 @@ int	emb_src_fill(struct emb_src *, size_t n);
  * bytes at buf + beg, its LF (if any) just after.  @return 1 a line
  * ending in LF; 2 a last line without one (*len > 0); 0 at the end of
  * input; EMB_ELIMIT when max bytes hold no LF; or a code of
- * emb_src_fill().  The caller consumes the line itself.
+ * emb_src_fill().  A longer line whose LF is in the block already comes
+ * back whole: the caller checks *len.  It consumes the line itself.
  */
 int	emb_src_line(struct emb_src *, size_t max, size_t *len);
 
