@@ -2,11 +2,14 @@
  * stream.c - the emb(5) stream: reader and writer, and a group read as a
  * matrix.
  *
- * Both sides work on large buffers.  The reader checks every length against
- * its limit before it grows a buffer, follows the group framing, and checks
- * each trailer's record count and crc32 (zlib's definition, lib/crc.c) so
- * that a clean end and an upstream that died mid-stream cannot be confused.  The writer hands the
- * file descriptor whole records only.
+ * Both sides work on large buffers; the reader's come from the input layer
+ * (src.c), its own over a file descriptor or one a caller already reads
+ * (an emb(5) input of formats.c, gzip-compressed or not).  The reader
+ * checks every length against its limit before it grows a buffer, follows
+ * the group framing, and checks each trailer's record count and crc32
+ * (zlib's definition, lib/crc.c) so that a clean end and an upstream that
+ * died mid-stream cannot be confused.  The writer hands the file
+ * descriptor whole records only.
  */
 #include "emb.h"
 #include "int.h"
