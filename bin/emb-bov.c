@@ -41,6 +41,8 @@ static const struct opt opts[] = {
 	    "key", NULL },
 	{ 'w', "frequencies", "freqfile", "SIF weights from word counts",
 	    OPT_FILE },
+	{ 'W', "append-words", NULL, "append the members' words (-k) to its "
+	    "key, for emb-knn -x", NULL },
 	OPT_QUIET("no summary"),
 	OPT_VERBOSE("the summary (default)"),
 	OPT_HELP,
@@ -48,7 +50,7 @@ static const struct opt opts[] = {
 	OPTEND
 };
 static const struct optprog prog = { "emb-bov",
-	    "usage: emb-bov [-qs] [-e policy] "
+	    "usage: emb-bov [-qsW] [-e policy] "
 	    "[-k field] [-m method] [-w freqfile [-A a]]\n"
 	    "               [file]\n", opts };
 
@@ -158,6 +160,7 @@ struct bov {
 	long		 field;		/* -k */
 	int		 how;		/* -m, EMB_POOL_* */
 	int		 appsize;	/* -s */
+	int		 appwords;	/* -W */
 	uint64_t	 ngroups, nwritten, nempty, nzero, nknown, nwords;
 };
 
@@ -184,7 +187,7 @@ bov(struct bov *b, struct emb_reader *r, const char *name)
 {
 	struct emb_rec rec;
 	struct emb_writer *w;
-	struct okey k = { 0 };
+	struct okey k = { 0 }, ws = { 0 };
 	double *acc;
 	long used = 0;
 	uint64_t grecno = 0;
@@ -203,6 +206,7 @@ bov(struct bov *b, struct emb_reader *r, const char *name)
 	while ((rc = emb_reader_next(r, &rec)) > 0) {
 		if (rec.type == EMB_REC_GROUP || rec.group == 0) {
 			okey_set(&k, rec.key, rec.keylen);
+			ws.len = 0;
 			grecno = rec.recno;
 			nmemb = rec.type == EMB_REC_GROUP ? rec.nmemb : 1;
 			used = 0;
@@ -212,6 +216,9 @@ bov(struct bov *b, struct emb_reader *r, const char *name)
 			/* unknown words: weight 1 */
 			double wt = b->freqfile != NULL ? weight(b, &rec) : 1;
 
+			if (b->appwords)
+				okey_word(&ws, rec.key, rec.keylen,
+				    (unsigned)b->field);
 			used += emb_pool_add(b->how, rec.vec, dim, wt, acc,
 			    used);
 			if (rec.group != 0 && rec.member < nmemb)
@@ -235,6 +242,11 @@ bov(struct bov *b, struct emb_reader *r, const char *name)
 		}
 		if (b->appsize)
 			okey_add(&k, "%u", nmemb);
+		if (b->appwords) {
+			okey_put(&k, "\t", 1);
+			if (ws.len > 0)
+				okey_put(&k, ws.buf, ws.len);
+		}
 		keyfits(k.len, name, "record", grecno);
 		if ((rc = emb_write_vec(w, k.buf, k.len, used > 0 ? out :
 		    zero)) < 0)
@@ -248,6 +260,7 @@ bov(struct bov *b, struct emb_reader *r, const char *name)
 	free(out);
 	free(zero);
 	free(k.buf);
+	free(ws.buf);
 }
 
 static void
@@ -310,6 +323,9 @@ main(int argc, char *argv[])
 			break;
 		case 'w':
 			b.freqfile = optarg;
+			break;
+		case 'W':
+			b.appwords = 1;
 			break;
 		default:
 			usage();

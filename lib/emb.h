@@ -187,13 +187,15 @@ void emb_buf_free(struct emb_buf *b);
 #define EMB_MAXTHREADS	256
 int emb_ncpu(void);
 double emb_now(void);
+
 /*
- * Threads: the one pool of the suite.  emb_par_run runs fn(arg, worker,
+ * Threads, the one pool of the suite.  emb_par_run runs fn(arg, worker,
  * lane, r0, r1) on every lane of n rows (lane l: rows
  * [n l / nlane, n (l + 1) / nlane)) with emb_par_workers(nt, nlane)
- * workers, the caller one of them, each taking the next lane in turn;
- * lanes depend on the problem only, so a caller that combines lane
- * results in lane order gets the same bits for every thread count.
+ * workers, the caller one of them (worker 0), the others numbered 1 up,
+ * each taking the next lane in turn; lanes depend on the problem only,
+ * so a caller that combines lane results in lane order gets the same
+ * bits for every thread count.
  */
 typedef void emb_lanefn(void *arg, int worker, size_t lane, size_t r0,
     size_t r1);
@@ -1510,12 +1512,13 @@ struct emb_paired_corr {
  * a figure is undefined is left out of that figure (valid counts the
  * rest).  p = (1 + #{|d* - d| >= |d|}) / (1 + valid): the bootstrap
  * distribution shifted to the null (Efron and Tibshirani 1993, 16.4).
- * The interval is taken as emb_paired_clf's.
+ * The interval is taken as emb_paired_clf's.  The samples are scored on
+ * nthreads threads; the figures are the same for every count.
  * @return 0, EMB_EINVAL or EMB_ENOMEM.
  */
 int emb_paired_corr(const double *gold, const double *sa, const double *sb,
     const int *sub, size_t n, int nsub, long nres, double level,
-    uint64_t seed, struct emb_paired_corr *r);
+    uint64_t seed, int nthreads, struct emb_paired_corr *r);
 
 /* ---- end of paired comparisons ---- */
 
