@@ -1406,6 +1406,7 @@ main(int argc, char *argv[])
 	mallopt(M_TRIM_THRESHOLD, 64 << 20);
 	emb_clf_defaults(&base, EMB_CLF_KNN);
 	base.threads = emb_ncpu();
+	knnenv();
 	while ((ch = optget(argc, argv, &prog, &li)) != -1) {
 		switch (ch) {
 		case 'c':

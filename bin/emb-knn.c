@@ -811,6 +811,7 @@ main(int argc, char *argv[])
 	double t0, tload;
 	int ch;
 
+	knnenv();
 	while ((ch = optget(argc, argv, &prog, NULL)) != -1) {
 		switch (ch) {
 		case 'A':

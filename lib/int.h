@@ -91,9 +91,6 @@ emb_putf32s(unsigned char *p, const float *src, size_t n)
 #endif
 }
 
-/* Tests: nonzero keeps emb_crc32 off its 256-bit (VPCLMULQDQ) path. */
-extern int emb_crc_narrow;
-
 /* @return 1 if all n values are finite, else 0. */
 int emb_allfinite(const float *v, size_t n);
 /* The same on n little-endian float32 values at p, at any alignment. */
