@@ -1102,10 +1102,10 @@ int emb_align_load(struct emb_align **ap, int fd, unsigned long *line);
  * A reference set keeps its vectors as they were given, with their norms,
  * int8 codes of their directions and their keys.  A search returns for each
  * query the k references of smallest cosine distance, best first; the
- * distance is 1 - the exact cosine of the two float32 vectors, computed in
- * double in one fixed order (cosine 0 when either is a zero vector), and
- * equal distances are ordered by reference index: the result depends on
- * the data alone, not on batch size, thread count, BLIS or the CPU.
+ * distance is the true 1 - cos of the two float32 vectors rounded once to
+ * double (1 when either is a zero vector), and equal distances are
+ * ordered by reference index: the result depends on the data alone, not
+ * on batch size, thread count, BLIS or the CPU's kernel.
  */
 struct emb_knn;
 
