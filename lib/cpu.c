@@ -48,7 +48,7 @@ probe(void)
 	f |= __builtin_cpu_supports("avx2") ? EMB_CPU_AVX2 : 0;
 	f |= __builtin_cpu_supports("fma") ? EMB_CPU_FMA : 0;
 #ifndef __clang__
-	/* The _v3 kernels, GCC's target("arch=x86-64-v3"), exist only there. */
+	/* Only GCC builds the _v3 kernels (target("arch=x86-64-v3")). */
 	f |= __builtin_cpu_supports("x86-64-v3") ? EMB_CPU_V3 : 0;
 #endif
 	f |= __builtin_cpu_supports("vpclmulqdq") ? EMB_CPU_VPCLMUL : 0;
