@@ -74,3 +74,16 @@ okey_add(struct okey *k, const char *fmt, ...)
 	okey_put(k, "\t", 1);
 	okey_put(k, f, (size_t)n < sizeof(f) ? (size_t)n : sizeof(f) - 1);
 }
+
+void
+okey_word(struct okey *ws, const char *key, size_t n, unsigned f)
+{
+	const char *w;
+	size_t wlen;
+
+	if ((w = keyfield(key, n, f, &wlen)) == NULL || wlen == 0)
+		return;
+	if (ws->len > 0)
+		okey_put(ws, " ", 1);
+	okey_put(ws, w, wlen);
+}

@@ -43,5 +43,11 @@ void	 okey_set(struct okey *k, const char *s, size_t n);
 /* Append a TAB and a field given as printf arguments (short fields). */
 void	 okey_add(struct okey *k, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
+/*
+ * Append to the word list ws field f (1-based) of the member key at key (n
+ * bytes), after a space unless ws is empty; nothing for a key without that
+ * field or with it empty.
+ */
+void	 okey_word(struct okey *ws, const char *key, size_t n, unsigned f);
 
 #endif /* EMB_COMPOSE_H */

@@ -41,6 +41,8 @@ static const struct opt opts[] = {
 	    "key", NULL },
 	{ 'w', "frequencies", "freqfile", "SIF weights from word counts",
 	    OPT_FILE },
+	{ 'W', "append-words", NULL, "append the members' words (-k) to its "
+	    "key, for emb-knn -x", NULL },
 	OPT_QUIET("no summary"),
 	OPT_VERBOSE("the summary (default)"),
 	OPT_HELP,
@@ -48,7 +50,7 @@ static const struct opt opts[] = {
 	OPTEND
 };
 static const struct optprog prog = { "emb-bov",
-	    "usage: emb-bov [-qs] [-e policy] "
+	    "usage: emb-bov [-qsW] [-e policy] "
 	    "[-k field] [-m method] [-w freqfile [-A a]]\n"
 	    "               [file]\n", opts };
 
@@ -159,7 +161,7 @@ main(int argc, char *argv[])
 	struct emb_reader *r;
 	struct emb_rec rec;
 	struct emb_writer *w;
-	struct okey k = { 0 };
+	struct okey k = { 0 }, ws = { 0 };
 	enum policy pempty = P_ZERO;
 	const char *freqfile = NULL, *name;
 	double a = 1e-3, *acc;
@@ -168,7 +170,8 @@ main(int argc, char *argv[])
 	uint32_t dim, nmemb = 0;
 	uint64_t ngroups = 0, nwritten = 0, nempty = 0, nzero = 0, nknown = 0,
 	    nwords = 0;
-	int how = EMB_POOL_MEAN, appsize = 0, quiet = 0, c, rc, fd;
+	int how = EMB_POOL_MEAN, appsize = 0, appwords = 0, quiet = 0, c, rc,
+	    fd;
 	float *out, *zero;
 
 	while ((c = optget(argc, argv, &prog, NULL)) != -1) {
@@ -205,6 +208,9 @@ main(int argc, char *argv[])
 		case 'w':
 			freqfile = optarg;
 			break;
+		case 'W':
+			appwords = 1;
+			break;
 		default:
 			usage();
 		}
@@ -234,6 +240,7 @@ main(int argc, char *argv[])
 	while ((rc = emb_reader_next(r, &rec)) > 0) {
 		if (rec.type == EMB_REC_GROUP || rec.group == 0) {
 			okey_set(&k, rec.key, rec.keylen);
+			ws.len = 0;
 			grecno = rec.recno;
 			nmemb = rec.type == EMB_REC_GROUP ? rec.nmemb : 1;
 			used = 0;
@@ -256,6 +263,9 @@ main(int argc, char *argv[])
 					nknown++;
 				}
 			}
+			if (appwords)
+				okey_word(&ws, rec.key, rec.keylen,
+				    (unsigned)field);
 			used += emb_pool_add(how, rec.vec, dim, wt, acc, used);
 			if (rec.group != 0 && rec.member < nmemb)
 				continue;
@@ -278,6 +288,11 @@ main(int argc, char *argv[])
 		}
 		if (appsize)
 			okey_add(&k, "%u", nmemb);
+		if (appwords) {
+			okey_put(&k, "\t", 1);
+			if (ws.len > 0)
+				okey_put(&k, ws.buf, ws.len);
+		}
 		keyfits(k.len, name, "record", grecno);
 		if ((rc = emb_write_vec(w, k.buf, k.len, used > 0 ? out :
 		    zero)) < 0)
@@ -308,6 +323,7 @@ main(int argc, char *argv[])
 	free(out);
 	free(zero);
 	free(k.buf);
+	free(ws.buf);
 	emb_reader_free(r);
 	if (fd != 0)
 		close(fd);

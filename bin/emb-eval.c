@@ -67,6 +67,7 @@ const char	*taskv[3];		/* task/first, task/second, task */
 long		 nres = 2000;		/* --resamples */
 double		 level = 0.95;		/* --level */
 uint64_t	 resseed;		/* the resampling seed: --seed */
+int		 pairthreads = 1;	/* -j, for the correlation bootstrap */
 
 /*
  * The long-only options: the numeric ones share OPT_NUM (setnum finds
@@ -398,7 +399,7 @@ rowsview(const struct flat *D, const size_t *idx, size_t m, int *copied)
 }
 
 /* Where a fit happens, for its messages: the input, and the fold. */
-static char where[256];
+static _Thread_local char where[256];	/* each thread's, for messages */
 
 static void
 fitdie(const char *clf, int rc)
@@ -452,6 +453,7 @@ struct l2search {
 	int		*tpred[NL2];	/* with dev: each model's test classes */
 	int		 titers[NL2];	/* and its passes */
 	atomic_int	 next;
+	char		 where[256];	/* the caller's, for the workers' */
 	int		 ndone;		/* jobs done, for the progress */
 	pthread_mutex_t	 lock;		/* over ndone and its line */
 };
@@ -527,6 +529,7 @@ l2worker(void *arg)
 	struct l2search *s = arg;
 	int j;
 
+	memcpy(where, s->where, sizeof(where));
 	while ((j = atomic_fetch_add(&s->next, 1)) < s->njob) {
 		l2job(s, j);
 		/* The count, not the job: the same lines in any order. */
@@ -581,6 +584,7 @@ choosel2(struct emb_clf_opts *o, const float *X, size_t n, size_t d,
 	s->T = T, s->nt = nt, s->fold = fold, s->kfold = kfold;
 	s->njob = dev ? (int)NL2 : (int)NL2 * kfold;
 	atomic_init(&s->next, 0);
+	memcpy(s->where, where, sizeof(where));
 	pthread_mutex_init(&s->lock, NULL);
 	nw = o->threads < s->njob ? o->threads : s->njob;
 	for (int t = 1; t < nw; t++)
@@ -955,34 +959,91 @@ protoclf(const struct cdata *C, const char *cn, const struct emb_clf_opts *o,
  * the smallest); the figures are printed: accuracy and macro-F1 the means
  * over the seeds, the confusion matrix the vote's.
  */
+/* The runs of one classifier over its seeds, and their figures. */
+struct seeds {
+	const struct cdata *C;
+	struct emb_clf_opts o;
+	const char	*cn;
+	int		 K;
+	int		*pred;		/* with parallel seeds: ns x n */
+	struct crun	*R;		/* and ns runs */
+	double		*acc, *f1, *l2s;	/* per seed */
+};
+
+/* Seed s: its run into pred and R, its figures into S. */
+static void
+runseed(const struct seeds *S, int s, int *pred, struct crun *R)
+{
+	struct emb_clf_opts o = S->o;
+
+	o.seed = base.seed + (uint64_t)s;
+	memset(R->conf, 0, (size_t)S->K * S->K * sizeof(uint64_t));
+	runclf(S->C, o, S->cn, pred, R);
+	S->acc[s] = R->acc;
+	S->f1[s] = emb_macro_f1(R->conf, S->K);
+	S->l2s[s] = R->l2;
+}
+
+static void
+seedlane(void *arg, int worker, size_t lane, size_t r0, size_t r1)
+{
+	const struct seeds *S = arg;
+
+	(void)worker;
+	(void)lane;
+	for (size_t s = r0; s < r1; s++)
+		runseed(S, (int)s, S->pred + s * S->C->n, &S->R[s]);
+}
+
 static void
 evalclf(const struct cdata *C, size_t ci, int *rowpred)
 {
-	struct emb_clf_opts o = base;
 	const char *cn = clfnames[ci].name;
 	const struct labels *L = C->L;
 	int ns = clfnames[ci].kind == EMB_CLF_MLP ? nseeds : 1, K = L->n;
-	int *sp = NULL, *votes = NULL, *first = NULL;
-	double t0 = emb_now(), c0 = cpu(), *acc, *f1, *l2s;
+	int *sp = NULL, *votes = NULL, *first = NULL, par;
+	double t0 = emb_now(), c0 = cpu();
 	struct crun R = { 0 };
+	struct seeds S = { C, base, cn, K, NULL, NULL, NULL, NULL, NULL };
 
-	o.kind = clfnames[ci].kind;
-	acc = xreallocarray(NULL, (size_t)ns, sizeof(double));
-	f1 = xreallocarray(NULL, (size_t)ns, sizeof(double));
-	l2s = xreallocarray(NULL, (size_t)ns, sizeof(double));
+	S.o.kind = clfnames[ci].kind;
+	S.acc = xreallocarray(NULL, (size_t)ns, sizeof(double));
+	S.f1 = xreallocarray(NULL, (size_t)ns, sizeof(double));
+	S.l2s = xreallocarray(NULL, (size_t)ns, sizeof(double));
 	R.conf = xcalloc((size_t)K * K, sizeof(uint64_t));
 	if (ns > 1) {
 		sp = xreallocarray(NULL, C->n + 1, sizeof(int));
 		votes = xcalloc(C->n * (size_t)K + 1, sizeof(int));
 		first = xreallocarray(NULL, C->n + 1, sizeof(int));
 	}
+	/*
+	 * With a fixed weight decay a seed's run is one fit at a time, on
+	 * one thread: the seeds then run side by side, a thread each (else
+	 * each seed's search fills the threads).  Each seed's figures are
+	 * its own either way, and combined in seed order.
+	 */
+	par = ns > 1 && l2fixed && base.threads > 1;
+	if (par) {
+		S.o.threads = 1;
+		S.pred = xreallocarray(NULL, (size_t)ns * C->n + 1,
+		    sizeof(int));
+		S.R = xcalloc((size_t)ns, sizeof(struct crun));
+		for (int s = 0; s < ns; s++)
+			S.R[s].conf = xcalloc((size_t)K * K,
+			    sizeof(uint64_t));
+		emb_par_run(base.threads, (size_t)ns, (size_t)ns, seedlane,
+		    &S);
+		progdone();
+	}
 	for (int s = 0; s < ns; s++) {
-		o.seed = base.seed + (uint64_t)s;
-		memset(R.conf, 0, (size_t)K * K * sizeof(uint64_t));
-		runclf(C, o, cn, ns > 1 ? sp : rowpred, &R);
-		acc[s] = R.acc;
-		f1[s] = emb_macro_f1(R.conf, K);
-		l2s[s] = R.l2;
+		if (par) {
+			memcpy(sp, S.pred + (size_t)s * C->n,
+			    C->n * sizeof(int));
+			free(R.conf);
+			R = S.R[s];
+			S.R[s].conf = NULL;
+		} else
+			runseed(&S, s, ns > 1 ? sp : rowpred, &R);
 		for (size_t i = 0; ns > 1 && i < C->n; i++)
 			if (C->fold || C->part[i] == TEST) {
 				votes[i * K + sp[i]]++;
@@ -1008,19 +1069,21 @@ evalclf(const struct cdata *C, size_t ci, int *rowpred)
 			R.conf[(size_t)C->y[i] * K + best]++;
 		}
 	}
-	report(cn, L, R.conf, meanof(acc, ns), meanof(f1, ns), R.ntrsum,
+	report(cn, L, R.conf, meanof(S.acc, ns), meanof(S.f1, ns), R.ntrsum,
 	    R.ntesum, ns > 1 ? -1 : R.l2, R.iters, emb_now() - t0,
 	    cpu() - c0);
 	if (C->fold)
 		out(cn, "folds", "%d", C->kfold);
 	if (ns > 1)
-		reportseeds(cn, base.seed, acc, f1, l2s, ns,
+		reportseeds(cn, base.seed, S.acc, S.f1, S.l2s, ns,
 		    emb_accuracy(R.conf, K), emb_macro_f1(R.conf, K));
 	if (protocol)
-		protoclf(C, cn, &o, ns);
-	free(acc);
-	free(f1);
-	free(l2s);
+		protoclf(C, cn, &S.o, ns);
+	free(S.acc);
+	free(S.f1);
+	free(S.l2s);
+	free(S.pred);
+	free(S.R);
 	free(sp);
 	free(votes);
 	free(first);
@@ -1547,6 +1610,7 @@ main(int argc, char *argv[])
 	if (task == NULL)
 		task = taskname(argc ? argv[0] : NULL, tbuf, sizeof(tbuf));
 	resseed = base.seed;
+	pairthreads = base.threads;
 	if (versus != NULL) {
 		taskv[0] = vtask[0];
 		taskv[1] = vtask[1];

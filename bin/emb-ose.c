@@ -58,11 +58,12 @@ struct pipe {
 	/* Options. */
 	enum mode		 mode;
 	enum policy		 pempty, pnosol;
-	int			 appalpha, appsize, quiet;
+	int			 appalpha, appsize, appwords, quiet;
 	long			 nthreads;	/* -j, default: emb_ncpu() */
 	long			 dfield;	/* -D: member key field, 1-based */
 	const char		*sidefile;	/* -F */
 	double			 calpha;	/* -c */
+	struct okey		 words;		/* -W: the members' words */
 
 	/* The input. */
 	const char		*name;
@@ -126,6 +127,8 @@ static const struct opt opts[] = {
 	{ 'p', "problem2", NULL, "solve Problem 2 (with -c, -D or -F)", NULL },
 	{ 's', "append-count", NULL, "append the group's member count to its "
 	    "key", NULL },
+	{ 'W', "append-words", NULL, "append the members' words (key field 1) "
+	    "to its key, for emb-knn -x", NULL },
 	OPT_QUIET("no summary"),
 	OPT_VERBOSE("the summary (default)"),
 	OPT_HELP,
@@ -133,9 +136,9 @@ static const struct opt opts[] = {
 	OPTEND
 };
 static const struct optprog prog = { "emb-ose",
-	    "usage: emb-ose [-aqs] [-e policy] [-j threads] [-n policy] "
+	    "usage: emb-ose [-aqsW] [-e policy] [-j threads] [-n policy] "
 	    "[file]\n"
-	    "       emb-ose -p [-aqs] [-c alpha | -D field | -F distfile] "
+	    "       emb-ose -p [-aqsW] [-c alpha | -D field | -F distfile] "
 	    "[-e policy]\n"
 	    "               [-j threads] [-n policy] [file]\n"
 	    "       emb-ose -i [-q] [-j threads] [file]\n", opts };
@@ -320,7 +323,8 @@ readgroup(struct pipe *p, struct slot *sl)
 	struct emb_group *g = &sl->g[sl->n];
 	int rc;
 
-	if ((rc = emb_group_read(p->rd, g, p->dfield > 0)) < 0) {
+	if ((rc = emb_group_read(p->rd, g, p->dfield > 0 ||
+	    p->appwords)) < 0) {
 		p->err = rc;
 		return -1;
 	}
@@ -524,6 +528,18 @@ emit(struct pipe *p, struct emb_writer *w, struct slot *sl, struct okey *k,
 		}
 		if (p->appsize)
 			okey_add(k, "%u", g->nmemb);
+		if (p->appwords) {
+			p->words.len = 0;
+			for (uint32_t j = 0; j < g->nmemb; j++) {
+				size_t n;
+				const char *mk = emb_group_mkey(g, j, &n);
+
+				okey_word(&p->words, mk, n, 1);
+			}
+			okey_put(k, "\t", 1);
+			if (p->words.len > 0)
+				okey_put(k, p->words.buf, p->words.len);
+		}
 		keyfits(k->len, p->name, "record", g->recno);
 		if ((rc = emb_write_vec(w, k->buf, k->len, x)) < 0)
 			wdie(rc);
@@ -646,6 +662,9 @@ main(int argc, char *argv[])
 		case 's':
 			p->appsize = 1;
 			break;
+		case 'W':
+			p->appwords = 1;
+			break;
 		case 'v':
 			p->quiet = 0;
 			break;
@@ -660,8 +679,8 @@ main(int argc, char *argv[])
 	nsrc = (p->calpha >= 0) + (p->dfield > 0) + (p->sidefile != NULL);
 	if (p->mode == M_P2 ? nsrc != 1 : nsrc != 0)
 		misuse("-p needs exactly one of -c, -D, -F, and they need -p");
-	if (p->mode == M_IV && (p->appalpha || p->appsize))
-		misuse("-i prints text: no -a or -s with it");
+	if (p->mode == M_IV && (p->appalpha || p->appsize || p->appwords))
+		misuse("-i prints text: no -a, -s or -W with it");
 	if (p->nthreads < 0)	/* the processors, within -j's range */
 		p->nthreads = emb_ncpu() < 64 ? emb_ncpu() : 64;
 	if (p->sidefile != NULL)
@@ -726,6 +745,7 @@ main(int argc, char *argv[])
 	free(wk);
 	free(p->slots);
 	free(p->line);
+	free(p->words.buf);
 	emb_reader_free(p->rd);
 	if (fd != 0)
 		close(fd);

@@ -150,7 +150,7 @@ comparecorr(const double *gold, const double *sa, const double *sb,
 	int rc;
 
 	if ((rc = emb_paired_corr(gold, sa, sb, sub, n, nsub, nres, level,
-	    resseed, &r)) < 0)
+	    resseed, pairthreads, &r)) < 0)
 		errx(1, "%s: %s", task, emb_strerror(rc));
 	out("cosine", "n_paired", "%zu", n);
 	for (int f = 0; f < EMB_CORR_NFIG; f++) {

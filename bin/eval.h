@@ -48,6 +48,7 @@ extern int	 protocol;	/* --protocol */
 extern const char *protonote;	/* --protocol-note */
 extern double	 level;
 extern uint64_t	 resseed;
+extern int	 pairthreads;	/* -j, for the bootstrap of correlations */
 
 /* Rows of D's first n that are zero vectors. */
 size_t	 zerocount(const struct flat *D, size_t n);

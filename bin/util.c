@@ -10,6 +10,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <math.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -543,14 +544,17 @@ knnenv(void)
 
 int progmode = PROG_AUTO;
 static int progline;		/* a progress line is on the terminal */
+static pthread_mutex_t proglock = PTHREAD_MUTEX_INITIALIZER;
 
 int
 progshown(void)
 {
 	static int tty = -1;
 
+	pthread_mutex_lock(&proglock);
 	if (tty < 0)
 		tty = isatty(STDERR_FILENO);
+	pthread_mutex_unlock(&proglock);
 	if (progmode == PROG_OFF || (progmode == PROG_AUTO && !tty))
 		return 0;
 	return tty ? 2 : 1;
@@ -564,6 +568,8 @@ progress(const char *fmt, ...)
 
 	if (how == 0)
 		return;
+	/* One line at a time, from whichever thread. */
+	pthread_mutex_lock(&proglock);
 	fprintf(stderr, "%s%s: ", how == 2 ? "\r" : "",
 	    program_invocation_short_name);
 	va_start(ap, fmt);
@@ -571,14 +577,17 @@ progress(const char *fmt, ...)
 	va_end(ap);
 	fputs(how == 2 ? "\033[K" : "\n", stderr);
 	progline = how == 2;
+	pthread_mutex_unlock(&proglock);
 }
 
 void
 progdone(void)
 {
+	pthread_mutex_lock(&proglock);
 	if (progline)
 		fputs("\r\033[K", stderr);
 	progline = 0;
+	pthread_mutex_unlock(&proglock);
 }
 
 void

@@ -178,6 +178,19 @@ int emb_ncpu(void);
 double emb_now(void);
 
 /*
+ * Threads.  emb_par_run runs fn(arg, worker, lane, r0, r1) on every lane
+ * of n rows (lane l: rows [n l / nlane, n (l + 1) / nlane)) with
+ * emb_par_workers(nt, nlane) workers, the caller one of them (worker 0),
+ * the others numbered 1 up; lanes depend on the problem only, so a
+ * caller that combines lane results in lane order gets the same bits for
+ * every thread count.
+ */
+typedef void emb_lanefn(void *arg, int worker, size_t lane, size_t r0,
+    size_t r1);
+int emb_par_workers(int nt, size_t nlane);
+void emb_par_run(int nt, size_t n, size_t nlane, emb_lanefn *fn, void *arg);
+
+/*
  * Keys.
  *
  * A key is a line of text without its newline: fields separated by TAB.
@@ -1495,12 +1508,13 @@ struct emb_paired_corr {
  * a figure is undefined is left out of that figure (valid counts the
  * rest).  p = (1 + #{|d* - d| >= |d|}) / (1 + valid): the bootstrap
  * distribution shifted to the null (Efron and Tibshirani 1993, 16.4).
- * The interval is taken as emb_paired_clf's.
+ * The interval is taken as emb_paired_clf's.  The samples are scored on
+ * nthreads threads; the figures are the same for every count.
  * @return 0, EMB_EINVAL or EMB_ENOMEM.
  */
 int emb_paired_corr(const double *gold, const double *sa, const double *sb,
     const int *sub, size_t n, int nsub, long nres, double level,
-    uint64_t seed, struct emb_paired_corr *r);
+    uint64_t seed, int nthreads, struct emb_paired_corr *r);
 
 /* ---- end of paired comparisons ---- */
 

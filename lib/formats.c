@@ -6,11 +6,11 @@
  * The format is recognised by content, never by file name: the first bytes
  * say gzip (1f 8b) or not; the decompressed bytes then say emb(5) (its
  * magic), a header line of two integers (word2vec), whose first record is
- * text or binary, or anything else (GloVe).  Input is read in large blocks
- * and inflated with zlib straight from the file descriptor, so a pipe works
- * as well as a file.  An emb(5) input is handed to the stream reader
- * through a pipe fed by a small thread, so that it is read exactly as
- * every other program reads a stream.
+ * text or binary, or anything else (GloVe).  The bytes come from the
+ * input layer (src.c), in large blocks, inflated on the way when gzip,
+ * so a pipe works as well as a file.  An emb(5) input is read by the
+ * stream reader on that same source, exactly as every other program
+ * reads a stream.
  *
  * Text numbers go through emb_parse_f32(), a fast path that returns
  * exactly what strtof() returns (it falls back to strtof() whenever it
@@ -20,18 +20,15 @@
 #include "emb.h"
 #include "fmt.h"
 #include "int.h"
+#include "src.h"
 
 #include <errno.h>
 #include <float.h>
-#include <pthread.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <zlib.h>
 
 #ifndef EMB_WFILE_INSZ		/* the fuzz build makes these small */
 #define EMB_WFILE_INSZ	(1u << 20)
@@ -47,24 +44,8 @@ struct emb_wfile {
 	int		 fd;
 	const char	*name;
 	int		 format;	/* EMB_WF_* */
-	int		 gz;		/* input is gzip */
-	/* raw input and inflation */
-	unsigned char	*in;		/* compressed block */
-	z_stream	 zs;
-	int		 zinit;		/* zs is initialised */
-	int		 zend;		/* a gzip member just ended */
-	int		 ineof;		/* read(2) returned 0 */
-	uint64_t	 rawread;	/* bytes read from fd */
-	uint64_t	 rawsize;	/* size of a regular file, else 0 */
-	int		 changed;	/* a mapped file changed size */
-	/* a plain word2vec binary file is mapped: buf is then the map */
-	unsigned char	*map;
-	size_t		 mapsz;
-	unsigned char	*heap;		/* the malloc'd buf, while mapped */
-	/* decompressed bytes: unread ones are buf[beg, end) */
-	unsigned char	*buf;
-	size_t		 cap, beg, end;
-	int		 eof;		/* no more decompressed bytes */
+	struct emb_src	 s;		/* the bytes, decompressed; unread
+					   ones are s.buf[s.beg, s.end) */
 	/* parse state */
 	uint32_t	 dim;
 	uint64_t	 declared;	/* word count in the header, 0 if none
@@ -79,11 +60,7 @@ struct emb_wfile {
 	const unsigned char *raw;	/* mapped: this entry's vector bytes */
 	struct emb_ft	*ft;		/* a fastText model, read whole */
 	/* emb(5) input */
-	struct emb_reader *rd;
-	int		 pfd[2];	/* pump pipe */
-	pthread_t	 pump;
-	int		 pumping;	/* the pump thread runs */
-	int		 pumperr;	/* its error, EMB_EGZIP or EMB_EIO */
+	struct emb_reader *rd;		/* on s */
 	int		 err;		/* sticky error */
 	char		 msg[256];
 };
@@ -120,141 +97,13 @@ wherenext(struct emb_wfile *f, char *buf, size_t sz)
 }
 
 /*
- * Read raw bytes into in.  @return bytes read (0 at end of input) or
- * EMB_EIO.
- */
-static ssize_t
-rawread(struct emb_wfile *f, unsigned char *dst, size_t n)
-{
-	ssize_t got;
-
-	if (f->ineof)
-		return 0;
-	do
-		got = read(f->fd, dst, n);
-	while (got < 0 && errno == EINTR);
-	if (got < 0)
-		return EMB_EIO;
-	if (got == 0)
-		f->ineof = 1;
-	/* Relaxed atomic: the pump thread reads while progress looks. */
-	__atomic_fetch_add(&f->rawread, (uint64_t)got, __ATOMIC_RELAXED);
-	return got;
-}
-
-/*
- * Append decompressed (or plain) bytes at buf + end, as many as fit.
- * @return 0, 1 at the end of input, or a negative code.
- */
-static int
-produce(struct emb_wfile *f)
-{
-	ssize_t got;
-
-	if (f->eof)
-		return 1;
-	if (!f->gz) {
-		if ((got = rawread(f, f->buf + f->end, f->cap - f->end)) < 0)
-			return (int)got;
-		if (got == 0) {
-			f->eof = 1;
-			return 1;
-		}
-		f->end += (size_t)got;
-		return 0;
-	}
-	for (;;) {
-		size_t before = f->end;
-		int zr;
-
-		if (f->zs.avail_in == 0) {
-			if ((got = rawread(f, f->in, INSZ)) < 0)
-				return (int)got;
-			if (got == 0) {
-				f->eof = 1;
-				if (!f->zend)
-					return EMB_EGZIP;
-				return 1;
-			}
-			f->zs.next_in = f->in;
-			f->zs.avail_in = (uInt)got;
-		}
-		if (f->zend) {
-			/* Another gzip member follows (cat a.gz b.gz). */
-			if (inflateReset(&f->zs) != Z_OK)
-				return EMB_EGZIP;
-			f->zend = 0;
-		}
-		f->zs.next_out = f->buf + f->end;
-		f->zs.avail_out = (uInt)(f->cap - f->end);
-		zr = inflate(&f->zs, Z_NO_FLUSH);
-		f->end = f->cap - f->zs.avail_out;
-		if (zr == Z_STREAM_END)
-			f->zend = 1;
-		else if (zr == Z_MEM_ERROR)
-			return EMB_ENOMEM;
-		else if (zr != Z_OK && zr != Z_BUF_ERROR)
-			return EMB_EGZIP;
-		if (f->end > before)
-			return 0;
-		if (f->end == f->cap)
-			return 0;
-	}
-}
-
-/*
- * The end of a mapped file: check that it kept its size while it was read
- * (a file cut short within its last page reads as zeros rather than
- * faulting).  @return 1, or EMB_EIO with errno set.
- */
-static int
-mapend(struct emb_wfile *f)
-{
-	struct stat st;
-
-	f->eof = 1;
-	if (fstat(f->fd, &st) < 0)
-		return EMB_EIO;
-	if ((uint64_t)st.st_size != f->rawsize) {
-		errno = EIO;
-		f->changed = 1;
-		return EMB_EIO;
-	}
-	return 1;
-}
-
-/*
- * Make n bytes available at buf + beg, growing buf up to LINEMAX.
- * @return 0, 1 when the input ends first, or a negative code.
+ * Make n bytes available at s.buf + s.beg.  @return 0, 1 when the input
+ * ends first, or a negative code.
  */
 static int
 fill(struct emb_wfile *f, size_t n)
 {
-	int rc;
-
-	if (f->map != NULL)
-		return f->end - f->beg < n ? mapend(f) : 0;
-	while (f->end - f->beg < n) {
-		if (f->cap - f->beg < n || f->end == f->cap) {
-			memmove(f->buf, f->buf + f->beg, f->end - f->beg);
-			f->end -= f->beg;
-			f->beg = 0;
-		}
-		if (f->cap < n) {
-			size_t cap = f->cap;
-			unsigned char *nb;
-
-			while (cap < n)
-				cap *= 2;
-			if ((nb = realloc(f->buf, cap)) == NULL)
-				return EMB_ENOMEM;
-			f->buf = nb;
-			f->cap = cap;
-		}
-		if ((rc = produce(f)) != 0)
-			return rc;
-	}
-	return 0;
+	return emb_src_fill(&f->s, n);
 }
 
 /* fill() failures as the file's error. */
@@ -264,13 +113,13 @@ fillerr(struct emb_wfile *f, int rc)
 	char w[64];
 
 	wherenext(f, w, sizeof(w));
-	if (rc == EMB_EIO && f->changed)
+	if (rc == EMB_EIO && f->s.changed)
 		return wfail(f, rc, "%s: file changed size while being read",
 		    w);
 	if (rc == EMB_EIO)
 		return wfail(f, rc, "%s: %s", w, strerror(errno));
 	if (rc == EMB_EGZIP)
-		return wfail(f, rc, "%s: %s", w, f->eof ? "gzip data ends "
+		return wfail(f, rc, "%s: %s", w, f->s.eof ? "gzip data ends "
 		    "early (truncated file)" : "corrupt gzip data");
 	return wfail(f, rc, "%s: %s", w, emb_strerror(rc));
 }
@@ -279,7 +128,7 @@ fillerr(struct emb_wfile *f, int rc)
  * Find the next line; on success *len is its length without the newline
  * (and without a CR before it) and the line starts at buf + beg.
  * @return 1, 0 at the end of input, or a negative code.  The caller
- * consumes the line with f->beg += *adv.
+ * consumes the line with f->s.beg += *adv.
  */
 static int
 nextline(struct emb_wfile *f, size_t *len, size_t *adv)
@@ -289,11 +138,11 @@ nextline(struct emb_wfile *f, size_t *len, size_t *adv)
 	int rc;
 
 	for (;;) {
-		nl = memchr(f->buf + f->beg + scanned, '\n',
-		    f->end - f->beg - scanned);
+		nl = memchr(f->s.buf + f->s.beg + scanned, '\n',
+		    f->s.end - f->s.beg - scanned);
 		if (nl != NULL)
 			break;
-		scanned = f->end - f->beg;
+		scanned = f->s.end - f->s.beg;
 		if (scanned >= LINEMAX) {
 			f->lineno++;
 			return wfail(f, EMB_ELIMIT, "line %llu: longer than "
@@ -304,20 +153,20 @@ nextline(struct emb_wfile *f, size_t *len, size_t *adv)
 		if (rc < 0)
 			return fillerr(f, rc);
 		if (rc == 1) {
-			if (f->end == f->beg)
+			if (f->s.end == f->s.beg)
 				return 0;
 			/* A last line without its newline. */
 			f->lineno++;
-			*len = *adv = f->end - f->beg;
-			if (*len > 0 && f->buf[f->beg + *len - 1] == '\r')
+			*len = *adv = f->s.end - f->s.beg;
+			if (*len > 0 && f->s.buf[f->s.beg + *len - 1] == '\r')
 				(*len)--;
 			return 1;
 		}
 	}
 	f->lineno++;
-	*adv = (size_t)(nl - (f->buf + f->beg)) + 1;
+	*adv = (size_t)(nl - (f->s.buf + f->s.beg)) + 1;
 	*len = *adv - 1;
-	if (*len > 0 && f->buf[f->beg + *len - 1] == '\r')
+	if (*len > 0 && f->s.buf[f->s.beg + *len - 1] == '\r')
 		(*len)--;
 	return 1;
 }
@@ -504,14 +353,14 @@ nexttext(struct emb_wfile *f)
 		if (len > 0)
 			break;
 		/* Blank lines (a trailing one, say) are skipped. */
-		f->beg += adv;
+		f->s.beg += adv;
 	}
 	if (f->format == EMB_WF_W2VTEXT && f->nwords == f->declared)
 		return wfail(f, EMB_EFORMAT, "line %llu: more words than the %llu"
 		    " the header declares", (unsigned long long)f->lineno,
 		    (unsigned long long)f->declared);
-	rc = textentry(f, (const char *)f->buf + f->beg, len);
-	f->beg += adv;
+	rc = textentry(f, (const char *)f->s.buf + f->s.beg, len);
+	f->s.beg += adv;
 	if (rc < 0)
 		return rc;
 	f->nwords++;
@@ -532,19 +381,19 @@ nextbin(struct emb_wfile *f)
 			return fillerr(f, rc);
 		if (rc == 1)
 			goto eof;
-		if (f->buf[f->beg] != '\n')
+		if (f->s.buf[f->s.beg] != '\n')
 			break;
-		f->beg++;
+		f->s.beg++;
 	}
 	if (f->nwords == f->declared)
 		return wfail(f, EMB_EFORMAT, "record %llu: data after the %llu "
 		    "words the header declares", (unsigned long long)f->nwords
 		    + 1, (unsigned long long)f->declared);
 	for (;;) {
-		size_t avail = f->end - f->beg;
+		size_t avail = f->s.end - f->s.beg;
 		unsigned char *sp;
 
-		p = f->buf + f->beg;
+		p = f->s.buf + f->s.beg;
 		sp = memchr(p, ' ', avail < EMB_WORD_MAX + 1 ? avail :
 		    EMB_WORD_MAX + 1);
 		if (sp != NULL) {
@@ -565,7 +414,7 @@ nextbin(struct emb_wfile *f)
 	if (memchr(p, '\n', wl) != NULL)
 		return wfail(f, EMB_EFORMAT, "record %llu: newline inside a "
 		    "word", (unsigned long long)f->nwords + 1);
-	if ((rc = setword(f, f->buf + f->beg, wl)) < 0)
+	if ((rc = setword(f, f->s.buf + f->s.beg, wl)) < 0)
 		return rc;
 	if ((rc = fill(f, wl + 1 + vb)) < 0)
 		return fillerr(f, rc);
@@ -573,8 +422,8 @@ nextbin(struct emb_wfile *f)
 		return wfail(f, EMB_EFORMAT, "record %llu: word '%s': short "
 		    "record (%zu of %zu vector bytes)",
 		    (unsigned long long)f->nwords + 1, qword(f, q),
-		    f->end - f->beg - wl - 1, vb);
-	f->raw = f->buf + f->beg + wl + 1;
+		    f->s.end - f->s.beg - wl - 1, vb);
+	f->raw = f->s.buf + f->s.beg + wl + 1;
 	if (f->out != NULL)
 		emb_getf32s(f->out, f->raw, f->dim);
 	if (f->out != NULL ? !emb_allfinite(f->out, f->dim) :
@@ -582,7 +431,7 @@ nextbin(struct emb_wfile *f)
 		return wfail(f, EMB_EFORMAT, "record %llu: word '%s': "
 		    "non-finite value", (unsigned long long)f->nwords + 1,
 		    qword(f, q));
-	f->beg += wl + 1 + vb;
+	f->s.beg += wl + 1 + vb;
 	f->nwords++;
 	return 1;
 eof:
@@ -593,39 +442,6 @@ eof:
 		    (unsigned long long)f->nwords,
 		    (unsigned long long)f->declared);
 	return 0;
-}
-
-/*
- * The pump: hands the decompressed bytes of an emb(5) input to the
- * stream reader through a pipe.  SIGPIPE is blocked in this thread only,
- * so a reader that stops early ends the pump with EPIPE.  Not emb_par_run:
- * a producer that runs beside its consumer, not lanes of work to join.
- */
-static void *
-pumpmain(void *arg)
-{
-	struct emb_wfile *f = arg;
-	sigset_t set;
-	int rc = 0;
-
-	sigemptyset(&set);
-	sigaddset(&set, SIGPIPE);
-	pthread_sigmask(SIG_BLOCK, &set, NULL);
-	for (;;) {
-		if (f->end > f->beg) {
-			if (emb_writeall(f->pfd[1], f->buf + f->beg,
-			    f->end - f->beg) < 0)
-				break;
-			f->beg = f->end = 0;
-		}
-		if ((rc = produce(f)) != 0)
-			break;
-	}
-	if (rc < 0)
-		f->pumperr = rc;
-	close(f->pfd[1]);
-	f->pfd[1] = -1;
-	return NULL;
 }
 
 static int
@@ -641,21 +457,14 @@ nextemb(struct emb_wfile *f)
 	while (rc > 0 && rec.type != EMB_REC_VEC);
 	if (rc <= 0) {
 		/*
-		 * Stop the pump (closing the pipe ends a write it is blocked
-		 * in, once the reader stopped early) and hear its error: a
-		 * gzip error counts even when the stream it carried was whole.
+		 * The source's error ended the reader's input: a gzip error
+		 * counts even when the stream it carried was whole.
 		 */
-		if (f->pumping) {
-			close(f->pfd[0]);
-			f->pfd[0] = -1;
-			pthread_join(f->pump, NULL);
-			f->pumping = 0;
-		}
-		if (f->pumperr)
-			return wfail(f, f->pumperr, "record %llu: %s",
+		if (f->s.err)
+			return wfail(f, f->s.err, "record %llu: %s",
 			    (unsigned long long)emb_reader_count(f->rd) + 1,
-			    f->pumperr == EMB_EGZIP ? "corrupt or truncated "
-			    "gzip data" : emb_strerror(f->pumperr));
+			    f->s.err == EMB_EGZIP ? "corrupt or truncated "
+			    "gzip data" : emb_strerror(f->s.err));
 		if (rc < 0)
 			return wfail(f, rc, "%s", emb_reader_msg(f->rd));
 		return 0;
@@ -712,8 +521,8 @@ ftget(void *arg, void *dst, size_t n)
 		return fillerr(f, rc);
 	if (rc > 0)
 		return 1;
-	memcpy(dst, f->buf + f->beg, n);
-	f->beg += n;
+	memcpy(dst, f->s.buf + f->s.beg, n);
+	f->s.beg += n;
 	return 0;
 }
 
@@ -797,7 +606,7 @@ firsttext(struct emb_wfile *f)
 	unsigned char c;
 
 	for (;; i++) {
-		if (f->end - f->beg <= i) {
+		if (f->s.end - f->s.beg <= i) {
 			if (i >= LINEMAX)
 				return 0;
 			if ((rc = fill(f, i + 1)) < 0)
@@ -805,7 +614,7 @@ firsttext(struct emb_wfile *f)
 			if (rc == 1)
 				break;
 		}
-		c = f->buf[f->beg + i];
+		c = f->s.buf[f->s.beg + i];
 		if (c == '\n')
 			break;
 		if (inword) {
@@ -820,7 +629,7 @@ firsttext(struct emb_wfile *f)
 	}
 	if (inword)
 		return i == 0;	/* nothing after the header: text */
-	s = (const char *)f->buf + f->beg;
+	s = (const char *)f->s.buf + f->s.beg;
 	e = i > wl && s[i - 1] == '\r' ? i - 1 : i;
 	if (parsenums(s + wl, e - wl, NULL, 0, &bad) == (long)f->dim)
 		return 1;
@@ -839,47 +648,41 @@ detect(struct emb_wfile *f)
 
 	if ((rc = fill(f, EMB_MAGIC_LEN)) < 0)
 		return fillerr(f, rc);
-	if (f->end == f->beg)
+	if (f->s.end == f->s.beg)
 		return wfail(f, EMB_EFORMAT, "empty file");
-	if (f->end - f->beg >= 4 && emb_le32(f->buf + f->beg) == 793712314) {
+	if (f->s.end - f->s.beg >= 4 && emb_le32(f->s.buf + f->s.beg) == 793712314) {
 		char msg[sizeof(f->msg)];
 
 		f->format = EMB_WF_FTBIN;
-		if ((rc = emb_ft_read(&f->ft, ftget, f, f->gz ? 0 :
-		    f->rawsize, msg, sizeof(msg))) < 0)
+		if ((rc = emb_ft_read(&f->ft, ftget, f, f->s.gz ? 0 :
+		    f->s.rawsize, msg, sizeof(msg))) < 0)
 			return f->err ? f->err : wfail(f, rc, "%s", msg);
 		f->dim = emb_ft_dim(f->ft);
 		f->declared = emb_ft_nwords(f->ft);
 		goto alloc;
 	}
-	if (f->end - f->beg >= EMB_MAGIC_LEN &&
-	    memcmp(f->buf + f->beg, EMB_MAGIC, EMB_MAGIC_LEN) == 0) {
+	if (f->s.end - f->s.beg >= EMB_MAGIC_LEN &&
+	    memcmp(f->s.buf + f->s.beg, EMB_MAGIC, EMB_MAGIC_LEN) == 0) {
 		f->format = EMB_WF_EMB;
-		if (pipe(f->pfd) < 0)
-			return wfail(f, EMB_EIO, "pipe: %s", strerror(errno));
-		if (pthread_create(&f->pump, NULL, pumpmain, f) != 0) {
-			close(f->pfd[1]);
-			f->pfd[1] = -1;
-			return wfail(f, EMB_ENOMEM, "cannot start a thread");
-		}
-		f->pumping = 1;
-		if ((rc = emb_reader_open(&f->rd, f->pfd[0], f->name)) < 0)
+		/* Errors of the source end the stream, as a pipe's would. */
+		f->s.soft = 1;
+		if ((rc = emb_reader_open_src(&f->rd, &f->s, f->name)) < 0)
 			return wfail(f, rc, "%s", f->rd ? emb_reader_msg(f->rd) :
 			    emb_strerror(rc));
 		f->dim = emb_reader_dim(f->rd);
 		goto alloc;
 	}
-	if (f->end - f->beg >= EMB_MAGIC_LEN &&
-	    memcmp(f->buf + f->beg, EMB_STORE_MAGIC, EMB_MAGIC_LEN) == 0)
+	if (f->s.end - f->s.beg >= EMB_MAGIC_LEN &&
+	    memcmp(f->s.buf + f->s.beg, EMB_STORE_MAGIC, EMB_MAGIC_LEN) == 0)
 		return wfail(f, EMB_EFORMAT, "an emb-store file, not an "
 		    "embedding file to parse");
-	if (f->end - f->beg >= 3 && memcmp(f->buf + f->beg, bom, 3) == 0)
-		f->beg += 3;
+	if (f->s.end - f->s.beg >= 3 && memcmp(f->s.buf + f->s.beg, bom, 3) == 0)
+		f->s.beg += 3;
 	if ((rc = nextline(f, &len, &adv)) < 0)
 		return rc;
 	if (rc == 0 || len == 0)
 		return wfail(f, EMB_EFORMAT, "line 1: empty first line");
-	if (isheader(f->buf + f->beg, len, &a, &b)) {
+	if (isheader(f->s.buf + f->s.beg, len, &a, &b)) {
 		if (b == 0 || b > EMB_DIM_MAX)
 			return wfail(f, EMB_EDIM, "line 1: dimension %llu out "
 			    "of range 1..%u", (unsigned long long)b,
@@ -887,7 +690,7 @@ detect(struct emb_wfile *f)
 		/* "0 dim": no words, as writers write an empty set. */
 		f->declared = a;
 		f->dim = (uint32_t)b;
-		f->beg += adv;
+		f->s.beg += adv;
 		if ((rc = firsttext(f)) < 0)
 			return rc;
 		f->format = rc ? EMB_WF_W2VTEXT : EMB_WF_W2VBIN;
@@ -895,7 +698,7 @@ detect(struct emb_wfile *f)
 		/* GloVe: the first line is an entry; it sets the dimension. */
 		long n;
 
-		s = (const char *)f->buf + f->beg;
+		s = (const char *)f->s.buf + f->s.beg;
 		f->format = EMB_WF_GLOVE;
 		for (wl = 0; wl < len && s[wl] != ' ' && s[wl] != '\t'; wl++)
 			;
@@ -927,40 +730,13 @@ alloc:
 /*
  * A plain word2vec binary file is read through a mapping rather than
  * read(2): the vectors are then copied once, from the page cache straight
- * into their rows, instead of twice.  Only a regular file whose size is
- * known is mapped; anything else (a pipe, gzip, a failed mmap) keeps
- * reading.  A file truncated while mapped raises SIGBUS when a page past
- * its new end is touched; the program turns that into an error naming
- * the file, and mapend() catches a change of size that does not fault.
+ * into their rows, instead of twice.  Anything else (a pipe, gzip, a
+ * failed mmap) keeps reading (emb_src_map()).
  */
-static void
-mapinput(struct emb_wfile *f)
-{
-	uint64_t at = f->rawread - (f->end - f->beg);
-	struct stat st;
-	void *p;
-
-	if (f->rawsize == 0 || f->rawsize > SIZE_MAX ||
-	    fstat(f->fd, &st) < 0 || (uint64_t)st.st_size != f->rawsize)
-		return;
-	p = mmap(NULL, (size_t)f->rawsize, PROT_READ, MAP_SHARED, f->fd, 0);
-	if (p == MAP_FAILED)
-		return;
-	madvise(p, (size_t)f->rawsize, MADV_SEQUENTIAL);
-	f->map = p;
-	f->mapsz = (size_t)f->rawsize;
-	f->heap = f->buf;
-	f->buf = f->map;
-	f->beg = (size_t)at;
-	f->end = f->cap = f->mapsz;
-}
-
 int
 emb_wfile_open(struct emb_wfile **fp, int fd, const char *name)
 {
 	struct emb_wfile *f;
-	struct stat st;
-	ssize_t got;
 	int rc;
 
 	*fp = NULL;
@@ -969,34 +745,16 @@ emb_wfile_open(struct emb_wfile **fp, int fd, const char *name)
 	*fp = f;
 	f->fd = fd;
 	f->name = name;
-	f->pfd[0] = f->pfd[1] = -1;
-	f->cap = BUFSZ;
-	if ((f->buf = malloc(f->cap)) == NULL ||
-	    (f->in = malloc(INSZ)) == NULL)
+	if (emb_src_open(&f->s, fd, NULL, BUFSZ) < 0)
 		return wfail(f, EMB_ENOMEM, "out of memory");
-	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode))
-		f->rawsize = (uint64_t)st.st_size;
 	/* Peek at the raw bytes: gzip or not. */
-	while (f->rawread < 2 && !f->ineof) {
-		got = rawread(f, f->in + f->rawread, INSZ - f->rawread);
-		if (got < 0)
-			return wfail(f, EMB_EIO, "%s", strerror(errno));
-	}
-	if (f->rawread >= 2 && f->in[0] == 0x1f && f->in[1] == 0x8b) {
-		f->gz = 1;
-		if (inflateInit2(&f->zs, 16 + MAX_WBITS) != Z_OK)
-			return wfail(f, EMB_ENOMEM, "out of memory");
-		f->zinit = 1;
-		f->zs.next_in = f->in;
-		f->zs.avail_in = (uInt)f->rawread;
-	} else {
-		memcpy(f->buf, f->in, (size_t)f->rawread);
-		f->end = (size_t)f->rawread;
-	}
+	if ((rc = emb_src_gunzip(&f->s, INSZ)) < 0)
+		return rc == EMB_EIO ? wfail(f, EMB_EIO, "%s",
+		    strerror(errno)) : wfail(f, rc, "out of memory");
 	if ((rc = detect(f)) < 0)
 		return rc;
-	if (f->format == EMB_WF_W2VBIN && !f->gz)
-		mapinput(f);
+	if (f->format == EMB_WF_W2VBIN && !f->s.gz)
+		emb_src_map(&f->s);
 	return 0;
 }
 
@@ -1059,7 +817,7 @@ emb_wfile_format(const struct emb_wfile *f)
 int
 emb_wfile_gzip(const struct emb_wfile *f)
 {
-	return f->gz;
+	return f->s.gz;
 }
 
 uint64_t
@@ -1079,18 +837,15 @@ void
 emb_wfile_progress(const struct emb_wfile *f, uint64_t *done,
     uint64_t *total)
 {
-	if (f->map != NULL)
-		*done = f->beg;
-	else
-		*done = __atomic_load_n(&f->rawread, __ATOMIC_RELAXED);
-	*total = f->rawsize;
+	*done = f->s.map != NULL ? f->s.beg : f->s.rawread;
+	*total = f->s.rawsize;
 }
 
 int
 emb_wfile_mapped(const struct emb_wfile *f)
 {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	return f->map != NULL && f->format == EMB_WF_W2VBIN;
+	return f->s.map != NULL && f->format == EMB_WF_W2VBIN;
 #else
 	return 0;
 #endif
@@ -1105,18 +860,10 @@ emb_wfile_raw(const struct emb_wfile *f)
 void *
 emb_wfile_takemap(struct emb_wfile *f, size_t *size)
 {
-	void *p = f->map;
+	void *p = emb_src_takemap(&f->s, size);
 
 	if (p == NULL)
 		return NULL;
-	*size = f->mapsz;
-	/* From now on the map is read at random. */
-	madvise(p, f->mapsz, MADV_NORMAL);
-	f->map = NULL;
-	f->buf = f->heap;
-	f->heap = NULL;
-	f->beg = f->end = f->cap = 0;
-	f->eof = 1;
 	if (f->err == 0)
 		wfail(f, EMB_EINVAL, "the mapping was taken");
 	return p;
@@ -1172,22 +919,9 @@ emb_wfile_free(struct emb_wfile *f)
 {
 	if (f == NULL)
 		return;
-	if (f->pfd[0] >= 0)
-		close(f->pfd[0]);	/* a blocked pump gets EPIPE */
-	if (f->pumping)
-		pthread_join(f->pump, NULL);
-	if (f->pfd[1] >= 0)
-		close(f->pfd[1]);
 	emb_reader_free(f->rd);
 	emb_ft_free(f->ft);
-	if (f->zinit)
-		inflateEnd(&f->zs);
-	if (f->map != NULL) {
-		munmap(f->map, f->mapsz);
-		f->buf = f->heap;
-	}
-	free(f->in);
-	free(f->buf);
+	emb_src_close(&f->s);
 	free(f->word);
 	emb_free(f->vec);
 	free(f);

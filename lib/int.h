@@ -381,18 +381,6 @@ double emb_rng_unif(struct emb_rng *g);
 void emb_rng_perm(struct emb_rng *g, size_t *idx, size_t n);
 
 /*
- * Threads.  emb_par_run runs fn(arg, worker, lane, r0, r1) on every lane
- * of n rows (lane l: rows [n l / nlane, n (l + 1) / nlane)) with
- * emb_par_workers(nt, nlane) workers, the caller one of them; lanes
- * depend on the problem only, so a caller that combines lane results in
- * lane order gets the same bits for every thread count.
- */
-typedef void emb_lanefn(void *arg, int worker, size_t lane, size_t r0,
-    size_t r1);
-int emb_par_workers(int nt, size_t nlane);
-void emb_par_run(int nt, size_t n, size_t nlane, emb_lanefn *fn, void *arg);
-
-/*
  * Text model files (tmodel.c; emb-normalize(1) and emb-align(1), FILES).
  * emb_tm_putrow prints "label v_1 ... v_n" (%.17g) and a LF: 0 or -1.
  * emb_tm_getl reads a line into *line, LF removed, counting *lno:

@@ -13,6 +13,7 @@
 #include "emb.h"
 #include "fmt.h"
 #include "int.h"
+#include "src.h"
 
 #include <errno.h>
 #include <float.h>
@@ -29,7 +30,7 @@
 #define NPY_FCHUNK	(1u << 20)	/* first block of a Fortran array */
 
 struct emb_npy {
-	int		 fd;
+	struct emb_src	 s;		/* the file's bytes */
 	const char	*name;
 	int		 swap;		/* file byte order is not the host's */
 	int		 esize;		/* 4 or 8 */
@@ -41,9 +42,6 @@ struct emb_npy {
 	unsigned char	*rbuf;		/* one row (C order) */
 	unsigned char	*all;		/* the whole data (Fortran order) */
 	int		 err;
-	unsigned char	 in[NPY_INSZ];
-	size_t		 ipos, ilen;
-	int		 eof;
 	int		 done;		/* the end was checked */
 	char		 msg[256];
 };
@@ -73,36 +71,14 @@ fail(struct emb_npy *n, int code, const char *name, const char *fmt, ...)
 static ssize_t
 nread(struct emb_npy *n, void *dst, size_t len)
 {
-	unsigned char *d = dst;
-	size_t got = 0;
+	ssize_t got = emb_src_read(&n->s, dst, len);
 
-	while (got < len) {
-		if (n->ipos == n->ilen) {
-			ssize_t r;
-
-			if (n->eof)
-				break;
-			if ((r = read(n->fd, n->in, sizeof(n->in))) < 0) {
-				if (errno == EINTR)
-					continue;
-				nfail(n, EMB_EIO, "%s", strerror(errno));
-				return -1;
-			}
-			if (r == 0) {
-				n->eof = 1;
-				break;
-			}
-			n->ipos = 0;
-			n->ilen = (size_t)r;
-		}
-		size_t k = n->ilen - n->ipos;
-		if (k > len - got)
-			k = len - got;
-		memcpy(d + got, n->in + n->ipos, k);
-		n->ipos += k;
-		got += k;
+	if (got < 0) {
+		nfail(n, (int)got, "%s", got == EMB_EIO ? strerror(errno) :
+		    emb_strerror((int)got));
+		return -1;
 	}
-	return (ssize_t)got;
+	return got;
 }
 
 /* ---- the header dictionary, a Python literal ---- */
@@ -294,8 +270,9 @@ emb_npy_open(struct emb_npy **np, int fd, const char *name)
 	if ((n = calloc(1, sizeof(*n))) == NULL)
 		return EMB_ENOMEM;
 	*np = n;
-	n->fd = fd;
 	n->name = name;
+	if (emb_src_open(&n->s, fd, NULL, NPY_INSZ) < 0)
+		return EMB_ENOMEM;
 	pos = lseek(fd, 0, SEEK_CUR);
 	if ((got = nread(n, pre, 10)) < 0)
 		return n->err;
@@ -532,6 +509,7 @@ emb_npy_free(struct emb_npy *n)
 		return;
 	free(n->rbuf);
 	free(n->all);
+	emb_src_close(&n->s);
 	free(n);
 }
 
@@ -539,13 +517,10 @@ emb_npy_free(struct emb_npy *n)
 
 /* The keys file, line by line. */
 struct klines {
-	int		 fd;
+	struct emb_src	 s;
 	const char	*name;
-	unsigned char	 in[NPY_INSZ];
-	size_t		 pos, len;
-	int		 eof;
-	char		*line;
-	size_t		 cap, n;
+	char		*line;		/* in s.buf, until the next kline() */
+	size_t		 n;
 	unsigned long long lineno;
 };
 
@@ -553,63 +528,28 @@ struct klines {
 static int
 kline(struct emb_npy *n, struct klines *k)
 {
-	k->n = 0;
-	for (;;) {
-		unsigned char *lf;
-		size_t take;
+	int rc = emb_src_line(&k->s, (size_t)EMB_KEY_MAX + 1, &k->n);
 
-		if (k->pos == k->len) {
-			ssize_t r;
-
-			if (k->eof)
-				r = 0;
-			else if ((r = read(k->fd, k->in, sizeof(k->in))) < 0) {
-				if (errno == EINTR)
-					continue;
-				return kfail(n, k, EMB_EIO, "%s",
-				    strerror(errno));
-			}
-			if (r == 0) {
-				k->eof = 1;
-				if (k->n == 0)
-					return 0;
-				return kfail(n, k, EMB_ETRUNC, "line %llu: "
-				    "truncated: no LF at the end of the text",
-				    k->lineno + 1);
-			}
-			k->pos = 0;
-			k->len = (size_t)r;
-		}
-		lf = memchr(k->in + k->pos, '\n', k->len - k->pos);
-		take = (lf ? (size_t)(lf - k->in) : k->len) - k->pos;
-		if (k->n + take > EMB_KEY_MAX)
-			return kfail(n, k, EMB_EKEY, "line %llu: key over the "
-			    "limit of %u bytes", k->lineno + 1, EMB_KEY_MAX);
-		if (k->n + take + 1 > k->cap) {
-			size_t cap = k->cap ? k->cap : 256;
-			char *nl;
-
-			while (cap < k->n + take + 1)
-				cap *= 2;
-			if ((nl = realloc(k->line, cap)) == NULL)
-				return kfail(n, k, EMB_ENOMEM, "%s",
-				    emb_strerror(EMB_ENOMEM));
-			k->line = nl;
-			k->cap = cap;
-		}
-		memcpy(k->line + k->n, k->in + k->pos, take);
-		k->n += take;
-		k->pos += take;
-		if (lf == NULL)
-			continue;
-		k->pos++;
-		k->lineno++;
-		k->line[k->n] = '\0';
-		if (emb_key_check(k->line, k->n) < 0)
-			return kfail(n, k, EMB_EKEY, "line %llu: badly escaped "
-			    "key (see emb(5))", k->lineno);
-		return 1;
-	}
+	if (rc == 0)
+		return 0;
+	if (rc == EMB_ELIMIT || (rc > 0 && k->n > EMB_KEY_MAX))
+		return kfail(n, k, EMB_EKEY, "line %llu: key over the "
+		    "limit of %u bytes", k->lineno + 1, EMB_KEY_MAX);
+	if (rc == EMB_EIO)
+		return kfail(n, k, rc, "%s", strerror(errno));
+	if (rc < 0)
+		return kfail(n, k, rc, "%s", emb_strerror(rc));
+	if (rc == 2)
+		return kfail(n, k, EMB_ETRUNC, "line %llu: truncated: no LF "
+		    "at the end of the text", k->lineno + 1);
+	k->line = (char *)k->s.buf + k->s.beg;
+	k->line[k->n] = '\0';
+	k->s.beg += k->n + 1;
+	k->lineno++;
+	if (emb_key_check(k->line, k->n) < 0)
+		return kfail(n, k, EMB_EKEY, "line %llu: badly escaped "
+		    "key (see emb(5))", k->lineno);
+	return 1;
 }
 
 /* A group being gathered: its members' keys and vectors. */
@@ -728,11 +668,11 @@ emb_npy_copy(struct emb_npy *n, struct emb_writer *w, int keysfd,
 	}
 	k = calloc(1, sizeof(*k));
 	vec = malloc((size_t)n->dim * sizeof(*vec));
-	if (k == NULL || vec == NULL) {
+	if (k == NULL || vec == NULL ||
+	    emb_src_open(&k->s, keysfd, NULL, NPY_INSZ) < 0) {
 		rc = nfail(n, EMB_ENOMEM, "%s", emb_strerror(EMB_ENOMEM));
 		goto out;
 	}
-	k->fd = keysfd;
 	k->name = keysname;
 	for (;;) {
 		size_t off, flen;
@@ -828,7 +768,7 @@ emb_npy_copy(struct emb_npy *n, struct emb_writer *w, int keysfd,
 	}
 out:
 	if (k)
-		free(k->line);
+		emb_src_close(&k->s);
 	free(k);
 	free(vec);
 	free(g.val);

@@ -136,16 +136,43 @@ emb_williams(double r12, double r13, double r23, size_t n, double *t,
 
 /* ---- classification ---- */
 
+/*
+ * x mod n without a division: Lemire, Kaser and Kurz, "Faster remainder
+ * by direct computation" (2019): with M = ceil(2^128 / n) (mod 2^128, so
+ * 0 for n = 1), x mod n = floor(n (M x mod 2^128) / 2^128), exact for
+ * every 64-bit x and n, since 128 >= 64 + the bits of n.
+ */
+struct fmod64 {
+	uint64_t	 n;
+	unsigned __int128 M;
+};
+
+static struct fmod64
+fmodof(uint64_t n)
+{
+	return (struct fmod64){ n, ~(unsigned __int128)0 / n + 1 };
+}
+
+static inline uint64_t
+fmodx(const struct fmod64 *f, uint64_t x)
+{
+	unsigned __int128 lo = f->M * x;
+	unsigned __int128 hi = (lo >> 64) * f->n +
+	    (((unsigned __int128)(uint64_t)lo * f->n) >> 64);
+
+	return (uint64_t)(hi >> 64);
+}
+
 /* emb_rng_below(g, n) with lim = 2^64 - (2^64 mod n), or 0 for none. */
 static inline uint64_t
-below(struct emb_rng *g, uint64_t n, uint64_t lim)
+below(struct emb_rng *g, const struct fmod64 *f, uint64_t lim)
 {
 	uint64_t x;
 
 	do
 		x = emb_rng_next(g);
 	while (lim != 0 && x >= lim);
-	return x % n;
+	return fmodx(f, x);
 }
 
 
@@ -221,12 +248,64 @@ f1diff(const double *c, const double *row, size_t K)
 	    f1counts(c + K, c + 3 * K, row, (int)K);
 }
 
+/* Items ordered by class and predictions (ties by position). */
+struct kindent {
+	int	 t, a, b;
+	size_t	 i;
+};
+
+static int
+kindcmp(const void *x, const void *y)
+{
+	const struct kindent *p = x, *q = y;
+
+	if (p->t != q->t)
+		return p->t < q->t ? -1 : 1;
+	if (p->a != q->a)
+		return p->a < q->a ? -1 : 1;
+	if (p->b != q->b)
+		return p->b < q->b ? -1 : 1;
+	return (p->i > q->i) - (p->i < q->i);
+}
+
+/*
+ * The kinds of the n items: kind[i] numbers item i's (truth, pa, pb),
+ * *rep (allocated here) an item of each kind.
+ * @return the number of kinds, 0 when out of memory.
+ */
+static size_t
+kinds(const int *truth, const int *pa, const int *pb, size_t n,
+    size_t *kind, size_t **rep)
+{
+	struct kindent *e = malloc(n * sizeof(*e));
+	size_t nk = 0;
+
+	if (e == NULL || (*rep = malloc(n * sizeof(size_t))) == NULL) {
+		free(e);
+		return 0;
+	}
+	for (size_t i = 0; i < n; i++)
+		e[i] = (struct kindent){ truth[i], pa[i], pb[i], i };
+	qsort(e, n, sizeof(*e), kindcmp);
+	for (size_t j = 0; j < n; j++) {
+		if (j == 0 || e[j].t != e[j - 1].t || e[j].a != e[j - 1].a ||
+		    e[j].b != e[j - 1].b)
+			(*rep)[nk++] = e[j].i;
+		kind[e[j].i] = nk - 1;
+	}
+	free(e);
+	return nk;
+}
+
 int
 emb_paired_clf(const int *truth, const int *pa, const int *pb, size_t n,
     int ncls, long nres, double level, uint64_t seed,
     struct emb_paired_clf *r)
 {
-	size_t *dis = NULL, m = 0, K = (size_t)ncls;
+	size_t *dis = NULL, m = 0, K = (size_t)ncls, *kind = NULL, *rep = NULL,
+	    ncat;
+	uint32_t *drawn = NULL;
+	struct fmod64 fm;
 	double *row = NULL, *cnt = NULL, *base = NULL, *da = NULL,
 	    *df = NULL;
 	struct emb_rng g;
@@ -244,9 +323,11 @@ emb_paired_clf(const int *truth, const int *pa, const int *pb, size_t n,
 	cnt = calloc(4 * K, sizeof(double));
 	base = calloc(4 * K, sizeof(double));
 	dis = malloc(n * sizeof(size_t));
+	kind = malloc(n * sizeof(size_t));
+	drawn = malloc(n * sizeof(uint32_t));
 	da = malloc((size_t)nres * sizeof(double));
 	df = malloc((size_t)nres * sizeof(double));
-	if (!row || !cnt || !base || !dis || !da || !df)
+	if (!row || !cnt || !base || !dis || !kind || !drawn || !da || !df)
 		goto out;
 
 	/* The observed figures; base counts the concordant items only. */
@@ -308,19 +389,33 @@ emb_paired_clf(const int *truth, const int *pa, const int *pb, size_t n,
 	 * (emb_rng_below(n), n draws a sample, on a generator seeded with
 	 * seed + 1); each sample's accuracy and macro-F1 differences.
 	 */
+	/*
+	 * An item counts by its class and two predictions only, so a
+	 * sample is tallied as how often each such kind was drawn: the same
+	 * integer counts, in the same doubles, as item by item.
+	 */
+	if ((ncat = kinds(truth, pa, pb, n, kind, &rep)) == 0)
+		goto out;
 	emb_rng_seed(&g, seed + 1);
 	rem = (0 - (uint64_t)n) % n;
+	fm = fmodof(n);
 	for (long it = 0; it < nres; it++) {
 		double hit = 0;
 
 		memset(row, 0, K * sizeof(double));
 		memset(cnt, 0, 4 * K * sizeof(double));
-		for (size_t j = 0; j < n; j++) {
-			size_t i = (size_t)below(&g, n, rem ? 0 - rem : 0);
+		memset(drawn, 0, ncat * sizeof(uint32_t));
+		for (size_t j = 0; j < n; j++)
+			drawn[kind[below(&g, &fm, rem ? 0 - rem : 0)]]++;
+		for (size_t k = 0; k < ncat; k++) {
+			size_t i = rep[k];
+			double c = drawn[k];
 
-			row[truth[i]]++;
-			tally(cnt, K, truth[i], pa[i], pb[i], 1);
-			hit += (pa[i] == truth[i]) - (pb[i] == truth[i]);
+			if (c == 0)
+				continue;
+			row[truth[i]] += c;
+			tally(cnt, K, truth[i], pa[i], pb[i], c);
+			hit += c * ((pa[i] == truth[i]) - (pb[i] == truth[i]));
 		}
 		da[it] = hit / (double)n;
 		df[it] = f1diff(cnt, row, K);
@@ -334,6 +429,9 @@ out:
 	free(cnt);
 	free(base);
 	free(dis);
+	free(kind);
+	free(rep);
+	free(drawn);
 	free(da);
 	free(df);
 	return rc;
@@ -544,11 +642,56 @@ goldranks(const double *g, const double *w, const size_t *start, int nsub,
 	wrank(g, w, pordg, n, prg);
 }
 
+/*
+ * A batch of bootstrap samples, scored by emb_par_run's workers: sample b
+ * has weights w + b n and its differences go to dd[f nres + it0 + b]; each
+ * worker ranks into its own scratch (3 n doubles), so every sample is
+ * scored as it would be alone.
+ */
+struct cbatch {
+	const struct cwork *ca, *cb;
+	const double	*val, *w;
+	const size_t	*start, *ord;
+	int		 nsub;
+	size_t		 n;
+	double		*scratch, *dd;
+	long		 nres, it0;
+};
+
+static void
+cbatchlane(void *arg, int worker, size_t lane, size_t r0, size_t r1)
+{
+	const struct cbatch *B = arg;
+	size_t n = B->n;
+	double *sc = B->scratch + (size_t)worker * 3 * (n + 1);
+	struct cwork ca = *B->ca, cb = *B->cb;
+
+	(void)lane;
+	ca.rg = cb.rg = sc;
+	ca.prg = cb.prg = sc + (n + 1);
+	ca.rs = cb.rs = sc + 2 * (n + 1);
+	for (size_t b = r0; b < r1; b++) {
+		const double *w = B->w + b * n;
+		double va[EMB_CORR_NFIG], vb[EMB_CORR_NFIG];
+
+		goldranks(B->val, w, B->start, B->nsub, n, B->ord,
+		    B->ord + 3 * (n + 1), sc, sc + (n + 1));
+		figures(&ca, w, va);
+		figures(&cb, w, vb);
+		for (int f = 0; f < EMB_CORR_NFIG; f++)
+			B->dd[(size_t)f * B->nres + B->it0 + b] = va[f] - vb[f];
+	}
+}
+
 int
 emb_paired_corr(const double *gold, const double *sa, const double *sb,
     const int *sub, size_t n, int nsub, long nres, double level,
-    uint64_t seed, struct emb_paired_corr *r)
+    uint64_t seed, int nthreads, struct emb_paired_corr *r)
 {
+	struct cbatch B;
+	double *wb = NULL, *scratch = NULL;
+	size_t nb;
+	int nw;
 	size_t *items = NULL, *start = NULL, *ord = NULL, *fill = NULL;
 	double *w = NULL, *val = NULL, *dd = NULL;
 	struct cwork ca, cb;
@@ -619,24 +762,39 @@ emb_paired_corr(const double *gold, const double *sa, const double *sb,
 	 * replacement (emb_rng_below(its size), index into its items in
 	 * input order), on a generator seeded with seed.
 	 */
+	/* Drawn in order here, batch by batch (at most 16 MiB of
+	 * weights), and scored by the workers. */
+	nb = ((size_t)1 << 21) / (n + 1);
+	nb = nb < 1 ? 1 : nb > 256 ? 256 : nb;
+	nb = nb > (size_t)nres ? (size_t)nres : nb;
+	nw = emb_par_workers(nthreads < 1 ? 1 : nthreads, nb);
+	if ((wb = malloc(nb * (n + 1) * sizeof(double))) == NULL ||
+	    (scratch = malloc((size_t)nw * 3 * (n + 1) *
+	    sizeof(double))) == NULL)
+		goto out;
+	B = (struct cbatch){ &ca, &cb, val, wb, start, ord, nsub, n, scratch,
+	    dd, nres, 0 };
 	emb_rng_seed(&g, seed);
-	for (long it = 0; it < nres; it++) {
-		double va[EMB_CORR_NFIG], vb[EMB_CORR_NFIG];
+	for (long it0 = 0; it0 < nres; it0 += (long)nb) {
+		size_t cnt = (size_t)(nres - it0) < nb ? (size_t)(nres - it0) :
+		    nb;
 
-		memset(w, 0, n * sizeof(double));
-		for (int s = 0; s < nsub; s++) {
-			size_t a = start[s], m = start[s + 1] - a;
-			uint64_t rem = m ? (0 - (uint64_t)m) % m : 0;
+		for (size_t b = 0; b < cnt; b++) {
+			double *wt = wb + b * n;
 
-			for (size_t j = 0; j < m; j++)
-				w[a + below(&g, m, rem ? 0 - rem : 0)]++;
+			memset(wt, 0, n * sizeof(double));
+			for (int s = 0; s < nsub; s++) {
+				size_t a = start[s], m = start[s + 1] - a;
+				uint64_t rem = m ? (0 - (uint64_t)m) % m : 0;
+				struct fmod64 fm = fmodof(m ? m : 1);
+
+				for (size_t j = 0; j < m; j++)
+					wt[a + below(&g, &fm, rem ? 0 - rem :
+					    0)]++;
+			}
 		}
-		goldranks(val, w, start, nsub, n, ord, ord + 3 * (n + 1),
-		    val + 4 * (n + 1), val + 5 * (n + 1));
-		figures(&ca, w, va);
-		figures(&cb, w, vb);
-		for (int f = 0; f < EMB_CORR_NFIG; f++)
-			dd[(size_t)f * nres + it] = va[f] - vb[f];
+		B.it0 = it0;
+		emb_par_run(nw, cnt, cnt, cbatchlane, &B);
 	}
 	for (int f = 0; f < EMB_CORR_NFIG; f++) {
 		double *d = dd + (size_t)f * nres, obs = r->diff[f];
@@ -664,5 +822,7 @@ out:
 	free(w);
 	free(val);
 	free(dd);
+	free(wb);
+	free(scratch);
 	return rc;
 }

@@ -2,14 +2,18 @@
  * stream.c - the emb(5) stream: reader and writer, and a group read as a
  * matrix.
  *
- * Both sides work on large buffers.  The reader checks every length against
- * its limit before it grows a buffer, follows the group framing, and checks
- * each trailer's record count and crc32 (zlib's definition, lib/crc.c) so
- * that a clean end and an upstream that died mid-stream cannot be confused.  The writer hands the
- * file descriptor whole records only.
+ * Both sides work on large buffers; the reader's come from the input layer
+ * (src.c), its own over a file descriptor or one a caller already reads
+ * (an emb(5) input of formats.c, gzip-compressed or not).  The reader
+ * checks every length against its limit before it grows a buffer, follows
+ * the group framing, and checks each trailer's record count and crc32
+ * (zlib's definition, lib/crc.c) so that a clean end and an upstream that
+ * died mid-stream cannot be confused.  The writer hands the file
+ * descriptor whole records only.
  */
 #include "emb.h"
 #include "int.h"
+#include "src.h"
 #include "vec.h"
 
 #include <errno.h>
@@ -27,13 +31,11 @@
 enum { R_HEADER, R_RECORDS, R_DONE, R_ERROR };
 
 struct emb_reader {
-	int		 fd;
 	const char	*name;		/* for the caller's messages */
-	unsigned char	*buf;		/* input block */
-	size_t		 cap;		/* size of buf */
-	size_t		 beg, end;	/* unread bytes are buf[beg, end) */
-	size_t		 crcpos;	/* buf[crcpos, beg) is not in crc yet */
-	int		 eof;		/* read(2) returned 0 */
+	struct emb_src	*s;		/* the input: own, or a caller's */
+	struct emb_src	 own;
+	size_t		 crcpos;	/* s->buf[crcpos, s->beg) is not in
+					   crc yet */
 	int		 state;		/* R_* */
 	int		 err;		/* sticky error code */
 	int		 allow_nonfinite;
@@ -62,52 +64,27 @@ struct emb_reader {
 static void
 sumup(struct emb_reader *r)
 {
-	r->crc = emb_crc32(r->crc, r->buf + r->crcpos, r->beg - r->crcpos);
-	r->crcpos = r->beg;
+	r->crc = emb_crc32(r->crc, r->s->buf + r->crcpos,
+	    r->s->beg - r->crcpos);
+	r->crcpos = r->s->beg;
 }
 
 /*
- * Make n bytes available at buf + beg.  @return 0, 1 when the input ends
- * first, or EMB_EIO / EMB_ENOMEM.
+ * Make n bytes available at s->buf + s->beg.  @return 0, 1 when the input
+ * ends first, or EMB_EIO / EMB_ENOMEM.  The source may move the bytes
+ * when it reads: those consumed go into the crc first.
  */
 static int
 fill(struct emb_reader *r, size_t n)
 {
-	if (r->end - r->beg >= n)
+	int rc;
+
+	if (r->s->end - r->s->beg >= n)
 		return 0;
-	if (r->cap - r->beg < n) {
-		sumup(r);
-		memmove(r->buf, r->buf + r->beg, r->end - r->beg);
-		r->end -= r->beg;
-		r->beg = r->crcpos = 0;
-		if (r->cap < n) {
-			size_t cap = r->cap;
-			unsigned char *nb;
-
-			while (cap < n)
-				cap *= 2;
-			if ((nb = realloc(r->buf, cap)) == NULL)
-				return EMB_ENOMEM;
-			r->buf = nb;
-			r->cap = cap;
-		}
-	}
-	while (r->end - r->beg < n) {
-		ssize_t got;
-
-		if (r->eof)
-			return 1;
-		got = read(r->fd, r->buf + r->end, r->cap - r->end);
-		if (got < 0) {
-			if (errno == EINTR)
-				continue;
-			return EMB_EIO;
-		}
-		if (got == 0)
-			r->eof = 1;
-		r->end += (size_t)got;
-	}
-	return 0;
+	sumup(r);
+	rc = emb_src_fill(r->s, n);
+	r->crcpos = r->s->beg;
+	return rc;
 }
 
 /*
@@ -156,7 +133,7 @@ header(struct emb_reader *r)
 	int rc;
 
 	if ((rc = fill(r, EMB_HEADER_LEN)) != 0) {
-		size_t n = r->end - r->beg;
+		size_t n = r->s->end - r->s->beg;
 
 		if (rc < 0)
 			return rfail(r, rc, "header: %s", rc == EMB_EIO ?
@@ -164,16 +141,16 @@ header(struct emb_reader *r)
 		if (r->nhead == 0 && n == 0)
 			return rfail(r, EMB_ETRUNC, "empty input, no header");
 		/* A short input of another kind is that, not a cut stream. */
-		if (r->nhead > 0 || memcmp(r->buf + r->beg, EMB_MAGIC,
+		if (r->nhead > 0 || memcmp(r->s->buf + r->s->beg, EMB_MAGIC,
 		    n < EMB_MAGIC_LEN ? n : EMB_MAGIC_LEN) == 0)
 			return rfail(r, EMB_ETRUNC, "%s: truncated after %zu "
 			    "of %u bytes", hname(r), n, EMB_HEADER_LEN);
 	}
-	p = r->buf + r->beg;
-	if (r->end - r->beg < EMB_MAGIC_LEN ||
+	p = r->s->buf + r->s->beg;
+	if (r->s->end - r->s->beg < EMB_MAGIC_LEN ||
 	    memcmp(p, EMB_MAGIC, EMB_MAGIC_LEN) != 0) {
 		if (r->nhead == 0) {
-			r->kind = emb_sniff(p, r->end - r->beg);
+			r->kind = emb_sniff(p, r->s->end - r->s->beg);
 			return rfail(r, EMB_EMAGIC, "not an emb stream "
 			    "(bad magic)");
 		}
@@ -198,31 +175,52 @@ header(struct emb_reader *r)
 			return rfail(r, EMB_ENOMEM, "header: out of memory");
 	}
 	r->nhead++;
-	r->beg += EMB_HEADER_LEN;
-	r->crcpos = r->beg;
+	r->s->beg += EMB_HEADER_LEN;
+	r->crcpos = r->s->beg;
 	r->segrec = 0;
 	r->crc = 0;
 	r->state = R_RECORDS;
 	return 0;
 }
 
-int
-emb_reader_open(struct emb_reader **rp, int fd, const char *name)
+/* A reader on the source src (the caller's if own is NULL). */
+static int
+ropen(struct emb_reader **rp, struct emb_src *src, int fd, const char *name)
 {
 	struct emb_reader *r;
+	int rc;
 
 	*rp = NULL;
 	if ((r = calloc(1, sizeof(*r))) == NULL)
 		return EMB_ENOMEM;
 	*rp = r;
-	r->fd = fd;
 	r->name = name;
-	r->cap = BUFSZ;
 	r->keycap = 256;
-	if ((r->buf = malloc(r->cap)) == NULL ||
-	    (r->key = malloc(r->keycap)) == NULL)
+	if (src != NULL)
+		r->s = src;
+	else {
+		r->s = &r->own;
+		rc = emb_src_open(r->s, fd, NULL, BUFSZ);
+		if (rc < 0)
+			return rfail(r, EMB_ENOMEM, "out of memory");
+	}
+	r->crcpos = r->s->beg;
+	if ((r->key = malloc(r->keycap)) == NULL)
 		return rfail(r, EMB_ENOMEM, "out of memory");
 	return header(r);
+}
+
+int
+emb_reader_open(struct emb_reader **rp, int fd, const char *name)
+{
+	return ropen(rp, NULL, fd, name);
+}
+
+int
+emb_reader_open_src(struct emb_reader **rp, struct emb_src *src,
+    const char *name)
+{
+	return ropen(rp, src, -1, name);
 }
 
 /* Say what is wrong with a key that emb_key_check refused. */
@@ -289,7 +287,7 @@ trailer(struct emb_reader *r)
 	if (rc == 1)
 		return rfail(r, EMB_ETRUNC, "after record %llu: truncated "
 		    "inside the trailer", (unsigned long long)r->nrec);
-	p = r->buf + r->beg;
+	p = r->s->buf + r->s->beg;
 	if (r->pending > 0)
 		return rfail(r, EMB_EGROUP, "after record %llu: trailer while "
 		    "group %llu has %u of %u members",
@@ -306,8 +304,8 @@ trailer(struct emb_reader *r)
 		return rfail(r, EMB_ECRC, "after record %llu: crc32 %08x in "
 		    "trailer, data has %08x", (unsigned long long)r->nrec,
 		    crc, r->crc);
-	r->beg += EMB_TRAILER_LEN;
-	r->crcpos = r->beg;
+	r->s->beg += EMB_TRAILER_LEN;
+	r->crcpos = r->s->beg;
 	/* A clean end, or another stream concatenated to this one. */
 	if ((rc = fill(r, 1)) < 0)
 		return rfail(r, rc, "after record %llu: %s",
@@ -394,12 +392,12 @@ next(struct emb_reader *r, struct emb_rec *rec, float *vec,
 			return rfail(r, EMB_ETRUNC, "after record %llu: "
 			    "truncated, no trailer", (unsigned long long)r->nrec);
 		}
-		if (r->buf[r->beg] != EMB_REC_END)
+		if (r->s->buf[r->s->beg] != EMB_REC_END)
 			break;
 		if ((rc = trailer(r)) < 0)
 			return rc;
 	}
-	p = r->buf + r->beg;
+	p = r->s->buf + r->s->beg;
 	switch (p[0]) {
 	case EMB_REC_VEC:
 	case EMB_REC_GROUP:
@@ -410,7 +408,7 @@ next(struct emb_reader *r, struct emb_rec *rec, float *vec,
 	}
 	if ((rc = need(r, 5, "key length")) < 0)
 		return rc;
-	p = r->buf + r->beg;
+	p = r->s->buf + r->s->beg;
 	keylen = emb_le32(p + 1);
 	if (keylen > EMB_KEY_MAX)
 		return rfail(r, EMB_ELIMIT, "record %llu: key length %zu over "
@@ -419,7 +417,7 @@ next(struct emb_reader *r, struct emb_rec *rec, float *vec,
 	len = 5 + keylen + (p[0] == EMB_REC_VEC ? (size_t)r->dim * 4 : 4);
 	if ((rc = need(r, len, p[0] == EMB_REC_VEC ? "vector" : "group")) < 0)
 		return rc;
-	p = r->buf + r->beg;
+	p = r->s->buf + r->s->beg;
 	if ((rc = takekey(r, p + 5, keylen)) < 0)
 		return rc;
 	rec->key = r->key;
@@ -473,7 +471,7 @@ next(struct emb_reader *r, struct emb_rec *rec, float *vec,
 		rec->group = r->group;
 		rec->member = 0;
 	}
-	r->beg += len;
+	r->s->beg += len;
 	r->nrec++;
 	r->segrec++;
 	return 1;
@@ -514,7 +512,7 @@ emb_reader_free(struct emb_reader *r)
 {
 	if (r == NULL)
 		return;
-	free(r->buf);
+	emb_src_close(&r->own);
 	free(r->key);
 	emb_free(r->vec);
 	free(r);

@@ -7,6 +7,7 @@
  */
 #include "emb.h"
 #include "int.h"
+#include "src.h"
 
 #include <errno.h>
 #include <math.h>
@@ -101,26 +102,12 @@ emb_tm_read_crc(int fd, char **bufp, size_t *lenp)
 	struct emb_buf b = { 0 };
 	char *end;
 	unsigned long crc;
-	ssize_t n;
+	int rc;
 
 	*bufp = NULL;
 	*lenp = 0;
-	for (;;) {
-		if (emb_buf_reserve(&b, 65536) < 0) {
-			emb_buf_free(&b);
-			return EMB_ENOMEM;
-		}
-		n = read(fd, b.p + b.len, 65536);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			emb_buf_free(&b);
-			return EMB_EIO;
-		}
-		if (n == 0)
-			break;
-		b.len += (size_t)n;
-	}
+	if ((rc = emb_src_slurp(fd, &b.p, &b.len)) < 0)
+		return rc;
 	/* The last line: "crc32 " and 8 lowercase hex digits, then LF. */
 	if (b.len < CRCLEN || b.p[b.len - 1] != '\n' ||
 	    (b.len > CRCLEN && b.p[b.len - CRCLEN - 1] != '\n') ||

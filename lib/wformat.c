@@ -20,6 +20,7 @@
 
 #include "emb.h"
 #include "int.h"
+#include "src.h"
 
 #define SPOOLSZ	(1u << 20)	/* spool buffer */
 #define COPYSZ	(1u << 18)	/* copy and deflate blocks */
@@ -330,20 +331,22 @@ emb_wout_finish(struct emb_wout *o, int fd, int gzip)
 	o->len = 0;
 	if (o->spooled) {
 		int spool = o->out;
-		ssize_t n;
+		struct emb_src s;
 
 		if (lseek(spool, 0, SEEK_SET) != 0)
 			return EMB_EIO;
 		if ((rc = startfile(o, fd, gzip, o->count)) < 0)
 			return rc;
-		while ((n = read(spool, o->buf, o->cap)) != 0) {
-			if (n < 0 && errno == EINTR)
-				continue;
-			if (n < 0)
-				return EMB_EIO;
-			if ((rc = sink(o, o->buf, (size_t)n, Z_NO_FLUSH)) < 0)
+		emb_src_open(&s, spool, o->buf, o->cap);
+		while ((rc = emb_src_fill(&s, 1)) == 0) {
+			if ((rc = sink(o, s.buf + s.beg, s.end - s.beg,
+			    Z_NO_FLUSH)) < 0)
 				return rc;
+			s.beg = s.end = 0;	/* the whole block again */
 		}
+		if (rc < 0)
+			return rc;
+		rc = 0;
 	}
 	if (o->zout != NULL)
 		rc = sink(o, NULL, 0, Z_FINISH);

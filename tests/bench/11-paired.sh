@@ -8,7 +8,8 @@
 # permutation test and the 2,000-sample bootstrap); the figure is
 # versus / (A + B), 1.0 meaning the tests cost nothing.  The anchor is the
 # same 2,000-sample paired bootstrap of the accuracy difference in numpy
-# (vectorized, the draws as one array), timed in the process.
+# (vectorized, the draws as one array), timed in the process.  Also the
+# MLP over seeds: two threads against one.
 set -eu
 PY=/usr/bin/python3
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -67,6 +68,13 @@ line "centroid 10k x 100" "emb-eval -j 1 -c centroid -t ta.emb ra.emb" \
 line "sts 4000 pairs" "emb-eval -u 1 -p s2a.emb -g gold.txt s1a.emb" \
     "emb-eval -u 1 -p s2b.emb -g gold.txt s1b.emb" \
     "emb-eval -u 1 -p s2a.emb -g gold.txt --versus s1b.emb --versus-second s2b.emb s1a.emb"
+# The MLP over three seeds with a fixed weight decay (one fit at a time
+# per seed): the seeds side by side on two threads against one thread,
+# wall and CPU seconds; 0.5 in wall would be both cores fully used.
+mw1=$(median "$RUNS" "emb-eval -j 1 -c mlp --nhid 50 --seeds 3 --l2 0.001 -t ta.emb ra.emb")
+mw2=$(median "$RUNS" "emb-eval -j 2 -c mlp --nhid 50 --seeds 3 --l2 0.001 -t ta.emb ra.emb")
+$PY -c 'import sys; a, ac, b, bc = map(float, sys.argv[1:])
+print("mlp --seeds 3 --l2      -j 1 %.3f s (cpu %.3f)  -j 2 %.3f s (cpu %.3f)  wall -j 2 / -j 1 %.2f" % (a, ac, b, bc, b / a))' $mw1 $mw2
 # The anchor: numpy's paired bootstrap of the accuracy difference on the
 # predictions of the --versus run.
 emb-eval -j 1 -c centroid -t ta.emb --versus rb.emb --versus-second tb.emb \

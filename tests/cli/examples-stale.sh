@@ -8,8 +8,12 @@ top=$(cd "$TESTDATA/../.." && pwd)
 mkdir bin
 for p in lookup bov ose knn eval; do cp "$(command -v emb-$p)" bin/; done
 run() {
-	if make -C "$top/examples" B="$PWD/bin" OUT="$PWD/out" \
-	    BUILD_PROGS=: retrieval 2>&1 | grep -q '04-retrieval\.sh'; then
+	# The whole log first: grep -q would stop reading at its match, and
+	# make, writing on, would die of SIGPIPE before it had finished.
+	make -C "$top/examples" B="$PWD/bin" OUT="$PWD/out" \
+	    BUILD_PROGS=: retrieval >make.log 2>&1 ||
+	    { echo "$1: make failed"; cat make.log; }
+	if grep -q '04-retrieval\.sh' make.log; then
 		echo "$1: ran"
 	else
 		echo "$1: up to date"
@@ -26,10 +30,11 @@ mkdir probing
 awk 'NR % 8 == 0' "$EXDATA/senteval-probing/past_present.txt" \
     >probing/past_present.txt
 probe() {
-	if make -C "$top/examples" B="$PWD/bin" OUT="$PWD/out" \
+	make -C "$top/examples" B="$PWD/bin" OUT="$PWD/out" \
 	    BUILD_PROGS=: PROBING="$PWD/probing" PROBE_TASKS=past_present \
-	    PROBE_EMBS=glove100 PROBE_CLFS=knn probing 2>&1 |
-	    grep -q 'senteval\.sh'; then
+	    PROBE_EMBS=glove100 PROBE_CLFS=knn probing >make.log 2>&1 ||
+	    { echo "probing, $1: make failed"; cat make.log; }
+	if grep -q 'senteval\.sh' make.log; then
 		echo "probing, $1: ran"
 	else
 		echo "probing, $1: up to date"
