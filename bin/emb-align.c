@@ -467,6 +467,7 @@ main(int argc, char *argv[])
 	long rounds = 0;
 	size_t rmax = REFINEMAX;
 
+	knnenv();
 	while ((c = optget(argc, argv, &prog, NULL)) != -1) {
 		switch (c) {
 		case 'd':

@@ -1622,6 +1622,7 @@ main(int argc, char *argv[])
 	mallopt(M_TRIM_THRESHOLD, 64 << 20);
 	emb_clf_defaults(&base, EMB_CLF_KNN);
 	base.threads = emb_ncpu();
+	knnenv();
 	n = options(&a, argc, argv);
 	argc -= n;
 	argv += n;

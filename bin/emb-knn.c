@@ -2,13 +2,15 @@
  * emb-knn - exact cosine nearest neighbours of query vectors among a
  * reference set.
  *
- * The reference set (an emb(5) stream file) is read once into unit-length
- * copies; the queries (a stream on stdin or in a file) are read in batches
- * of bounded size, searched with libemb's GEMM-based search, and answered
- * in input order: as text lines (query key, rank, reference key, distance),
- * as a stream of the neighbours' vectors, as a predicted label (majority
- * vote), or, for word analogies (3CosAdd), as an accuracy report in the
- * manner of word2vec's compute-accuracy.
+ * The reference set is read once: the vectors of an emb(5) stream file
+ * as they are, or a store (emb-store(5)) searched where it lies in the
+ * map.  The queries (a stream on stdin or in a file) are read in batches
+ * of bounded size, searched by libemb's exact search (every distance the
+ * true 1 - cos rounded once; lib/knn-search.c), and answered in input
+ * order: as text lines (query key, rank, reference key, distance), as a
+ * stream of the neighbours' vectors, as a predicted label (majority
+ * vote), or, for word analogies (3CosAdd, 3CosMul), as an accuracy report
+ * in the manner of word2vec's compute-accuracy.
  */
 #include <err.h>
 #include <math.h>
@@ -801,6 +803,7 @@ main(int argc, char *argv[])
 	double t0, tload;
 	int ch;
 
+	knnenv();
 	while ((ch = optget(argc, argv, &prog, NULL)) != -1) {
 		switch (ch) {
 		case 'A':

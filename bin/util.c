@@ -540,6 +540,16 @@ xtmpfd(void)
 	return fd;
 }
 
+void
+knnenv(void)
+{
+	const char *e = getenv("EMB_KNN_PATH");
+	int path;
+
+	if (e != NULL && (path = emb_knn_path_byname(e)) >= 0)
+		emb_knn_path_set(path);
+}
+
 int progmode = PROG_AUTO;
 static int progline;		/* a progress line is on the terminal */
 static pthread_mutex_t proglock = PTHREAD_MUTEX_INITIALIZER;

@@ -173,6 +173,12 @@ void	 wclose(struct emb_writer *w);
 int	 xtmpfd(void);
 
 /*
+ * The kernel of the kNN search that EMB_KNN_PATH names, forced
+ * (emb-knn(1) ENVIRONMENT); unset or unknown, the library's choice.
+ */
+void	 knnenv(void);
+
+/*
  * Named outputs.  notinput: exit 2 if path names an existing regular file
  * that is one of the n inputs in[] (by device and inode; "-" is standard
  * input, NULL is skipped), so that writing it cannot destroy what is read.

@@ -317,7 +317,8 @@ lda_dual(struct emb_clf *c, const float *X, size_t n, const int *y,
 			scale[j] = 1;
 		if (shr == EMB_SHRINK_AUTO) {
 			standardize(Z, m, d, scale);
-			dgemm(0, 1, m, m, d, 1, Z, d, Z, d, 0, Gk, m);
+			emb_dgemm_blis(0, 1, m, m, d, 1, Z, d, Z, d, 0, Gk,
+			    m);
 			s = ledoitwolf_gram(Gk, m, d);
 			for (size_t i = 0; i < m; i++)
 				mu += Gk[i * m + i];
@@ -357,24 +358,30 @@ lda_dual(struct emb_clf *c, const float *X, size_t n, const int *y,
 				R[i * d + j] *= f;
 		}
 		/* (I + U U') Q = U V, then W = L^-1/2 (V - U' Q). */
-		dgemm(0, 1, n, n, d, 1, R, d, R, d, 0, G, n);
+		emb_dgemm_blis(0, 1, n, n, d, 1, R, d, R, d, 0, G,
+		    n);
 		for (size_t i = 0; i < n; i++)
 			G[i * n + i] += 1;
-		dgemm(0, 0, n, K, d, 1, R, d, rhs, K, 0, P, K);
+		emb_dgemm_blis(0, 0, n, K, d, 1, R, d, rhs, K, 0, P,
+		    K);
 		if ((rc = emb_dspdsolve(G, P, n, K)) < 0)
 			goto out;
-		dgemm(1, 0, d, K, n, -1, R, d, P, K, 1, rhs, K);
+		emb_dgemm_blis(1, 0, d, K, n, -1, R, d, P, K, 1, rhs,
+		    K);
 		for (size_t j = 0; j < d; j++)
 			for (int k = 0; k < K; k++)
 				rhs[j * K + k] /= sqrt(L[j]);
 	} else {
 		/* W = R' pinv(R R')^2 R M'. */
 		transpose(mean, K, d, rhs);
-		dgemm(0, 1, n, n, d, 1, R, d, R, d, 0, G, n);
-		dgemm(0, 0, n, K, d, 1, R, d, rhs, K, 0, P, K);
+		emb_dgemm_blis(0, 1, n, n, d, 1, R, d, R, d, 0, G,
+		    n);
+		emb_dgemm_blis(0, 0, n, K, d, 1, R, d, rhs, K, 0, P,
+		    K);
 		if ((rc = emb_dpsdpinv(G, n, P, K, 2, d)) < 0)
 			goto out;
-		dgemm(1, 0, d, K, n, 1, R, d, P, K, 0, rhs, K);
+		emb_dgemm_blis(1, 0, d, K, n, 1, R, d, P, K, 0, rhs,
+		    K);
 	}
 	rc = 0;
 out:
@@ -498,7 +505,7 @@ ridge_dual(struct emb_clf *c, const float *X, size_t n, const int *y,
 			T[i * nout + k] = (y[i] == (nout == 1 ? 1 : k) ? 1 :
 			    -1) - ym[k];
 	}
-	dgemm(0, 1, n, n, d, 1, Xc, d, Xc, d, 0, G, n);
+	emb_dgemm_blis(0, 1, n, n, d, 1, Xc, d, Xc, d, 0, G, n);
 	if (c->o.alpha > 0) {
 		for (size_t i = 0; i < n; i++)
 			G[i * n + i] += c->o.alpha;
@@ -507,7 +514,8 @@ ridge_dual(struct emb_clf *c, const float *X, size_t n, const int *y,
 		rc = emb_dpsdpinv(G, n, T, nout, 1, d);
 	if (rc < 0)
 		goto out;
-	dgemm(1, 0, d, nout, n, 1, Xc, d, T, nout, 0, c->W, nout);
+	emb_dgemm_blis(1, 0, d, nout, n, 1, Xc, d, T, nout, 0, c->W,
+	    nout);
 	rc = 0;
 out:
 	emb_free(Xc);

@@ -59,8 +59,8 @@ prodlane(void *arg, int w, size_t lane, size_t r0, size_t r1)
 
 	(void)w;
 	(void)lane;
-	dgemm(0, 0, r1 - r0, L->nf, L->d, 1, L->X + r0 * L->d, L->d, L->M,
-	    L->nf, 0, L->out + r0 * L->nf, L->nf);
+	emb_dgemm_blis(0, 0, r1 - r0, L->nf, L->d, 1, L->X + r0 * L->d, L->d,
+	    L->M, L->nf, 0, L->out + r0 * L->nf, L->nf);
 }
 
 /* out = X M, lane by lane. */
@@ -158,8 +158,8 @@ gradlane(void *arg, int w, size_t lane, size_t r0, size_t r1)
 	double *P = L->part + lane * LRPART(L) + 2;
 
 	(void)w;
-	dgemm(1, 0, d, nf, r1 - r0, 1, L->X + r0 * d, d, L->R + r0 * nf, nf,
-	    0, P, nf);
+	emb_dgemm_blis(1, 0, d, nf, r1 - r0, 1, L->X + r0 * d, d,
+	    L->R + r0 * nf, nf, 0, P, nf);
 	for (int k = 0; k < nf; k++)
 		P[d * nf + k] = 0;
 	for (size_t i = r0; i < r1; i++)

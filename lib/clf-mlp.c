@@ -9,6 +9,7 @@
 #include "emb.h"
 #include "int.h"
 #include "clf.h"
+#include "cpu.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -251,7 +252,7 @@ emb_adam(float *P, const float *G, float *M, float *V, size_t n,
 	size_t j = 0;
 
 #if defined(__x86_64__) && defined(__GNUC__)
-	if (__builtin_cpu_supports("avx"))
+	if (emb_cpu_has(EMB_CPU_AVX))
 		j = adam_avx(P, G, M, V, n, a);
 #endif
 	emb_adam_ref(P + j, G + j, M + j, V + j, n - j, a);

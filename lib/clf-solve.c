@@ -188,7 +188,7 @@ emb_dpsdpinv(double *G, size_t n, double *B, size_t m, int p, size_t d)
 		goto out;
 	}
 	/* Column j of the column-major Q is row j of G here: T = Q' B. */
-	dgemm(0, 0, n, m, n, 1, G, n, B, m, 0, T, m);
+	emb_dgemm_blis(0, 0, n, m, n, 1, G, n, B, m, 0, T, m);
 	tol = (double)(n > d ? n : d) * DBL_EPSILON * w[n - 1];
 	for (size_t j = 0; j < n; j++) {
 		double f = w[j] > tol ? 1 / w[j] : 0;
@@ -198,7 +198,7 @@ emb_dpsdpinv(double *G, size_t n, double *B, size_t m, int p, size_t d)
 		for (size_t k = 0; k < m; k++)
 			T[j * m + k] *= f;
 	}
-	dgemm(1, 0, n, m, n, 1, G, n, T, m, 0, B, m);
+	emb_dgemm_blis(1, 0, n, m, n, 1, G, n, T, m, 0, B, m);
 	rc = 0;
 out:
 	free(w);

@@ -275,7 +275,7 @@ linscores(const struct emb_clf *c, const float *X, size_t r, double *Xb,
 
 	for (size_t j = 0; j < r * d; j++)
 		Xb[j] = X[j];
-	dgemm(0, 0, r, no, d, 1, Xb, d, c->W, no, 0, S, no);
+	emb_dgemm_blis(0, 0, r, no, d, 1, Xb, d, c->W, no, 0, S, no);
 	for (size_t i = 0; i < r; i++)
 		for (int k = 0; k < no; k++)
 			S[i * no + k] += c->b[k];

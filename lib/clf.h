@@ -79,7 +79,6 @@ int emb_dchol_blis(size_t n, double *A, size_t lda);
 int emb_dchol_ref(size_t n, double *A, size_t lda);
 
 #define MAXTHR	EMB_MAXTHREADS
-#define dgemm	emb_dgemm_blis
 
 /*
  * emb_sgemm_blis - emb_dgemm_blis in single precision, for the perceptron

@@ -12,10 +12,11 @@
  * congruent, modulo the CRC polynomial, to all the data so far; instead of
  * a Barrett reduction, those 16 bytes are then fed to zlib, which yields
  * the same crc as the whole prefix.  Short inputs, the tail and other
- * machines use zlib directly.
+ * machines use zlib directly: the portable path.
  */
 #include "emb.h"
 #include "int.h"
+#include "cpu.h"
 
 #include <zlib.h>
 
@@ -51,7 +52,7 @@ fold(__m128i x, __m128i k, __m128i next)
  */
 __attribute__((target("pclmul,sse4.1")))
 static uint32_t
-crc_clmul(uint32_t crc, const unsigned char *buf, size_t n)
+crc_pclmul(uint32_t crc, const unsigned char *buf, size_t n)
 {
 	const __m128i k4 = _mm_set_epi64x((long long)K480, (long long)K544);
 	const __m128i k1 = _mm_set_epi64x((long long)K96, (long long)K160);
@@ -92,7 +93,7 @@ crc_clmul(uint32_t crc, const unsigned char *buf, size_t n)
  */
 __attribute__((target("vpclmulqdq,avx2,pclmul,sse4.1")))
 static uint32_t
-crc_vclmul(uint32_t crc, const unsigned char *buf, size_t n)
+crc_vpclmul(uint32_t crc, const unsigned char *buf, size_t n)
 {
 	const __m256i k8 = _mm256_set_epi64x((long long)K992,
 	    (long long)K1056, (long long)K992, (long long)K1056);
@@ -128,26 +129,10 @@ crc_vclmul(uint32_t crc, const unsigned char *buf, size_t n)
 	return (uint32_t)crc32(0xffffffffUL, out, 16);
 }
 
-/*
- * libgcc reads the CPU's features before any constructor runs; reading
- * them here writes nothing, so threads may call at once.
- */
-static int
-have_vclmul(void)
-{
-	return __builtin_cpu_supports("vpclmulqdq") &&
-	    __builtin_cpu_supports("avx2") && __builtin_cpu_supports("pclmul");
-}
-
-static int
-have_clmul(void)
-{
-	return __builtin_cpu_supports("pclmul") &&
-	    __builtin_cpu_supports("sse4.1");
-}
+/* The features each path needs. */
+#define CRC_PCLMUL	(EMB_CPU_PCLMUL | EMB_CPU_SSE41)
+#define CRC_VPCLMUL	(EMB_CPU_VPCLMUL | EMB_CPU_AVX2 | EMB_CPU_PCLMUL)
 #endif
-
-int emb_crc_narrow;
 
 uint32_t
 emb_crc32(uint32_t crc, const void *buf, size_t n)
@@ -155,16 +140,16 @@ emb_crc32(uint32_t crc, const void *buf, size_t n)
 	const unsigned char *p = buf;
 
 #if defined(__x86_64__) && defined(__GNUC__)
-	if (n >= 128 && !emb_crc_narrow && have_vclmul()) {
+	if (n >= 128 && emb_cpu_has(CRC_VPCLMUL)) {
 		size_t m = n & ~(size_t)15;
 
-		crc = crc_vclmul(crc, p, m);
+		crc = crc_vpclmul(crc, p, m);
 		p += m;
 		n -= m;
-	} else if (n >= 64 && have_clmul()) {
+	} else if (n >= 64 && emb_cpu_has(CRC_PCLMUL)) {
 		size_t m = n & ~(size_t)15;
 
-		crc = crc_clmul(crc, p, m);
+		crc = crc_pclmul(crc, p, m);
 		p += m;
 		n -= m;
 	}

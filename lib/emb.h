@@ -1144,10 +1144,10 @@ int emb_align_load(struct emb_align **ap, int fd, unsigned long *line);
  * A reference set keeps its vectors as they were given, with their norms,
  * int8 codes of their directions and their keys.  A search returns for each
  * query the k references of smallest cosine distance, best first; the
- * distance is 1 - the exact cosine of the two float32 vectors, computed in
- * double in one fixed order (cosine 0 when either is a zero vector), and
- * equal distances are ordered by reference index: the result depends on
- * the data alone, not on batch size, thread count, BLIS or the CPU.
+ * distance is the true 1 - cos of the two float32 vectors rounded once to
+ * double (1 when either is a zero vector), and equal distances are
+ * ordered by reference index: the result depends on the data alone, not
+ * on batch size, thread count, BLIS or the CPU's kernel.
  */
 struct emb_knn;
 
@@ -1162,6 +1162,14 @@ struct emb_hit {
 	uint32_t	 ref;		/* reference index, or EMB_KNN_NONE */
 };
 #define EMB_KNN_NONE	UINT32_MAX	/* no neighbour in this slot */
+
+/*
+ * The search's kernels, which decide how fast, never what: EMB_KNN_FLOAT
+ * bounds every pair through float32 GEMM, the others from int8 codes
+ * scored in portable C (EMB_KNN_REF), with AVX-VNNI (EMB_KNN_AVXVNNI) or
+ * with AVX-512 VNNI (EMB_KNN_AVX512).
+ */
+enum { EMB_KNN_FLOAT, EMB_KNN_REF, EMB_KNN_AVXVNNI, EMB_KNN_AVX512 };
 
 /* What a search did: pairs in all, bounded from int8 codes or float32
  * GEMM, rescored exactly; the kernel it chose (emb_knn_pathname). */
@@ -1247,6 +1255,23 @@ int emb_knn_search(const struct emb_knn *kn, const float *q, size_t nq,
 
 /* The name of a search's kernel (struct emb_knn_stats' path). */
 const char *emb_knn_pathname(int path);
+
+/*
+ * emb_knn_path_set - the kernel of the searches from now on: path
+ * (EMB_KNN_*), or -1 for the processor's best (AVX-512 VNNI, else
+ * AVX-VNNI, else float32 GEMM; the portable kernel only when asked).  A
+ * kernel the processor lacks means EMB_KNN_FLOAT.  For tests and
+ * comparisons: the answers do not depend on it.  Not to be called while
+ * a search runs.  @return 0 or EMB_EINVAL (no such kernel).
+ */
+int emb_knn_path_set(int path);
+
+/*
+ * emb_knn_path_byname - the kernel named "float", "ref", "avxvnni" or
+ * "avx512" ("c" and "avx2" are older names of "ref" and "avxvnni"), as
+ * EMB_KNN_PATH names it (emb-knn(1)).  @return EMB_KNN_*, or -1.
+ */
+int emb_knn_path_byname(const char *name);
 
 /*
  * emb_knn_meansim - r[i], the mean cosine (1 - distance) of query i to

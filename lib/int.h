@@ -91,9 +91,6 @@ emb_putf32s(unsigned char *p, const float *src, size_t n)
 #endif
 }
 
-/* Tests: nonzero keeps emb_crc32 off its 256-bit (VPCLMULQDQ) path. */
-extern int emb_crc_narrow;
-
 /* @return 1 if all n values are finite, else 0. */
 int emb_allfinite(const float *v, size_t n);
 /* The same on n little-endian float32 values at p, at any alignment. */
@@ -349,7 +346,10 @@ long emb_pool_ref(int how, const float *v, size_t n, uint32_t dim,
 int emb_ose_ref(const float *v, size_t n, uint32_t dim, double *x,
     struct emb_ose_info *info);
 
-/* The plain-loop twin of emb_knn_search (double sums), for tests. */
+/*
+ * The plain-loop twin of emb_knn_search (long double sums, a full sort,
+ * the exact distance of those near the k-th), for tests.
+ */
 int emb_knn_search_ref(const struct emb_knn *kn, const float *q,
     size_t nq, size_t ldq, unsigned k, const size_t *xoff, const uint32_t *xref,
     struct emb_hit *hits);

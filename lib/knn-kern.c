@@ -2,23 +2,43 @@
  * knn-kern.c - the nearest-neighbour search's kernels: the exact score in
  * double, the int8 codes of a vector, and the code scores of a strip of
  * references against four queries, bounded and filtered, in three
- * versions chosen at run time (AVX-512 VNNI, AVX-VNNI, portable C), each
- * giving the same integer sums.
+ * versions (AVX-512 VNNI, AVX-VNNI, portable), each giving the same
+ * integer sums; and the choice of a search's kernel (knn_path), from the
+ * processor's features (cpu.h) or as emb_knn_path_set forced it.
  */
 #include "emb.h"
 #include "int.h"
 #include "knn.h"
+#include "cpu.h"
 
 #include <math.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #if defined(__x86_64__) || defined(__i386__)
-#include <cpuid.h>
 #include <immintrin.h>
 #define KNN_X86	1
 #endif
 
-int emb_knn_path = -1;
+/* The features each vector version needs. */
+#define DOT_AVX512	(EMB_CPU_AVX512F | EMB_CPU_AVX512VL)
+#define DOT_AVX2	(EMB_CPU_AVX2 | EMB_CPU_FMA)
+#define QUANT_AVX512	(EMB_CPU_AVX512F | EMB_CPU_AVX512BW | EMB_CPU_AVX512VL)
+#define KERN_AVXVNNI	(EMB_CPU_AVX2 | EMB_CPU_FMA | EMB_CPU_AVXVNNI)
+#define KERN_AVX512	(QUANT_AVX512 | EMB_CPU_AVX512VNNI)
+
+static _Atomic int forced = -1;	/* emb_knn_path_set's path, or -1 */
+
+/*
+ * Forcing the portable kernel makes the dot product and the codes
+ * portable too.
+ */
+static inline int
+portable(void)
+{
+	return atomic_load_explicit(&forced, memory_order_relaxed) ==
+	    EMB_KNN_REF;
+}
 
 /*
  * The portable sum; the vector ones below keep its lanes (a zmm of eight
@@ -27,7 +47,7 @@ int emb_knn_path = -1;
  * changes nothing.
  */
 static double
-dot_c(const float *v, const float *w, uint32_t dim)
+dot_ref(const float *v, const float *w, uint32_t dim)
 {
 	double l[8] = { 0, 0, 0, 0, 0, 0, 0, 0 };
 	uint32_t i = 0;
@@ -94,16 +114,14 @@ double
 knn_dot(const float *v, const float *w, uint32_t dim)
 {
 #ifdef KNN_X86
-	if (emb_knn_path != EMB_KNN_C) {
-		if (__builtin_cpu_supports("avx512f") &&
-		    __builtin_cpu_supports("avx512vl"))
+	if (!portable()) {
+		if (emb_cpu_has(DOT_AVX512))
 			return dot_avx512(v, w, dim);
-		if (__builtin_cpu_supports("avx2") &&
-		    __builtin_cpu_supports("fma"))
+		if (emb_cpu_has(DOT_AVX2))
 			return dot_avx2(v, w, dim);
 	}
 #endif
-	return dot_c(v, w, dim);
+	return dot_ref(v, w, dim);
 }
 
 /* The next float above x (x finite and non-negative). */
@@ -124,7 +142,7 @@ up(double x)
  * portable one's in the last bits: both bound the same codes.
  */
 static void
-quant_c(const float *v, uint32_t dim, double inv, double sd, int8_t *c,
+quant_ref(const float *v, uint32_t dim, double inv, double sd, int8_t *c,
     double *e2p, double *a2p)
 {
 	double e2 = 0, a2 = 0, isd = 1 / sd;
@@ -207,10 +225,7 @@ knn_quant(const float *v, uint32_t dim, uint32_t dp, double nrm, int8_t *c,
 	}
 	inv = 1 / nrm;
 #ifdef KNN_X86
-	vec = emb_knn_path != EMB_KNN_C &&
-	    __builtin_cpu_supports("avx512f") &&
-	    __builtin_cpu_supports("avx512bw") &&
-	    __builtin_cpu_supports("avx512vl");
+	vec = !portable() && emb_cpu_has(QUANT_AVX512);
 	if (vec)
 		mx = maxabs_avx512(v, dim);
 #endif
@@ -225,7 +240,7 @@ knn_quant(const float *v, uint32_t dim, uint32_t dp, double nrm, int8_t *c,
 		quant_avx512(v, dim, inv, *s, c, &e2, &a2);
 	else
 #endif
-		quant_c(v, dim, inv, *s, c, &e2, &a2);
+		quant_ref(v, dim, inv, *s, c, &e2, &a2);
 	*e = up(sqrt(e2) * (1 + 1e-12));
 	*a = up(sqrt(a2) * (1 + 1e-12));
 }
@@ -244,7 +259,7 @@ keep(struct knn_list *l, uint32_t m, uint32_t base, const float *ub)
 }
 
 unsigned
-knn_kern_c(const uint8_t *strip, const int8_t *qc, uint32_t dp,
+knn_kern_ref(const uint8_t *strip, const int8_t *qc, uint32_t dp,
     const struct knn_qb *qb, const float *cs, const float *ce, uint64_t live,
     uint32_t base, struct knn_list *l)
 {
@@ -289,7 +304,7 @@ knn_kern_c(const uint8_t *strip, const int8_t *qc, uint32_t dp,
 #ifdef KNN_X86
 __attribute__((target("avx2,fma,avxvnni")))
 unsigned
-knn_kern_avx2(const uint8_t *strip, const int8_t *qc, uint32_t dp,
+knn_kern_avxvnni(const uint8_t *strip, const int8_t *qc, uint32_t dp,
     const struct knn_qb *qb, const float *cs, const float *ce, uint64_t live,
     uint32_t base, struct knn_list *l)
 {
@@ -420,11 +435,11 @@ knn_kern_avx512(const uint8_t *strip, const int8_t *qc, uint32_t dp,
 }
 #else
 unsigned
-knn_kern_avx2(const uint8_t *strip, const int8_t *qc, uint32_t dp,
+knn_kern_avxvnni(const uint8_t *strip, const int8_t *qc, uint32_t dp,
     const struct knn_qb *qb, const float *cs, const float *ce, uint64_t live,
     uint32_t base, struct knn_list *l)
 {
-	return knn_kern_c(strip, qc, dp, qb, cs, ce, live, base, l);
+	return knn_kern_ref(strip, qc, dp, qb, cs, ce, live, base, l);
 }
 
 unsigned
@@ -432,24 +447,7 @@ knn_kern_avx512(const uint8_t *strip, const int8_t *qc, uint32_t dp,
     const struct knn_qb *qb, const float *cs, const float *ce, uint64_t live,
     uint32_t base, struct knn_list *l)
 {
-	return knn_kern_c(strip, qc, dp, qb, cs, ce, live, base, l);
-}
-#endif
-
-#ifdef KNN_X86
-/*
- * AVX-VNNI: CPUID leaf 7, subleaf 1, EAX bit 4 (not every compiler's
- * __builtin_cpu_supports knows it); its registers are AVX's, whose state
- * the avx2 test has found enabled.
- */
-static int
-have_avxvnni(void)
-{
-	unsigned a, b, c, d;
-
-	if (!__get_cpuid_count(7, 1, &a, &b, &c, &d))
-		return 0;
-	return (a >> 4) & 1;
+	return knn_kern_ref(strip, qc, dp, qb, cs, ce, live, base, l);
 }
 #endif
 
@@ -458,17 +456,13 @@ knn_path_ok(int p)
 {
 	switch (p) {
 	case EMB_KNN_FLOAT:
-	case EMB_KNN_C:
+	case EMB_KNN_REF:
 		return 1;
 #ifdef KNN_X86
-	case EMB_KNN_AVX2:
-		return __builtin_cpu_supports("avx2") &&
-		    __builtin_cpu_supports("fma") && have_avxvnni();
+	case EMB_KNN_AVXVNNI:
+		return emb_cpu_has(KERN_AVXVNNI);
 	case EMB_KNN_AVX512:
-		return __builtin_cpu_supports("avx512f") &&
-		    __builtin_cpu_supports("avx512bw") &&
-		    __builtin_cpu_supports("avx512vl") &&
-		    __builtin_cpu_supports("avx512vnni");
+		return emb_cpu_has(KERN_AVX512);
 #endif
 	default:
 		return 0;
@@ -483,19 +477,41 @@ knn_path_ok(int p)
 int
 knn_path(void)
 {
-	static const char *const names[] = { "float", "c", "avx2", "avx512" };
-	const char *e = getenv("EMB_KNN_PATH");
+	int p = atomic_load_explicit(&forced, memory_order_relaxed);
 
-	/* The environment's choice, for the tests: see emb-knn(1). */
-	for (int p = 0; e != NULL && emb_knn_path < 0 && p < 4; p++)
-		if (strcmp(e, names[p]) == 0)
-			return knn_path_ok(p) ? p : EMB_KNN_FLOAT;
-	if (emb_knn_path >= 0)
-		return knn_path_ok(emb_knn_path) ? emb_knn_path :
-		    EMB_KNN_FLOAT;
+	if (p >= 0)
+		return knn_path_ok(p) ? p : EMB_KNN_FLOAT;
 	if (knn_path_ok(EMB_KNN_AVX512))
 		return EMB_KNN_AVX512;
-	if (knn_path_ok(EMB_KNN_AVX2))
-		return EMB_KNN_AVX2;
+	if (knn_path_ok(EMB_KNN_AVXVNNI))
+		return EMB_KNN_AVXVNNI;
 	return EMB_KNN_FLOAT;
+}
+
+int
+emb_knn_path_set(int path)
+{
+	if (path < -1 || path > EMB_KNN_AVX512)
+		return EMB_EINVAL;
+	atomic_store_explicit(&forced, path, memory_order_relaxed);
+	return 0;
+}
+
+int
+emb_knn_path_byname(const char *name)
+{
+	static const struct {
+		const char	*name;
+		int		 path;
+	} names[] = {
+		{ "float", EMB_KNN_FLOAT }, { "ref", EMB_KNN_REF },
+		{ "avxvnni", EMB_KNN_AVXVNNI }, { "avx512", EMB_KNN_AVX512 },
+		/* The older spellings. */
+		{ "c", EMB_KNN_REF }, { "avx2", EMB_KNN_AVXVNNI },
+	};
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (strcmp(name, names[i].name) == 0)
+			return names[i].path;
+	return -1;
 }

@@ -579,7 +579,7 @@ prepare(struct job *jb, int path)
 			return EMB_ENOMEM;
 		memset(jb->qc, 0, nq4 * dp);
 		jb->kern = path == EMB_KNN_AVX512 ? knn_kern_avx512 :
-		    path == EMB_KNN_AVX2 ? knn_kern_avx2 : knn_kern_c;
+		    path == EMB_KNN_AVXVNNI ? knn_kern_avxvnni : knn_kern_ref;
 	}
 	jb->beta = floatbeta(dim);
 	/*

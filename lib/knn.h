@@ -167,17 +167,14 @@ typedef unsigned knn_kernfn(const uint8_t *strip, const int8_t *qc,
     uint32_t dp, const struct knn_qb *qb, const float *cs, const float *ce,
     uint64_t live, uint32_t base, struct knn_list *l);
 
-knn_kernfn knn_kern_c, knn_kern_avx2, knn_kern_avx512;
+knn_kernfn knn_kern_ref, knn_kern_avxvnni, knn_kern_avx512;
 
 /*
- * The kernels by name, the one the CPU allows first: EMB_KNN_AVX512
- * (AVX-512 VNNI), EMB_KNN_AVX2 (AVX-VNNI on 256-bit registers),
- * EMB_KNN_C (portable), and EMB_KNN_FLOAT, no codes at all (every score
- * through float32 GEMM and its bound).  emb_knn_path, when not -1, forces
- * one (the tests try each); knn_path() is the one a search takes.
+ * knn_path - the kernel a search takes (EMB_KNN_*, emb.h): the one
+ * emb_knn_path_set forced, or else the first the processor allows of
+ * EMB_KNN_AVX512 and EMB_KNN_AVXVNNI, or else EMB_KNN_FLOAT; never the
+ * portable EMB_KNN_REF unasked.
  */
-enum { EMB_KNN_FLOAT, EMB_KNN_C, EMB_KNN_AVX2, EMB_KNN_AVX512 };
-extern int emb_knn_path;
 int	knn_path(void);
 /* @return whether this CPU can run path p. */
 int	knn_path_ok(int p);

@@ -11,6 +11,7 @@
  * The plain-loop twins are in qr.c.
  */
 #include "emb.h"
+#include "cpu.h"
 #include "qr.h"
 #include "vec.h"
 
@@ -102,7 +103,7 @@ gemtn42_k(const double *v, size_t ldv, const void *y0, const void *y1,
 	}
 }
 
-/* The body above as name_v3, name_any and name, the dispatcher. */
+/* The body above as name_v3, name_ref and name, the dispatcher. */
 #ifdef KERN_V3
 #define GEMTN42(name, T, fl)						\
 KERN_V3 static void							\
@@ -112,7 +113,7 @@ name##_v3(const double *v, size_t ldv, const T *y0, const T *y1,	\
 	gemtn42_k(v, ldv, y0, y1, n, w, 1, fl);				\
 }									\
 static void								\
-name##_any(const double *v, size_t ldv, const T *y0, const T *y1,	\
+name##_ref(const double *v, size_t ldv, const T *y0, const T *y1,	\
     size_t n, double w[8])						\
 {									\
 	gemtn42_k(v, ldv, y0, y1, n, w, 0, fl);				\
@@ -121,10 +122,10 @@ static void								\
 name(const double *v, size_t ldv, const T *y0, const T *y1, size_t n,	\
     double w[8])							\
 {									\
-	if (have_v3())							\
+	if (emb_cpu_has(EMB_CPU_V3))					\
 		name##_v3(v, ldv, y0, y1, n, w);			\
 	else								\
-		name##_any(v, ldv, y0, y1, n, w);			\
+		name##_ref(v, ldv, y0, y1, n, w);			\
 }
 #else
 #define GEMTN42(name, T, fl)						\

@@ -27,21 +27,14 @@ typedef double v4d __attribute__((vector_size(32)));
 
 /*
  * A kernel that needs more than KERN gives is written once as an inlined
- * body and compiled as name_v3 (KERN_V3) and name_any (baseline), and the
- * caller picks with have_v3().  INREG(x) in a _v3 body keeps the vector
- * x in a register: it stops the compiler from folding one load of x into
- * each of the several instructions that use it, which makes a kernel
- * bound by loads instead of arithmetic.
+ * body and compiled as name_v3 (KERN_V3) and name_ref (baseline), and the
+ * caller picks by emb_cpu_has(EMB_CPU_V3) (cpu.h).  INREG(x) in a _v3
+ * body keeps the vector x in a register: it stops the compiler from
+ * folding one load of x into each of the several instructions that use
+ * it, which makes a kernel bound by loads instead of arithmetic.
  */
 #ifdef KERN_V3
 #define INREG(x)	__asm__("" : "+x"(x))
-
-/* libgcc reads the CPU's features before any constructor runs. */
-static inline int
-have_v3(void)
-{
-	return __builtin_cpu_supports("x86-64-v3") != 0;
-}
 #else
 #define INREG(x)	((void)0)
 #endif

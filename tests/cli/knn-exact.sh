@@ -11,7 +11,7 @@ $py "$TESTDATA/knn-exact.py" gen . || exit 1
 while read -r name k; do
 	emb-cat -r <"$name.ref.txt" >"$name.ref.emb" || exit 1
 	emb-cat -r <"$name.q.txt" >"$name.q.emb" || exit 1
-	for p in float c avx2 avx512; do
+	for p in float ref avxvnni avx512; do
 		for j in 1 2 3; do
 			for b in 1 2 4096; do
 				EMB_KNN_PATH=$p emb-knn -j $j -B $b -k "$k" \

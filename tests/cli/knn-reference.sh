@@ -80,10 +80,18 @@ emb-knn -b -k 10 ref.emb q.emb | emb-cat |
 cut -f 4 plain.txt | cmp -s - bkeys.txt && echo "-b: the same neighbours" ||
     echo "-b: other neighbours"
 echo "== the same bytes"
-for p in float c avx2 avx512; do
-	EMB_KNN_PATH=$p emb-knn -k 10 ref.emb q.emb | cmp -s - plain.txt ||
-	    echo "EMB_KNN_PATH=$p differs"
+# Each kernel by its name and by its older one (c, avx2); -v names the
+# kernel taken, so that an old name that chose another is seen.
+for p in float ref c avxvnni avx2 avx512; do
+	EMB_KNN_PATH=$p emb-knn -v -k 10 ref.emb q.emb 2>v.txt |
+	    cmp -s - plain.txt || echo "EMB_KNN_PATH=$p differs"
+	sed -n 's/^emb-knn: \(.*\) bounds:.*/\1/p' v.txt >"kern.$p"
+	grep 'zero query' v.txt >&2
 done
+grep -qx 'float32 GEMM' kern.float || echo "float: $(cat kern.float)"
+grep -qx 'int8 portable' kern.ref || echo "ref: $(cat kern.ref)"
+cmp -s kern.ref kern.c || echo "c: $(cat kern.c)"
+cmp -s kern.avxvnni kern.avx2 || echo "avx2: $(cat kern.avx2)"
 for j in 1 2 3; do
 	emb-knn -j $j -B 7 -k 10 ref.emb q.emb | cmp -s - plain.txt ||
 	    echo "-j $j -B 7 differs"

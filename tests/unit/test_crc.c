@@ -1,7 +1,7 @@
 /*
  * test_crc.c - emb_crc32 against zlib's crc32 over every length up to 600
- * at each alignment, long buffers, chunked calls (with the 256-bit
- * folding and without), and the folding constants recomputed from the
+ * at each alignment, long buffers, chunked calls (on each path the
+ * processor allows), and the folding constants recomputed from the
  * polynomial.
  */
 #include <check.h>
@@ -11,6 +11,7 @@
 #include "check_main.h"
 #include "emb.h"
 #include "int.h"
+#include "cpu.h"
 
 static unsigned char *
 randbuf(size_t n, unsigned seed)
@@ -24,12 +25,18 @@ randbuf(size_t n, unsigned seed)
 	return b;
 }
 
-/* Each test runs twice: _i 1 keeps to the 128-bit folding. */
+/*
+ * Each test runs on each path: _i 0 the processor's best, 1 without
+ * VPCLMULQDQ (the 128-bit folding), 2 without PCLMULQDQ (zlib alone).
+ */
+static const unsigned paths[] = { EMB_CPU_ALL,
+    EMB_CPU_ALL & ~EMB_CPU_VPCLMUL, EMB_CPU_ALL & ~EMB_CPU_PCLMUL };
+
 START_TEST(lengths_and_alignments)
 {
 	unsigned char *b = randbuf(600, 1);
 
-	emb_crc_narrow = _i;
+	emb_cpu_force(paths[_i]);
 	for (size_t off = 0; off < 16; off++)
 		for (size_t n = 0; n <= 600 - 16; n++) {
 			uint32_t want = (uint32_t)crc32(0, b + off, (uInt)n);
@@ -40,6 +47,7 @@ START_TEST(lengths_and_alignments)
 			    want);
 		}
 	free(b);
+	emb_cpu_force(EMB_CPU_ALL);
 }
 END_TEST
 
@@ -50,7 +58,7 @@ START_TEST(long_and_chunked)
 	uint32_t want = (uint32_t)crc32(0, b, (uInt)n), got = 0;
 	size_t step[] = { 1, 63, 64, 65, 255, 256, 257, 4096, 100003 };
 
-	emb_crc_narrow = _i;
+	emb_cpu_force(paths[_i]);
 	ck_assert_uint_eq(emb_crc32(0, b, n), want);
 	for (size_t i = 0, p = 0; p < n; i++) {
 		size_t m = step[i % 9];
@@ -62,6 +70,7 @@ START_TEST(long_and_chunked)
 	}
 	ck_assert_uint_eq(got, want);
 	free(b);
+	emb_cpu_force(EMB_CPU_ALL);
 }
 END_TEST
 
@@ -99,8 +108,8 @@ crc_suite(void)
 	Suite *s = suite_create("crc");
 	TCase *tc = tcase_create("crc");
 
-	tcase_add_loop_test(tc, lengths_and_alignments, 0, 2);
-	tcase_add_loop_test(tc, long_and_chunked, 0, 2);
+	tcase_add_loop_test(tc, lengths_and_alignments, 0, 3);
+	tcase_add_loop_test(tc, long_and_chunked, 0, 3);
 	tcase_add_test(tc, constants);
 	suite_add_tcase(s, tc);
 	return s;

@@ -14,6 +14,7 @@
 #include "emb.h"
 #include "int.h"
 #include "knn.h"
+#include "cpu.h"
 
 /*
  * Assertions inside long loops: libcheck records every ck_assert, which
@@ -110,7 +111,7 @@ START_TEST(test_sizes)
 
 		if (!knn_path_ok(p))
 			continue;
-		emb_knn_path = p;
+		emb_knn_path_set(p);
 		size_t ld = dim + 3, nq = nqs[b];
 		unsigned k = ks[c];
 		struct emb_knn *kn = randset(nrefs[a], dim);
@@ -134,7 +135,7 @@ START_TEST(test_sizes)
 		emb_free(q);
 		emb_knn_free(kn);
 	}
-	emb_knn_path = -1;
+	emb_knn_path_set(-1);
 }
 END_TEST
 
@@ -161,7 +162,7 @@ START_TEST(test_deterministic)
 	for (size_t b = 0; b < 4; b++) {
 		if (!knn_path_ok(p))
 			continue;
-		emb_knn_path = p;
+		emb_knn_path_set(p);
 		for (size_t i = 0; i < nq; i += batches[b]) {
 			size_t m = nq - i < batches[b] ? nq - i : batches[b];
 
@@ -176,7 +177,7 @@ START_TEST(test_deterministic)
 			CHECK(memcmp(&h[i].dist, &h0[i].dist, 8) == 0);
 		}
 	}
-	emb_knn_path = -1;
+	emb_knn_path_set(-1);
 	emb_knn_free(kn);
 	/* A last block of one reference, and single queries. */
 	kn = randset(2049, dim);
@@ -450,7 +451,7 @@ START_TEST(test_bound)
 		float ubs[3][4][KNN_STRIP];
 
 		/* Codes by the portable code (qp 0), then the vector one. */
-		emb_knn_path = qp == 0 ? EMB_KNN_C : -1;
+		emb_knn_path_set(qp == 0 ? EMB_KNN_REF : -1);
 		for (uint32_t d = 0; d < dim; d++)
 			base[d] = rnd();
 		ck_assert_int_eq(emb_knn_create(&kn, dim), 0);
@@ -458,7 +459,7 @@ START_TEST(test_bound)
 			advvec(v, dim, i, base);
 			CHECK(emb_knn_add(kn, "", 0, v) == 0);
 		}
-		emb_knn_path = -1;
+		emb_knn_path_set(-1);
 		for (int i = 0; i < NQ; i++) {
 			float e;
 			int32_t sum = 0;
@@ -482,11 +483,11 @@ START_TEST(test_bound)
 			    ((uint64_t)1 << live) - 1;
 			int np = 0;
 
-			for (int p = EMB_KNN_C; p <= EMB_KNN_AVX512; p++) {
+			for (int p = EMB_KNN_REF; p <= EMB_KNN_AVX512; p++) {
 				struct knn_list l[4];
-				knn_kernfn *f = p == EMB_KNN_C ? knn_kern_c :
-				    p == EMB_KNN_AVX2 ? knn_kern_avx2 :
-				    knn_kern_avx512;
+				knn_kernfn *f = p == EMB_KNN_REF ?
+				    knn_kern_ref : p == EMB_KNN_AVXVNNI ?
+				    knn_kern_avxvnni : knn_kern_avx512;
 
 				if (!knn_path_ok(p))
 					continue;
@@ -579,7 +580,7 @@ START_TEST(test_adversarial)
 
 		if (!knn_path_ok(p))
 			continue;
-		emb_knn_path = p;
+		emb_knn_path_set(p);
 		seed = 7;
 		for (uint32_t d = 0; d < dim; d++)
 			base[d] = rnd();
@@ -604,7 +605,62 @@ START_TEST(test_adversarial)
 		free(base);
 		free(Q);
 	}
-	emb_knn_path = -1;
+	emb_knn_path_set(-1);
+}
+END_TEST
+
+/*
+ * The choice of kernel: its names, old and new; a kernel forced, or one
+ * whose features are taken away (emb_cpu_force); and the dot product,
+ * the same bits on every path.
+ */
+START_TEST(test_paths)
+{
+	static const char *const name[] = { "float", "ref", "avxvnni",
+	    "avx512", "c", "avx2", "AVX2", "", "avx" };
+	static const int path[] = { EMB_KNN_FLOAT, EMB_KNN_REF,
+	    EMB_KNN_AVXVNNI, EMB_KNN_AVX512, EMB_KNN_REF, EMB_KNN_AVXVNNI,
+	    -1, -1, -1 };
+	static const unsigned masks[] = { EMB_CPU_ALL,
+	    EMB_CPU_ALL & ~EMB_CPU_AVX512F, 0 };
+	static const uint32_t dims[] = { 1, 7, 8, 9, 300, 301 };
+	float v[301], w[301];
+
+	for (size_t i = 0; i < sizeof(name) / sizeof(*name); i++)
+		ck_assert_int_eq(emb_knn_path_byname(name[i]), path[i]);
+	ck_assert_int_eq(emb_knn_path_set(EMB_KNN_AVX512 + 1), EMB_EINVAL);
+	ck_assert_int_eq(emb_knn_path_set(-2), EMB_EINVAL);
+	for (int i = 0; i < 301; i++) {
+		v[i] = rnd();
+		w[i] = rnd();
+	}
+	for (size_t a = 0; a < sizeof(dims) / sizeof(*dims); a++) {
+		double d0, d;
+
+		ck_assert_int_eq(emb_knn_path_set(EMB_KNN_REF), 0);
+		ck_assert_int_eq(knn_path(), EMB_KNN_REF);
+		d0 = knn_dot(v, w, dims[a]);
+		ck_assert_int_eq(emb_knn_path_set(-1), 0);
+		for (size_t m = 0; m < sizeof(masks) / sizeof(*masks); m++) {
+			emb_cpu_force(masks[m]);
+			d = knn_dot(v, w, dims[a]);
+			ck_assert(memcmp(&d, &d0, sizeof(d)) == 0);
+		}
+	}
+	/* Without the features, no kernel that needs them. */
+	emb_cpu_force(0);
+	ck_assert(!knn_path_ok(EMB_KNN_AVXVNNI));
+	ck_assert(!knn_path_ok(EMB_KNN_AVX512));
+	ck_assert_int_eq(knn_path(), EMB_KNN_FLOAT);
+	emb_knn_path_set(EMB_KNN_AVX512);
+	ck_assert_int_eq(knn_path(), EMB_KNN_FLOAT);
+	emb_cpu_force(EMB_CPU_ALL);
+	ck_assert_int_eq(knn_path(), knn_path_ok(EMB_KNN_AVX512) ?
+	    EMB_KNN_AVX512 : EMB_KNN_FLOAT);
+	emb_knn_path_set(-1);
+	ck_assert_int_eq(knn_path(), knn_path_ok(EMB_KNN_AVX512) ?
+	    EMB_KNN_AVX512 : knn_path_ok(EMB_KNN_AVXVNNI) ?
+	    EMB_KNN_AVXVNNI : EMB_KNN_FLOAT);
 }
 END_TEST
 
@@ -623,6 +679,7 @@ knn_suite(void)
 	tcase_add_test(tc, test_grow);
 	tcase_add_test(tc, test_bound);
 	tcase_add_test(tc, test_adversarial);
+	tcase_add_test(tc, test_paths);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -4,7 +4,8 @@
  * thresholds scaled by the size and the unit roundoff, never by bit
  * equality.  For each kernel: the backward error |A P - Q R| / |A|, the
  * orthogonality |Q^t Q - I| of the Q its reflectors make, and the
- * agreement of R (and pivots, T, Q b) with the twin, over awkward sizes.
+ * agreement of R (and pivots, T, Q b) with the twin, over awkward sizes,
+ * with the _v3 kernels where the processor has them and without.
  */
 #include <float.h>
 #include <math.h>
@@ -16,6 +17,7 @@
 #include "emb.h"
 #include "int.h"
 #include "qr.h"
+#include "cpu.h"
 
 /* Residuals up to this many units of roundoff times the size pass. */
 #define THRESH	30.0
@@ -199,8 +201,13 @@ START_TEST(pivoted_extra)
 }
 END_TEST
 
+/*
+ * Run twice: _i 0 on the processor's best kernels, 1 on the portable
+ * twins of the _v3 ones (emb_cpu_force).
+ */
 START_TEST(blocked)
 {
+	emb_cpu_force(_i == 0 ? EMB_CPU_ALL : 0);
 	for (size_t ri = 0; ri < NROWS; ri++)
 		for (size_t ci = 0; ci < NCOLS; ci++) {
 			size_t n = rows[ri], m = cols[ci], sz = n * m;
@@ -274,6 +281,7 @@ START_TEST(blocked)
 			free(c);
 			free(e);
 		}
+	emb_cpu_force(EMB_CPU_ALL);
 }
 END_TEST
 
@@ -285,7 +293,7 @@ suite(void)
 
 	tcase_add_test(tc, pivoted);
 	tcase_add_test(tc, pivoted_extra);
-	tcase_add_test(tc, blocked);
+	tcase_add_loop_test(tc, blocked, 0, 2);
 	suite_add_tcase(s, tc);
 	return s;
 }
