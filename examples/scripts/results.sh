@@ -582,7 +582,6 @@ cat <<EOF
 
 ## STS12-16: Spearman correlation, BOV against OSE
 
-
 \`make -C examples sts\` (\`scripts/sts.sh\`): the cosine of the two
 composed sentences of each pair against the gold score (\`emb-eval -p\`),
 the subsets SentEval uses (STS13 without SMT), unscored pairs (blank gold
