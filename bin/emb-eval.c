@@ -1040,6 +1040,32 @@ seedlane(void *arg, int worker, size_t lane, size_t r0, size_t r1)
 		runseed(S, (int)s, S->pred + s * S->C->n, &S->R[s]);
 }
 
+/*
+ * The seeds' vote on each test row of C (votes: its count of each of the
+ * K classes, first: the first seed's class) into rowpred, and the vote's
+ * confusion matrix into conf.
+ */
+static void
+seedvote(const struct cdata *C, int K, const int *votes, const int *first,
+    int *rowpred, uint64_t *conf)
+{
+	memset(conf, 0, (size_t)K * K * sizeof(uint64_t));
+	for (size_t i = 0; i < C->n; i++) {
+		int best = 0;
+
+		if (!(C->fold || C->part[i] == TEST))
+			continue;
+		/* A tie: the first seed's class, if tied. */
+		for (int k = 1; k < K; k++)
+			if (votes[i * K + k] > votes[i * K + best])
+				best = k;
+		if (votes[i * K + first[i]] == votes[i * K + best])
+			best = first[i];
+		rowpred[i] = best;
+		conf[(size_t)C->y[i] * K + best]++;
+	}
+}
+
 static void
 evalclf(const struct cdata *C, size_t ci, int *rowpred)
 {
@@ -1096,24 +1122,8 @@ evalclf(const struct cdata *C, size_t ci, int *rowpred)
 					first[i] = sp[i];
 			}
 	}
-	if (ns > 1) {
-		/* The seeds' vote, and its confusion matrix. */
-		memset(R.conf, 0, (size_t)K * K * sizeof(uint64_t));
-		for (size_t i = 0; i < C->n; i++) {
-			int best = 0;
-
-			if (!(C->fold || C->part[i] == TEST))
-				continue;
-			/* A tie: the first seed's class, if tied. */
-			for (int k = 1; k < K; k++)
-				if (votes[i * K + k] > votes[i * K + best])
-					best = k;
-			if (votes[i * K + first[i]] == votes[i * K + best])
-				best = first[i];
-			rowpred[i] = best;
-			R.conf[(size_t)C->y[i] * K + best]++;
-		}
-	}
+	if (ns > 1)
+		seedvote(C, K, votes, first, rowpred, R.conf);
 	report(cn, L, R.conf, meanof(S.acc, ns), meanof(S.f1, ns), R.ntrsum,
 	    R.ntesum, ns > 1 ? -1 : R.l2, R.iters, emb_now() - t0,
 	    cpu() - c0);
