@@ -13,7 +13,7 @@
  * of what precedes it, so that a model cut short or damaged is refused.
  */
 #include "emb.h"
-#include "int.h"
+#include "tmodel.h"
 #include "clf.h"
 
 #include <errno.h>

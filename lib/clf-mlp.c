@@ -7,7 +7,7 @@
  * on the mean, and so do we.
  */
 #include "emb.h"
-#include "int.h"
+#include "rng.h"
 #include "clf.h"
 #include "cpu.h"
 

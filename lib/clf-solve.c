@@ -5,7 +5,6 @@
  * semidefinite Gram matrix (LAPACK dsyev).
  */
 #include "emb.h"
-#include "int.h"
 #include "clf.h"
 
 #include <float.h>

@@ -34,7 +34,7 @@
  * the unit tests.
  */
 #include "emb.h"
-#include "int.h"
+#include "rng.h"
 #include "clf.h"
 
 #include <math.h>

@@ -13,7 +13,9 @@
  */
 #include "emb.h"
 #include "fmt.h"
-#include "int.h"
+#include "fail.h"
+#include "key.h"
+#include "le.h"
 #include "src.h"
 
 #include <errno.h>

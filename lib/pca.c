@@ -16,7 +16,7 @@
  * eigenvectors come from LAPACK dsyevr either way.
  */
 #include "emb.h"
-#include "int.h"
+#include "tmodel.h"
 
 #include <errno.h>
 #include <math.h>

@@ -15,7 +15,6 @@
  * compact/grow/read loop is a second copy of this file.
  */
 #include "emb.h"
-#include "int.h"
 #include "src.h"
 
 #include <errno.h>

@@ -6,7 +6,9 @@
  * "crc32 XXXXXXXX" over every byte before it.
  */
 #include "emb.h"
-#include "int.h"
+#include "crc.h"
+#include "io.h"
+#include "tmodel.h"
 #include "src.h"
 
 #include <errno.h>

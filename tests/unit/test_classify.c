@@ -31,7 +31,7 @@
 
 #include "check_main.h"
 #include "emb.h"
-#include "int.h"
+#include "rng.h"
 #include "clf.h"
 
 #define N	36

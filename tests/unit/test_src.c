@@ -17,7 +17,7 @@
 
 #include "check_main.h"
 #include "emb.h"
-#include "int.h"
+#include "io.h"
 #include "src.h"
 
 static const size_t sizes[] = { 1, 2, 7, 8, 255, 256, 257 };

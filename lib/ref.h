@@ -1,0 +1,56 @@
+/*
+ * ref.h - what only the tests and fuzzers call: the plain reference
+ * twins of the optimized functions, against which the tests check them,
+ * and the internals of a module that no other module uses.  The library
+ * files that define them include it too.
+ */
+#ifndef EMB_REF_H
+#define EMB_REF_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "emb.h"
+
+/* Plain reference twin of emb_pool (no scratch; used by the tests; pool.c). */
+long emb_pool_ref(int how, const float *v, size_t n, uint32_t dim,
+    const double *wt, float *out);
+
+/*
+ * emb_ose_ref - the plain-loop twin of emb_ose in double: modified
+ * Gram-Schmidt with column pivoting and reorthogonalization instead of
+ * Householder QR, same tolerances and outcomes.  x has dim doubles
+ * (ose.c).
+ */
+int emb_ose_ref(const float *v, size_t n, uint32_t dim, double *x,
+    struct emb_ose_info *info);
+
+/*
+ * The plain-loop twin of emb_knn_search (long double sums, a full sort,
+ * the exact distance of those near the k-th), for tests (knn-search.c).
+ */
+int emb_knn_search_ref(const struct emb_knn *kn, const float *q,
+    size_t nq, size_t ldq, unsigned k, const size_t *xoff, const uint32_t *xref,
+    struct emb_hit *hits);
+
+/* emb_writer_count - records w wrote so far (VEC and GROUP; stream.c). */
+uint64_t emb_writer_count(const struct emb_writer *w);
+
+/*
+ * emb_unit_to - emb_unit() (emb.h) from x into y (y may be x; x is left
+ * as is; vec.c).
+ */
+int emb_unit_to(const float *x, float *y, uint32_t dim);
+
+/*
+ * emb_text_f32 - a number under the text view's rule (emb_text_parse):
+ * the longest prefix strtof() takes of the run of number characters
+ * "0123456789+-.eEnaifNAIFtyTY" at s, a run of at most 63 bytes; the
+ * caller looks at what follows.  So "0x10" there is 0 and then junk, and
+ * "1e39x" is out of range.  Stores the value and the bytes used.
+ * @return 0, EMB_ESYNTAX when no number starts at s (or its run is
+ * longer), EMB_ERANGE when it overflows float32 (text.c).
+ */
+int emb_text_f32(const char *s, size_t len, float *f, size_t *used);
+
+#endif /* EMB_REF_H */
