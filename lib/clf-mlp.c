@@ -10,6 +10,7 @@
 #include "rng.h"
 #include "clf.h"
 #include "cpu.h"
+#include "ref.h"
 
 #include <math.h>
 #include <stdlib.h>

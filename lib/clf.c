@@ -36,6 +36,7 @@
 #include "emb.h"
 #include "rng.h"
 #include "clf.h"
+#include "ref.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -1,8 +1,9 @@
 /*
- * ref.h - what only the tests and fuzzers call: the plain reference
- * twins of the optimized functions, against which the tests check them,
- * and the internals of a module that no other module uses.  The library
- * files that define them include it too.
+ * ref.h - the declarations only the tests and fuzzers need: the plain
+ * reference twins of optimized functions, against which the tests check
+ * them (a module may call its own twin too), and internals of a module
+ * that no other module uses.  The library files that define them
+ * include it too.
  */
 #ifndef EMB_REF_H
 #define EMB_REF_H
@@ -32,6 +33,19 @@ int emb_ose_ref(const float *v, size_t n, uint32_t dim, double *x,
 int emb_knn_search_ref(const struct emb_knn *kn, const float *q,
     size_t nq, size_t ldq, unsigned k, const size_t *xoff, const uint32_t *xref,
     struct emb_hit *hits);
+
+/*
+ * The plain-loop twins of clf.h's emb_dgemm_blis (clf.c), emb_dchol_blis
+ * (clf-solve.c, which also takes its small blocks with emb_dchol_ref) and
+ * emb_adam (clf-mlp.c, which also takes its tail with emb_adam_ref).
+ */
+struct emb_adam;
+void emb_dgemm_ref(int ta, int tb, size_t m, size_t n, size_t k,
+    double alpha, const double *A, size_t lda, const double *B, size_t ldb,
+    double beta, double *C, size_t ldc);
+int emb_dchol_ref(size_t n, double *A, size_t lda);
+void emb_adam_ref(float *P, const float *G, float *M, float *V, size_t n,
+    const struct emb_adam *a);
 
 /* emb_writer_count - records w wrote so far (VEC and GROUP; stream.c). */
 uint64_t emb_writer_count(const struct emb_writer *w);

@@ -33,6 +33,7 @@
 #include "emb.h"
 #include "rng.h"
 #include "clf.h"
+#include "ref.h"
 
 #define N	36
 #define D	4
