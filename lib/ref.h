@@ -47,6 +47,13 @@ int emb_dchol_ref(size_t n, double *A, size_t lda);
 void emb_adam_ref(float *P, const float *G, float *M, float *V, size_t n,
     const struct emb_adam *a);
 
+/*
+ * emb_rank - average ranks (1-based, ties get the mean of the ranks they
+ * span, as scipy.stats.rankdata) of the n values x into rank.
+ * @return 0 or EMB_ENOMEM (metrics.c).
+ */
+int emb_rank(const double *x, size_t n, double *rank);
+
 /* emb_writer_count - records w wrote so far (VEC and GROUP; stream.c). */
 uint64_t emb_writer_count(const struct emb_writer *w);
 

@@ -15,7 +15,7 @@
  * Float32 from decimal text, the fast path: inline, since a 1 GB
  * GloVe file is mostly numbers and parsing them is most of its load time.
  * The careful paths (strtof on a copy of the number) are in text.c, with
- * emb_parse_f32() (emb.h), the fast path and the careful one together.
+ * emb_parse_f32() (below), the fast path and the careful one together.
  *
  * A decimal m * 10^e with m < 2^24 and |e| <= 10 is one float operation
  * on exact operands, hence correctly rounded: strtof's answer, unless it

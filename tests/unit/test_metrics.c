@@ -9,7 +9,7 @@
 
 #include "check_main.h"
 #include "emb.h"
-#include "metrics.h"
+#include "ref.h"
 #include "rng.h"
 
 /*
