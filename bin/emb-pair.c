@@ -158,6 +158,27 @@ pairs(struct emb_reader *ra, struct emb_reader *rb, const char *na,
 		    rca == 0 ? nb : na);
 }
 
+/*
+ * The dimension of the features of ra (na) and rb (nb), or exit 1 with
+ * both readers freed first (what main holds is no leak at exit).
+ */
+static uint32_t
+featdim(struct emb_reader *ra, struct emb_reader *rb, const char *na,
+    const char *nb)
+{
+	uint32_t dim = emb_reader_dim(ra), db = emb_reader_dim(rb);
+	unsigned long long odim = (unsigned long long)(full ? 4 : 2) * dim;
+
+	if (db == dim && odim <= EMB_DIM_MAX)
+		return (uint32_t)odim;
+	emb_reader_free(ra);
+	emb_reader_free(rb);
+	if (db != dim)
+		errx(1, "%s: dimension %u, %s has %u", nb, db, na, dim);
+	errx(1, "%s: dimension %u: the features would have %llu, more than "
+	    "%u", na, dim, odim, EMB_DIM_MAX);
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -177,14 +198,7 @@ main(int argc, char *argv[])
 	ra = xreader(fa, na);
 	rb = xreader(fb, nb);
 	dim = emb_reader_dim(ra);
-	if (emb_reader_dim(rb) != dim)
-		errx(1, "%s: dimension %u, %s has %u", nb, emb_reader_dim(rb),
-		    na, dim);
-	odim = (full ? 4 : 2) * dim;
-	if (odim > EMB_DIM_MAX)
-		errx(1, "%s: dimension %u: the features would have %llu, more "
-		    "than %u", na, dim, (unsigned long long)(full ? 4 : 2) *
-		    dim, EMB_DIM_MAX);
+	odim = featdim(ra, rb, na, nb);
 	out = xreallocarray(NULL, odim, sizeof(*out));
 	w = xwriter(odim);
 	pairs(ra, rb, na, nb, dim, w, out);
