@@ -414,23 +414,6 @@ xreader(int fd, const char *name)
 	return r;
 }
 
-struct emb_pca *
-xpcaload(const char *path)
-{
-	struct emb_pca *m;
-	unsigned long lno;
-	int fd = openside(path), rc;
-
-	if ((rc = emb_pca_load(&m, fd, &lno)) < 0) {
-		if (rc == EMB_EFORMAT)
-			errx(1, "%s: line %lu: not an emb-normalize model "
-			    "line", path, lno);
-		errx(1, "%s: %s", path, emb_strerror(rc));
-	}
-	close(fd);
-	return m;
-}
-
 /* What each EMB_KIND_* is, and the command that reads it (%s: its name). */
 static const struct {
 	const char	*what;
