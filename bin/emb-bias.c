@@ -1034,17 +1034,8 @@ direction(struct sets *P, double *u)
 static void
 modeldir(double *u)
 {
-	struct emb_pca *m;
-	unsigned long lno;
-	int fd = openside(dirpath), rc;
+	struct emb_pca *m = xpcaload(dirpath);
 
-	if ((rc = emb_pca_load(&m, fd, &lno)) < 0) {
-		if (rc == EMB_EFORMAT)
-			errx(1, "%s: line %lu: not an emb-normalize model "
-			    "line", dirpath, lno);
-		errx(1, "%s: %s", dirpath, emb_strerror(rc));
-	}
-	close(fd);
 	if (m->dim != dim)
 		errx(1, "%s: dimension %u, the vectors have %u", dirpath,
 		    m->dim, dim);

@@ -93,6 +93,11 @@ void	 notty(int fd);
 /* Open a reader on fd or exit 1 with the reader's message. */
 struct emb_reader	*xreader(int fd, const char *name);
 /*
+ * The emb-normalize model in the file path, or exit 1 saying why not
+ * (pcafile.c).
+ */
+struct emb_pca		*xpcaload(const char *path);
+/*
  * A message for an input of the EMB_KIND_* kind where want ("an emb
  * stream") was expected, naming the command that reads it; NULL for
  * EMB_KIND_UNKNOWN.  The string is static.
