@@ -74,9 +74,9 @@ sts1(const char *apath, const char *bpath, const char *goldpath,
     unsigned idf, unsigned subf, struct kept *K)
 {
 	struct flat A, B;
-	FILE *gf;
-	char *line = NULL, **sub, **names, q[EMB_QUOTE_BUF];
-	size_t cap = 0, nl = 0, unscored = 0, m = 0, nsub;
+	struct textin gf;
+	char *line, **sub, **names, q[EMB_QUOTE_BUF];
+	size_t nl = 0, unscored = 0, m = 0, nsub;
 	double *gold, *sim, *gs, *ss;
 	char *scored;
 	ssize_t len;
@@ -114,10 +114,10 @@ sts1(const char *apath, const char *bpath, const char *goldpath,
 			    A.keylen[i]), A.name);
 		}
 	}
-	gf = fopenside(goldpath);
+	textopen(&gf, openside(goldpath), goldpath);
 	gold = xreallocarray(NULL, A.n + 1, sizeof(double));
 	scored = xmalloc(A.n + 1);
-	while ((len = textline(&line, &cap, gf, goldpath, nl + 1)) != -1) {
+	while ((len = textline(&gf, &line, nl + 1)) != -1) {
 		char *p = line, *end;
 
 		if (nl == A.n)
@@ -139,10 +139,7 @@ sts1(const char *apath, const char *bpath, const char *goldpath,
 			    nl + 1, emb_quote(q, p, (size_t)(line + len - p)));
 		scored[nl++] = 1;
 	}
-	if (ferror(gf))
-		err(1, "%s", goldpath);
-	fclose(gf);
-	free(line);
+	textclose(&gf);
 	if (nl != A.n)
 		errx(1, "%s: %zu lines for %zu pairs", goldpath, nl, A.n);
 
@@ -402,9 +399,9 @@ wordsim1(const char *streampath, const char *pairspath, unsigned wf,
 {
 	struct flat D;
 	struct vocab V;
-	FILE *pf;
-	char *line = NULL, q[EMB_QUOTE_BUF];
-	size_t cap = 0, lineno = 0, npairs = 0, oov = 0, nv;
+	struct textin pf;
+	char *line, q[EMB_QUOTE_BUF];
+	size_t lineno = 0, npairs = 0, oov = 0, nv;
 	double *gs = NULL, *ss = NULL, r;
 	ssize_t len;
 	int rc;
@@ -431,9 +428,8 @@ wordsim1(const char *streampath, const char *pairspath, unsigned wf,
 		if (emb_index_add(&V.ix, i, NULL) < 0)
 			errx(1, "%s: too many records", D.name);
 	}
-	pf = fopenside(pairspath);
-	while ((len = textline(&line, &cap, pf, pairspath, lineno + 1))
-	    != -1) {
+	textopen(&pf, openside(pairspath), pairspath);
+	while ((len = textline(&pf, &line, lineno + 1)) != -1) {
 		char *tok[4], *p = line, *end;
 		size_t ia, ib;
 		int nt = 0;
@@ -483,10 +479,7 @@ wordsim1(const char *streampath, const char *pairspath, unsigned wf,
 		ss[npairs++] = cosine(D.X + ia * D.dim, D.X + ib * D.dim,
 		    D.dim);
 	}
-	if (ferror(pf))
-		err(1, "%s", pairspath);
-	fclose(pf);
-	free(line);
+	textclose(&pf);
 	rc = emb_pearson(ss, gs, npairs, &r);
 	outcorr("cosine", "pearson", rc, r);
 	if (verbose)
