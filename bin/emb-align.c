@@ -212,14 +212,15 @@ readdict(const char *path, const struct emb_index *xs,
     const struct emb_index *xt, uint32_t **pairs, size_t *npairs,
     unsigned long *nlines)
 {
-	FILE *fp = fopenside(path);
-	char *line = NULL, *a, *b;
-	size_t cap = 0, n = 0, pcap = 0;
+	struct textin in;
+	char *a, *b;
+	size_t n = 0, pcap = 0;
 	struct emb_buf ka = { 0 }, kbb = { 0 };
 	unsigned long lno = 0;
 
 	*pairs = NULL;
-	while (dictpair(fp, path, &line, &cap, &lno, &a, &b)) {
+	textopen(&in, openside(path), path);
+	while (dictpair(&in, &lno, &a, &b)) {
 		int64_t i, j;
 
 		xbufreserve(&ka, 2 * strlen(a));
@@ -236,8 +237,7 @@ readdict(const char *path, const struct emb_index *xs,
 		(*pairs)[2 * *npairs + 1] = (uint32_t)j;
 		++*npairs;
 	}
-	fclose(fp);
-	free(line);
+	textclose(&in);
 	emb_buf_free(&ka);
 	emb_buf_free(&kbb);
 	*nlines = lno;

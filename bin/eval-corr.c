@@ -148,14 +148,15 @@ stsload(struct sts *S, const char *apath, const char *bpath, unsigned idf)
 static void
 readgold(struct sts *S, const char *goldpath)
 {
-	FILE *gf = fopenside(goldpath);
-	char *line = NULL;
-	size_t cap = 0, nl = 0, n = S->A.n;
+	struct textin gf;
+	char *line;
+	size_t nl = 0, n = S->A.n;
 	ssize_t len;
 
+	textopen(&gf, openside(goldpath), goldpath);
 	S->gold = xreallocarray(NULL, n + 1, sizeof(double));
 	S->scored = xmalloc(n + 1);
-	while ((len = textline(&line, &cap, gf, goldpath, nl + 1)) != -1) {
+	while ((len = textline(&gf, &line, nl + 1)) != -1) {
 		char *p = line;
 
 		if (nl == n)
@@ -174,10 +175,7 @@ readgold(struct sts *S, const char *goldpath)
 		    nl + 1);
 		S->scored[nl++] = 1;
 	}
-	if (ferror(gf))
-		err(1, "%s", goldpath);
-	fclose(gf);
-	free(line);
+	textclose(&gf);
 	if (nl != n)
 		errx(1, "%s: %zu lines for %zu pairs", goldpath, nl, n);
 }
@@ -589,13 +587,13 @@ static void
 readpairs(const char *pairspath, const struct flat *D, const struct vocab *V,
     int caseful, struct known *P, struct kept *K)
 {
-	FILE *pf = fopenside(pairspath);
-	char *line = NULL;
-	size_t cap = 0, lineno = 0;
+	struct textin pf;
+	char *line;
+	size_t lineno = 0;
 	ssize_t len;
 
-	while ((len = textline(&line, &cap, pf, pairspath, lineno + 1))
-	    != -1) {
+	textopen(&pf, openside(pairspath), pairspath);
+	while ((len = textline(&pf, &line, lineno + 1)) != -1) {
 		char *tok[4];
 		size_t ia, ib;
 		double g, sim;
@@ -626,10 +624,7 @@ readpairs(const char *pairspath, const struct flat *D, const struct vocab *V,
 		P->gs[P->npairs] = g;
 		P->ss[P->npairs++] = sim;
 	}
-	if (ferror(pf))
-		err(1, "%s", pairspath);
-	fclose(pf);
-	free(line);
+	textclose(&pf);
 }
 
 /*

@@ -378,6 +378,27 @@ uint64_t emb_reader_count(const struct emb_reader *r);
 void emb_reader_free(struct emb_reader *r);
 
 /*
+ * Text lines: a text input (queries, gold scores, a dictionary, a side
+ * file) read in large blocks on the byte source the stream reader sits
+ * on, as it is (not inflated).  The reader does not close fd.
+ */
+struct emb_lines;
+
+/* emb_lines_open - a line reader on fd.  @return 0 or EMB_ENOMEM. */
+int emb_lines_open(struct emb_lines **lp, int fd);
+
+/*
+ * emb_lines_next - the next line: *line, *len bytes, its LF replaced by
+ * a NUL (in the reader's buffer, writable, valid until the next call).
+ * @return 1 for a line that ended in LF, 2 for a last line without one,
+ * 0 at the end of the input, or EMB_EIO (errno set) or EMB_ENOMEM.
+ */
+int emb_lines_next(struct emb_lines *l, char **line, size_t *len);
+
+/* Free a line reader; NULL is a no-op. */
+void emb_lines_free(struct emb_lines *l);
+
+/*
  * Stream writing.
  *
  * A writer buffers whole records and writes them in large blocks; a record
