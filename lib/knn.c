@@ -6,7 +6,7 @@
  */
 #include "emb.h"
 #include "fmt.h"
-#include "int.h"
+#include "hash.h"
 #include "knn.h"
 
 #include <math.h>

@@ -3,7 +3,8 @@
  * checks and complete writes.
  */
 #include "emb.h"
-#include "int.h"
+#include "io.h"
+#include "le.h"
 #include "vec.h"
 
 #include <errno.h>
