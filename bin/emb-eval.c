@@ -739,6 +739,39 @@ struct foldrows {
 	int		*ytr, *ydv, *yte;	/* their classes */
 };
 
+/* The part row i of C plays in fold f (the split without folds). */
+static int
+rowpart(const struct cdata *C, size_t i, int f)
+{
+	return C->fold ? (C->fold[i] == f ? TEST : TRAIN) : C->part[i];
+}
+
+/*
+ * Every fold of C has training and test rows, else the run ends here,
+ * once, before any seed's fit (seeds run side by side would each say
+ * so).
+ */
+static void
+foldscheck(const struct cdata *C)
+{
+	int nf = C->fold ? C->kfold : 1;
+
+	for (int f = 0; f < nf; f++) {
+		size_t ntr = 0, nte = 0;
+
+		for (size_t i = 0; i < C->n; i++) {
+			int pt = rowpart(C, i, f);
+
+			ntr += pt == TRAIN;
+			nte += pt != TRAIN && pt != DEV;
+		}
+		if (ntr == 0)
+			errx(1, "%s: no training rows", C->D.name);
+		if (nte == 0)
+			errx(1, "%s: no test rows", C->D.name);
+	}
+}
+
 /*
  * Fold f of C (the split itself when there are no folds): its rows into
  * the parts of F, and for the MLP without dev rows, dev rows drawn from
@@ -750,8 +783,7 @@ foldparts(const struct cdata *C, int f, const struct emb_clf_opts *o,
 {
 	F->ntr = F->ndv = F->nte = 0;
 	for (size_t i = 0; i < C->n; i++) {
-		int pt = C->fold ? (C->fold[i] == f ? TEST : TRAIN) :
-		    C->part[i];
+		int pt = rowpart(C, i, f);
 
 		if (pt == TRAIN)
 			F->tr[F->ntr++] = i;
@@ -1077,6 +1109,7 @@ evalclf(const struct cdata *C, size_t ci, int *rowpred)
 	struct crun R = { 0 };
 	struct seeds S = { C, base, cn, K, NULL, NULL, NULL, NULL, NULL };
 
+	foldscheck(C);
 	S.o.kind = clfnames[ci].kind;
 	S.acc = xreallocarray(NULL, (size_t)ns, sizeof(double));
 	S.f1 = xreallocarray(NULL, (size_t)ns, sizeof(double));

@@ -36,4 +36,7 @@ st emb-eval -j 0 train.emb
 st emb-eval -p b.emb a.emb
 st emb-eval --shrinkage 2 train.emb
 st emb-eval a.emb b.emb
+# No test rows with the seeds side by side: said once, before any fit.
+printf 'a\ttrain\t1 2\nb\ttrain\t3 4\n' | emb-cat -r >notest.emb
+st emb-eval -s 2 -l 1 -c mlp --seeds 4 --l2 0.001 -j 2 notest.emb
 exit 0
