@@ -33,7 +33,7 @@ struct mlp {
 	float		*P;		/* all parameters, contiguous */
 };
 
-/* Lay m over the parameter block P of a d, h, K network. */
+/* Lay m over the parameter block P of a d, h, K network (P NULL: np). */
 static void
 mlp_lay(struct mlp *m, float *P, size_t d, int h, int K)
 {
@@ -43,8 +43,9 @@ mlp_lay(struct mlp *m, float *P, size_t d, int h, int K)
 	m->h = h;
 	m->K = K;
 	m->np = (h ? d * h + h : 0) + in2 * K + K;
-	m->P = P;
-	m->W1 = P;
+	m->P = m->W1 = P;
+	if (P == NULL)
+		return;
 	m->b1 = m->W1 + (h ? d * h : 0);
 	m->W2 = m->b1 + h;
 	m->b2 = m->W2 + in2 * K;
