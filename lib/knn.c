@@ -95,15 +95,11 @@ knn_growmap(void **p, size_t *maplen, size_t len)
 	return 0;
 }
 
+/* Room for exactly n elements in an array of room *has (a copy). */
 static int
-growarr(void *pp, size_t n, size_t size)
+growarr(void *pp, size_t has, size_t n, size_t size)
 {
-	void *q = realloc(*(void **)pp, n * size);
-
-	if (q == NULL)
-		return EMB_ENOMEM;
-	*(void **)pp = q;
-	return 0;
+	return emb_grow_max(pp, &has, n, n, size);
 }
 
 int
@@ -134,9 +130,9 @@ emb_knn_reserve(struct emb_knn *k, size_t n)
 			return rc;
 		k->codes = p;
 	}
-	if ((rc = growarr(&k->nrm, ns, sizeof(double))) < 0 ||
-	    (rc = growarr(&k->cs, ns, sizeof(float))) < 0 ||
-	    (rc = growarr(&k->ce, ns, sizeof(float))) < 0)
+	if ((rc = growarr(&k->nrm, k->cap, ns, sizeof(double))) < 0 ||
+	    (rc = growarr(&k->cs, k->cap, ns, sizeof(float))) < 0 ||
+	    (rc = growarr(&k->ce, k->cap, ns, sizeof(float))) < 0)
 		return rc;
 	/* A strip's unused lanes are read, never kept: keep them defined. */
 	memset(k->cs + k->cap, 0, (ns - k->cap) * sizeof(float));
@@ -462,6 +458,10 @@ emb_knn_store(struct emb_knn **kp, struct emb_store *s,
 
 		k->rawkeys = rawword(w, len);
 	}
+	/* Copies: all their offsets at once, their count is known. */
+	if (!k->rawkeys && emb_grow_max(&k->koff, &k->koffcap, k->n + 1,
+	    k->n + 1, sizeof(*k->koff)) < 0)
+		goto nomem;
 	for (size_t i = 0; !k->rawkeys && i < k->n; i++) {
 		size_t len;
 		const char *w = emb_store_word(s, i, &len);
@@ -469,14 +469,6 @@ emb_knn_store(struct emb_knn **kp, struct emb_store *s,
 		if (emb_grow(&k->keys, &k->keycap, k->keylen + 2 * len + 1,
 		    1) < 0)
 			goto nomem;
-		if (i + 2 > k->koffcap) {
-			size_t *q = realloc(k->koff, (k->n + 1) * sizeof(*q));
-
-			if (q == NULL)
-				goto nomem;
-			k->koff = q;
-			k->koffcap = k->n + 1;
-		}
 		k->keylen += emb_key_escape(k->keys + k->keylen, w, len);
 		k->keys[k->keylen++] = '\0';
 		k->koff[i + 1] = k->keylen;

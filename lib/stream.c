@@ -254,18 +254,11 @@ badkey(struct emb_reader *r, const char *k, size_t len)
 static int
 takekey(struct emb_reader *r, const unsigned char *p, size_t len)
 {
-	if (len + 1 > r->keycap) {
-		size_t cap = r->keycap;
-		char *nk;
-
-		while (cap < len + 1)
-			cap *= 2;
-		if ((nk = realloc(r->key, cap)) == NULL)
-			return rfail(r, EMB_ENOMEM, "record %llu: out of memory",
-			    (unsigned long long)r->nrec + 1);
-		r->key = nk;
-		r->keycap = cap;
-	}
+	/* The caller has checked len <= EMB_KEY_MAX: room for no more. */
+	if (len + 1 > r->keycap && emb_grow_max(&r->key, &r->keycap,
+	    len + 1, EMB_KEY_MAX + 1, 1) < 0)
+		return rfail(r, EMB_ENOMEM, "record %llu: out of memory",
+		    (unsigned long long)r->nrec + 1);
 	memcpy(r->key, p, len);
 	r->key[len] = '\0';
 	if (emb_key_check(r->key, len) < 0)
