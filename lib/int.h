@@ -118,6 +118,15 @@ int emb_vfail(char *msg, size_t sz, int code, const char *fmt, va_list ap)
 int emb_writeall(int fd, const void *buf, size_t n);
 
 /*
+ * emb_growmap - grow the anonymous mapping *p (NULL: none yet) of *maplen
+ * bytes to len, by mremap(2): without a copy and without a transient
+ * second one; pages not yet written cost nothing.  populate asks for all
+ * the pages of a new mapping at once (MAP_POPULATE): for a size the
+ * input can back only.  @return 0 or EMB_ENOMEM.
+ */
+int emb_growmap(void **p, size_t *maplen, size_t len, int populate);
+
+/*
  * The bodies of emb_hash and emb_index_probe (hash.c), for a caller whose
  * probe is its hot path (a store's lookup): inlined there, with its key
  * function known, the probe costs what a hand-written one does.

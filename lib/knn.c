@@ -79,27 +79,15 @@ unindex(struct emb_knn *k)
 }
 
 int
-knn_growmap(void **p, size_t *maplen, size_t len)
+knn_growterms(double **nrm, float **cs, float **ce, size_t has, size_t n)
 {
-	void *q;
+	size_t c;
 
-	if (*p == NULL)
-		q = mmap(NULL, len, PROT_READ | PROT_WRITE,
-		    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	else
-		q = mremap(*p, *maplen, len, MREMAP_MAYMOVE);
-	if (q == MAP_FAILED)
+	if ((c = has, emb_grow_max(nrm, &c, n, n, sizeof(**nrm))) < 0 ||
+	    (c = has, emb_grow_max(cs, &c, n, n, sizeof(**cs))) < 0 ||
+	    (c = has, emb_grow_max(ce, &c, n, n, sizeof(**ce))) < 0)
 		return EMB_ENOMEM;
-	*p = q;
-	*maplen = len;
 	return 0;
-}
-
-/* Room for exactly n elements in an array of room *has (a copy). */
-static int
-growarr(void *pp, size_t has, size_t n, size_t size)
-{
-	return emb_grow_max(pp, &has, n, n, size);
 }
 
 int
@@ -121,18 +109,16 @@ emb_knn_reserve(struct emb_knn *k, size_t n)
 	    emb_mul(ns, k->dp, &clen) < 0)
 		return EMB_ELIMIT;
 	p = k->mat;
-	if ((rc = knn_growmap(&p, &k->maplen, len)) < 0)
+	if ((rc = emb_growmap(&p, &k->maplen, len, 0)) < 0)
 		return rc;
 	k->mat = p;
 	if (k->dim <= KNN_CODEDIM) {
 		p = k->codes;
-		if ((rc = knn_growmap(&p, &k->codelen, clen)) < 0)
+		if ((rc = emb_growmap(&p, &k->codelen, clen, 0)) < 0)
 			return rc;
 		k->codes = p;
 	}
-	if ((rc = growarr(&k->nrm, k->cap, ns, sizeof(double))) < 0 ||
-	    (rc = growarr(&k->cs, k->cap, ns, sizeof(float))) < 0 ||
-	    (rc = growarr(&k->ce, k->cap, ns, sizeof(float))) < 0)
+	if ((rc = knn_growterms(&k->nrm, &k->cs, &k->ce, k->cap, ns)) < 0)
 		return rc;
 	/* A strip's unused lanes are read, never kept: keep them defined. */
 	memset(k->cs + k->cap, 0, (ns - k->cap) * sizeof(float));
@@ -378,7 +364,7 @@ storeterms(struct emb_knn *k, emb_progress_fn *progress, void *arg)
 	if (emb_mul(ns, k->dp, &clen) < 0)
 		return EMB_ELIMIT;
 	if (k->dim <= KNN_CODEDIM && ns > 0) {
-		if ((rc = knn_growmap(&p, &k->codelen, clen)) < 0)
+		if ((rc = emb_growmap(&p, &k->codelen, clen, 0)) < 0)
 			return rc;
 		k->codes = p;
 	}
