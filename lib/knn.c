@@ -81,11 +81,11 @@ unindex(struct emb_knn *k)
 int
 knn_growterms(double **nrm, float **cs, float **ce, size_t has, size_t n)
 {
-	size_t c;
+	size_t c[3] = { has, has, has };
 
-	if ((c = has, emb_grow_max(nrm, &c, n, n, sizeof(**nrm))) < 0 ||
-	    (c = has, emb_grow_max(cs, &c, n, n, sizeof(**cs))) < 0 ||
-	    (c = has, emb_grow_max(ce, &c, n, n, sizeof(**ce))) < 0)
+	if (emb_grow_max(nrm, &c[0], n, n, sizeof(**nrm)) < 0 ||
+	    emb_grow_max(cs, &c[1], n, n, sizeof(**cs)) < 0 ||
+	    emb_grow_max(ce, &c[2], n, n, sizeof(**ce)) < 0)
 		return EMB_ENOMEM;
 	return 0;
 }
