@@ -523,21 +523,18 @@ emb_pca_load(struct emb_pca **pp, int fd, unsigned long *lno)
 	    emb_tm_getnum(fp, &line, &cap, lno, "count", UINT64_MAX, &count) < 0 ||
 	    emb_tm_getnum(fp, &line, &cap, lno, "ncomp", dim, &ncomp) < 0)
 		goto out;
-	/*
-	 * Room for the components as they are read, not as declared: one,
-	 * then doubled as they come.
-	 */
-	if ((p = pcanew((uint32_t)dim, 1)) == NULL) {
+	/* Room for the components as they are read, not as declared. */
+	if ((p = pcanew((uint32_t)dim, 0)) == NULL) {
 		rc = EMB_ENOMEM;
 		goto out;
 	}
-	p->ncomp = 0;
 	p->center = (int)center;
 	p->count = count;
 	if (emb_tm_getrow(fp, &line, &cap, lno, "mean", p->mean, p->dim) < 0)
 		goto out;
-	for (size_t k = 0, kcap = 1; k < ncomp; k++) {
-		if (emb_grow_max(&p->comp, &kcap, k + 1, ncomp,
+	/* The first component alone, then room doubled up to ncomp. */
+	for (size_t k = 0, kcap = 0; k < ncomp; k++) {
+		if (emb_grow_max(&p->comp, &kcap, k + 1, k > 0 ? ncomp : 1,
 		    p->dim * sizeof(double)) < 0) {
 			rc = EMB_ENOMEM;
 			goto out;
