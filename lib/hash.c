@@ -198,10 +198,13 @@ emb_grow_max(void *pp, size_t *cap, size_t need, size_t max, size_t size)
 		return 0;
 	if (need > max)
 		return EMB_ELIMIT;
-	while (c < need)
-		c = c > max / 2 ? max : 2 * c;
+	while (c < need) {
+		if (c > SIZE_MAX / 2)
+			return EMB_ENOMEM;
+		c *= 2;
+	}
 	if (c > max)
-		c = max;		/* a first room of 16 above max */
+		c = max;
 	if (size > 0 && c > SIZE_MAX / size)
 		return EMB_ENOMEM;
 	if ((np = realloc(*(void **)pp, c * size)) == NULL)
