@@ -212,14 +212,15 @@ readdict(const char *path, const struct emb_index *xs,
     const struct emb_index *xt, uint32_t **pairs, size_t *npairs,
     unsigned long *nlines)
 {
-	FILE *fp = fopenside(path);
-	char *line = NULL, *a, *b;
-	size_t cap = 0, n = 0, pcap = 0;
+	struct textin in;
+	char *a, *b;
+	size_t n = 0, pcap = 0;
 	struct emb_buf ka = { 0 }, kbb = { 0 };
 	unsigned long lno = 0;
 
 	*pairs = NULL;
-	while (dictpair(fp, path, &line, &cap, &lno, &a, &b)) {
+	textopen(&in, openside(path), path);
+	while (dictpair(&in, &lno, &a, &b)) {
 		int64_t i, j;
 
 		xbufreserve(&ka, 2 * strlen(a));
@@ -236,8 +237,7 @@ readdict(const char *path, const struct emb_index *xs,
 		(*pairs)[2 * *npairs + 1] = (uint32_t)j;
 		++*npairs;
 	}
-	fclose(fp);
-	free(line);
+	textclose(&in);
 	emb_buf_free(&ka);
 	emb_buf_free(&kbb);
 	*nlines = lno;
@@ -458,52 +458,63 @@ apply(const char *mpath, const char *in, int side, int quiet)
 		close(fd);
 }
 
-int
-main(int argc, char *argv[])
-{
-	const char *fitfile = NULL, *modelfile = NULL, *dict = NULL;
-	int steps[EMB_ALIGN_STEPS_MAX], nsteps = 0, quiet = 0, verbose = 0;
-	int tflag = 0, nflag = 0, c, rc, fd;
-	long rounds = 0;
-	size_t rmax = REFINEMAX;
+/* The options. */
+struct alignopt {
+	const char	*fitfile;	/* -F */
+	const char	*modelfile;	/* -M */
+	const char	*dict;		/* -d */
+	int		 steps[EMB_ALIGN_STEPS_MAX];	/* -n */
+	int		 nsteps;
+	int		 nflag;		/* -n given */
+	int		 quiet;		/* -q */
+	int		 verbose;	/* -v */
+	int		 tflag;		/* -t */
+	long		 rounds;	/* -r */
+	size_t		 rmax;		/* -N */
+};
 
-	knnenv();
+/* The options into o (and wfield, nthreads): @return the operands' index. */
+static int
+options(struct alignopt *o, int argc, char *argv[])
+{
+	int c;
+
 	while ((c = optget(argc, argv, &prog, NULL)) != -1) {
 		switch (c) {
 		case 'd':
-			dict = optarg;
+			o->dict = optarg;
 			break;
 		case 'F':
-			fitfile = optarg;
+			o->fitfile = optarg;
 			break;
 		case 'j':
 			nthreads = (int)parsenum(optarg, 1, EMB_MAXTHREADS,
 			    "-j");
 			break;
 		case 'M':
-			modelfile = optarg;
+			o->modelfile = optarg;
 			break;
 		case 'N':
-			rmax = (size_t)parsenum(optarg, 0, UINT32_MAX - 1,
+			o->rmax = (size_t)parsenum(optarg, 0, UINT32_MAX - 1,
 			    "-N");
 			break;
 		case 'n':
-			nsteps = parsesteps(optarg, steps);
-			nflag = 1;
+			o->nsteps = parsesteps(optarg, o->steps);
+			o->nflag = 1;
 			break;
 		case 'q':
-			quiet = 1;
-			verbose = 0;
+			o->quiet = 1;
+			o->verbose = 0;
 			break;
 		case 'r':
-			rounds = (long)parsenum(optarg, 0, 1000, "-r");
+			o->rounds = (long)parsenum(optarg, 0, 1000, "-r");
 			break;
 		case 't':
-			tflag = 1;
+			o->tflag = 1;
 			break;
 		case 'v':
-			quiet = 0;
-			verbose = 1;
+			o->quiet = 0;
+			o->verbose = 1;
 			break;
 		case 'w':
 			wfield = (unsigned)parsenum(optarg, 0, EMB_FIELD_MAX,
@@ -513,57 +524,77 @@ main(int argc, char *argv[])
 			usage();
 		}
 	}
-	argc -= optind;
-	argv += optind;
+	return optind;
+}
+
+/* -F: the operands checked, the model fitted on them and written. */
+static void
+fitmain(const struct alignopt *o, int argc, char *argv[])
+{
+	const char *d[1] = { o->dict };
+	FILE *fp;
+
+	if (o->modelfile != NULL || o->tflag)
+		misuse("-F fits a map: no -M or -t with it");
+	if (o->dict == NULL)
+		misuse("-F needs -d dict, the word pairs to fit on");
+	if (argc != 2)
+		misuse("-F needs two streams or stores: source and target");
+	if (strcmp(argv[0], "-") == 0 && strcmp(argv[1], "-") == 0)
+		misuse("the source and the target cannot both be standard "
+		    "input");
+	fp = outopen(o->fitfile, (const char *const *)argv, 2, 0666);
+	notinput(o->fitfile, d, 1);
+	fit(o->fitfile, fp, o->dict, o->steps, o->nsteps, o->rounds, o->rmax,
+	    o->quiet, o->verbose, argv);
+}
+
+/* The model of the file path into model. */
+static void
+loadmodel(const char *path)
+{
+	unsigned long lno;
+	int fd, rc;
+
+	fd = openside(path);
+	if ((rc = emb_align_load(&model, fd, &lno)) < 0) {
+		if (rc == EMB_EFORMAT)
+			errx(1, "%s: line %lu: not an emb-align model line",
+			    path, lno);
+		if (rc == EMB_ETRUNC)
+			errx(1, "%s: no crc32 line at the end: not a whole "
+			    "emb-align model", path);
+		if (rc == EMB_EIO)
+			err(1, "%s", path);
+		errx(1, "%s: %s", path, emb_strerror(rc));
+	}
+	close(fd);
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct alignopt o = { .rmax = REFINEMAX };
+	int ind;
+
+	knnenv();
+	ind = options(&o, argc, argv);
+	argc -= ind;
+	argv += ind;
 	if (nthreads == 0)
 		nthreads = emb_ncpu();
 	atexit(cleanup);
-	if (fitfile != NULL) {
-		FILE *fp;
-
-		if (modelfile != NULL || tflag)
-			misuse("-F fits a map: no -M or -t with it");
-		if (dict == NULL)
-			misuse("-F needs -d dict, the word pairs to fit on");
-		if (argc != 2)
-			misuse("-F needs two streams or stores: source and "
-			    "target");
-		if (strcmp(argv[0], "-") == 0 && strcmp(argv[1], "-") == 0)
-			misuse("the source and the target cannot both be "
-			    "standard input");
-		fp = outopen(fitfile, (const char *const *)argv, 2, 0666);
-		{
-			const char *d[1] = { dict };
-
-			notinput(fitfile, d, 1);
-		}
-		fit(fitfile, fp, dict, steps, nsteps, rounds, rmax, quiet,
-		    verbose, argv);
+	if (o.fitfile != NULL) {
+		fitmain(&o, argc, argv);
 		return 0;
 	}
-	if (modelfile == NULL)
+	if (o.modelfile == NULL)
 		misuse("-F model (fit) or -M model (map): one of them");
-	if (dict != NULL || nflag || rounds)
+	if (o.dict != NULL || o.nflag || o.rounds)
 		misuse("-d, -n and -r go with -F only");
 	if (argc > 1)
 		misuse("one input file at most");
-	{
-		unsigned long lno;
-
-		fd = openside(modelfile);
-		if ((rc = emb_align_load(&model, fd, &lno)) < 0) {
-			if (rc == EMB_EFORMAT)
-				errx(1, "%s: line %lu: not an emb-align model "
-				    "line", modelfile, lno);
-			if (rc == EMB_ETRUNC)
-				errx(1, "%s: no crc32 line at the end: not a "
-				    "whole emb-align model", modelfile);
-			if (rc == EMB_EIO)
-				err(1, "%s", modelfile);
-			errx(1, "%s: %s", modelfile, emb_strerror(rc));
-		}
-		close(fd);
-	}
-	apply(modelfile, argv[0], tflag, quiet);
+	loadmodel(o.modelfile);
+	apply(o.modelfile, argv[0], o.tflag, o.quiet);
 	return 0;
 }

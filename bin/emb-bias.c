@@ -217,15 +217,15 @@ wordentry(const char *w, size_t n)
 static void
 readsets(struct sets *S, const char *path)
 {
-	FILE *fp = fopenside(path);
-	char *line = NULL, q[EMB_QUOTE_BUF], q2[EMB_QUOTE_BUF];
-	size_t cap = 0;
+	struct textin in;
+	char *line, q[EMB_QUOTE_BUF], q2[EMB_QUOTE_BUF];
 	ssize_t len;
 	unsigned long lno = 0;
 
 	memset(S, 0, sizeof(*S));
 	S->path = path;
-	while ((len = textline(&line, &cap, fp, path, lno + 1)) != -1) {
+	textopen(&in, openside(path), path);
+	while ((len = textline(&in, &line, lno + 1)) != -1) {
 		size_t i = 0, tok = 0, tl, nt = 0;
 		struct wset *w = NULL;
 		int r = 0;
@@ -233,8 +233,6 @@ readsets(struct sets *S, const char *path)
 		lno++;
 		if (memchr(line, '\0', (size_t)len) != NULL)
 			errx(1, "%s: line %lu: a NUL byte", path, lno);
-		if (line[len - 1] == '\n')	/* not from a terminal */
-			line[--len] = '\0';
 		if (len > 0 && line[len - 1] == '\r')
 			line[--len] = '\0';
 		for (;;) {
@@ -287,8 +285,7 @@ readsets(struct sets *S, const char *path)
 			errx(1, "%s: line %lu: a role without a set name",
 			    path, lno);
 	}
-	fclose(fp);
-	free(line);
+	textclose(&in);
 }
 
 static void
@@ -1034,17 +1031,8 @@ direction(struct sets *P, double *u)
 static void
 modeldir(double *u)
 {
-	struct emb_pca *m;
-	unsigned long lno;
-	int fd = openside(dirpath), rc;
+	struct emb_pca *m = xpcaload(dirpath);
 
-	if ((rc = emb_pca_load(&m, fd, &lno)) < 0) {
-		if (rc == EMB_EFORMAT)
-			errx(1, "%s: line %lu: not an emb-normalize model "
-			    "line", dirpath, lno);
-		errx(1, "%s: %s", dirpath, emb_strerror(rc));
-	}
-	close(fd);
 	if (m->dim != dim)
 		errx(1, "%s: dimension %u, the vectors have %u", dirpath,
 		    m->dim, dim);

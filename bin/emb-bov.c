@@ -90,15 +90,14 @@ decimal(const char *s)
 static void
 loadfreq(const char *path)
 {
-	FILE *fp;
-	char *line = NULL;
-	size_t cap = 0;
+	struct textin in;
+	char *line;
 	unsigned long long lno = 0;
 	ssize_t len;
 
-	fp = fopenside(path);
+	textopen(&in, openside(path), path);
 	emb_index_init(&wtab, strskey, &words);
-	while ((len = textline(&line, &cap, fp, path, lno + 1)) != -1) {
+	while ((len = textline(&in, &line, lno + 1)) != -1) {
 		char *sep, *end;
 		size_t had;
 		double c;
@@ -144,10 +143,7 @@ loadfreq(const char *path)
 			errx(1, "%s: line %llu: the counts add up to more "
 			    "than %g", path, lno, DBL_MAX);
 	}
-	if (ferror(fp))
-		err(1, "%s", path);
-	fclose(fp);
-	free(line);
+	textclose(&in);
 	if (!(total > 0))
 		errx(1, "%s: no positive count", path);
 }

@@ -10,6 +10,8 @@
  * `emb-cat x.emb | emb-cat -r | cmp - x.emb` holds.
  */
 #include <err.h>
+#include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -124,6 +126,69 @@ struct early {
 	unsigned long long lineno;
 };
 
+struct grp;
+
+/*
+ * What a mode holds while it runs.  An error frees all of it before it
+ * exits (catdie), so that nothing is left allocated at any exit.
+ */
+struct held {
+	struct emb_reader *r;
+	struct emb_writer *w;
+	struct emb_wout	*wo;
+	struct emb_npy	*n;
+	struct grp	*g;		/* -n -g: the group being gathered */
+	struct textin	*in;		/* -r: the text */
+	struct early	*early;		/* -r: groups before the dimension */
+	size_t		 nearly;
+	float		*vec;
+	char		*word;		/* -f: a word being written */
+};
+
+static void	release(struct held *h);
+
+/*
+ * Free what h holds, then exit 1 with the message (and, if witherr, the
+ * text of errno as it was when called), as errx and err would.
+ */
+static void __attribute__((noreturn, format(printf, 3, 4)))
+catdie(struct held *h, int witherr, const char *fmt, ...)
+{
+	static char m[8192];
+	int e = errno;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(m, sizeof(m), fmt, ap);
+	va_end(ap);
+	release(h);
+	if (!witherr)
+		errx(1, "%s", m);
+	errno = e;
+	err(1, "%s", m);
+}
+
+/* wdie(rc), h freed first. */
+static void __attribute__((noreturn))
+hwdie(struct held *h, int rc)
+{
+	if (rc == EMB_EIO)
+		catdie(h, 1, "stdout");
+	catdie(h, 0, "stdout: %s", emb_strerror(rc));
+}
+
+/* Close h's writer and free it, or exit 1 as wclose does. */
+static void
+hwclose(struct held *h)
+{
+	int rc;
+
+	if ((rc = emb_writer_close(h->w)) < 0)
+		hwdie(h, rc);
+	emb_writer_free(h->w);
+	h->w = NULL;
+}
+
 /* What is wrong with a text line, for emb_text_parse's code rc. */
 static const char *
 textmsg(int rc)
@@ -146,99 +211,103 @@ textmsg(int rc)
 }
 
 /* A write refused at line lineno of the text: exit 1 saying why. */
-static void
-grouperr(const char *name, unsigned long long lineno, int rc)
+static void __attribute__((noreturn))
+grouperr(struct held *h, unsigned long long lineno, int rc)
 {
 	if (rc == EMB_EGROUP)
-		errx(1, "%s: line %llu: group starts before the previous one "
-		    "has all its members", name, lineno);
-	wdie(rc);
+		catdie(h, 0, "%s: line %llu: group starts before the previous "
+		    "one has all its members", h->in->name, lineno);
+	hwdie(h, rc);
 }
 
-/* Text on fp to a binary stream on stdout. */
+/* The writer, once the dimension is known: the early groups go first. */
 static void
-fromtext(FILE *fp, const char *name)
+ftwriter(struct held *h, uint32_t dim)
 {
-	static struct emb_writer *w;	/* static: reachable at exit, for LSan */
-	struct early *early = NULL;
-	size_t nearly = 0, cap = 0;
-	char *line = NULL;
+	int rc;
+
+	h->w = xwriter(dim);
+	emb_writer_allow_nonfinite(h->w, allow);
+	for (size_t i = 0; i < h->nearly; i++)
+		if ((rc = emb_write_group(h->w, h->early[i].key,
+		    h->early[i].keylen, h->early[i].nmemb)) < 0)
+			grouperr(h, h->early[i].lineno, rc);
+}
+
+/* A group line before the first vector line: kept for ftwriter. */
+static void
+ftearly(struct held *h, const struct emb_textrec *t,
+    unsigned long long lineno)
+{
+	struct early *e;
+
+	h->early = xreallocarray(h->early, h->nearly + 1, sizeof(*h->early));
+	e = &h->early[h->nearly++];
+	e->key = xmalloc(t->keylen + 1);
+	memcpy(e->key, t->key, t->keylen);
+	e->keylen = t->keylen;
+	e->lineno = lineno;
+	e->nmemb = t->nmemb;
+}
+
+/* Text on in to a binary stream on stdout. */
+static void
+fromtext(struct textin *in)
+{
+	struct held h = { .in = in };
+	const char *name = in->name;
+	char *line;
 	unsigned long long lineno = 0;
 	uint32_t dim = dimopt;
-	float *vec;
-	ssize_t len;
+	size_t len;
 	int rc;
 
 	notty(STDOUT_FILENO);
-	vec = xreallocarray(NULL, dim ? dim : EMB_DIM_MAX, sizeof(*vec));
-	if (dim) {
-		w = xwriter(dim);
-		emb_writer_allow_nonfinite(w, allow);
-	}
-	while ((len = getline(&line, &cap, fp)) != -1) {
+	h.vec = xreallocarray(NULL, dim ? dim : EMB_DIM_MAX, sizeof(*h.vec));
+	if (dim)
+		ftwriter(&h, dim);
+	while ((rc = textnext(in, &line, &len)) > 0) {
 		struct emb_textrec t;
 
 		lineno++;
 		/* Every line ends in LF: a last line without one was cut. */
-		if (line[len - 1] != '\n')
-			errx(1, "%s: line %llu: truncated: no LF at the end "
-			    "of the text", name, lineno);
-		len--;
-		rc = emb_text_parse(line, (size_t)len, vec,
-		    dim ? dim : EMB_DIM_MAX, dim, allow, &t);
+		if (rc == 2)
+			catdie(&h, 0, "%s: line %llu: truncated: no LF at the "
+			    "end of the text", name, lineno);
+		rc = emb_text_parse(line, len, h.vec, dim ? dim : EMB_DIM_MAX,
+		    dim, allow, &t);
 		if (rc == EMB_EDIM && dim == 0)
-			errx(1, "%s: line %llu: %u components, limit %u", name,
-			    lineno, t.dim, EMB_DIM_MAX);
+			catdie(&h, 0, "%s: line %llu: %u components, limit %u",
+			    name, lineno, t.dim, EMB_DIM_MAX);
 		if (rc == EMB_EDIM)
-			errx(1, "%s: line %llu: %u component%s, expected %u",
-			    name, lineno, t.dim, t.dim == 1 ? "" : "s", dim);
+			catdie(&h, 0, "%s: line %llu: %u component%s, expected "
+			    "%u", name, lineno, t.dim, t.dim == 1 ? "" : "s",
+			    dim);
 		if (rc < 0)
-			errx(1, "%s: line %llu: %s", name, lineno,
+			catdie(&h, 0, "%s: line %llu: %s", name, lineno,
 			    textmsg(rc));
-		if (w == NULL && t.type == EMB_REC_GROUP) {
-			early = xreallocarray(early, nearly + 1,
-			    sizeof(*early));
-			early[nearly].key = xmalloc(t.keylen + 1);
-			memcpy(early[nearly].key, t.key, t.keylen);
-			early[nearly].keylen = t.keylen;
-			early[nearly].lineno = lineno;
-			early[nearly++].nmemb = t.nmemb;
+		if (h.w == NULL && t.type == EMB_REC_GROUP) {
+			ftearly(&h, &t, lineno);
 			continue;
 		}
-		if (w == NULL) {
-			dim = t.dim;
-			w = xwriter(dim);
-			emb_writer_allow_nonfinite(w, allow);
-			for (size_t i = 0; i < nearly; i++)
-				if ((rc = emb_write_group(w, early[i].key,
-				    early[i].keylen, early[i].nmemb)) < 0)
-					grouperr(name, early[i].lineno, rc);
-		}
+		if (h.w == NULL)
+			ftwriter(&h, dim = t.dim);
 		if (t.type == EMB_REC_GROUP)
-			rc = emb_write_group(w, t.key, t.keylen, t.nmemb);
+			rc = emb_write_group(h.w, t.key, t.keylen, t.nmemb);
 		else
-			rc = emb_write_vec(w, t.key, t.keylen, vec);
+			rc = emb_write_vec(h.w, t.key, t.keylen, h.vec);
 		if (rc < 0)
-			grouperr(name, lineno, rc);
+			grouperr(&h, lineno, rc);
 	}
-	if (ferror(fp))
-		err(1, "%s", name);
-	if (w == NULL) {
-		if (nearly > 0 || lineno == 0)
-			errx(1, "%s: no vector line to tell the dimension; "
-			    "give it with -d", name);
-	}
-	if ((rc = emb_writer_close(w)) == EMB_EGROUP)
-		errx(1, "%s: line %llu: input ends inside a group", name,
+	if (h.w == NULL)
+		catdie(&h, 0, "%s: no vector line to tell the dimension; give "
+		    "it with -d", name);
+	if ((rc = emb_writer_close(h.w)) == EMB_EGROUP)
+		catdie(&h, 0, "%s: line %llu: input ends inside a group", name,
 		    lineno);
 	else if (rc < 0)
-		wdie(rc);
-	emb_writer_free(w);
-	for (size_t i = 0; i < nearly; i++)
-		free(early[i].key);
-	free(early);
-	free(line);
-	free(vec);
+		hwdie(&h, rc);
+	release(&h);
 }
 
 /*
@@ -305,22 +374,51 @@ struct grp {
 	float		*row;		/* the row being read */
 };
 
-/* Write out g, if it has members. */
 static void
-flushgrp(struct emb_writer *w, struct grp *g)
+release(struct held *h)
 {
+	struct grp *g = h->g;
+
+	emb_reader_free(h->r);
+	emb_writer_free(h->w);
+	emb_wout_free(h->wo);
+	emb_npy_free(h->n);
+	if (g != NULL) {
+		free(g->row);
+		free(g->val);
+		free(g->key);
+		free(g->keys);
+		free(g->klens);
+		free(g->vecs);
+		free(g->mk);
+	}
+	if (h->in != NULL)
+		textclose(h->in);
+	for (size_t i = 0; i < h->nearly; i++)
+		free(h->early[i].key);
+	free(h->early);
+	free(h->vec);
+	free(h->word);
+	memset(h, 0, sizeof(*h));
+}
+
+/* Write out h's group, if it has members. */
+static void
+flushgrp(struct held *h)
+{
+	struct grp *g = h->g;
 	size_t off = 0;
 	int rc;
 
 	if (g->nmemb == 0)
 		return;
-	if ((rc = emb_write_group(w, g->key, g->klen,
+	if ((rc = emb_write_group(h->w, g->key, g->klen,
 	    (uint32_t)g->nmemb)) < 0)
-		wdie(rc);
+		hwdie(h, rc);
 	for (size_t i = 0; i < g->nmemb; i++) {
-		if ((rc = emb_write_vec(w, g->keys + off, g->klens[i],
+		if ((rc = emb_write_vec(h->w, g->keys + off, g->klens[i],
 		    g->vecs + i * (size_t)g->dim)) < 0)
-			wdie(rc);
+			hwdie(h, rc);
 		off += g->klens[i];
 	}
 	g->nmemb = 0;
@@ -375,29 +473,30 @@ pick(const char *key, size_t len, const unsigned *list, unsigned nlist,
  * each member by the fields of its key outside -g and -G.
  */
 static void
-addrow(struct emb_writer *w, struct grp *g, const float *vec,
-    const char *key, size_t klen, unsigned long long lno, const char *kname)
+addrow(struct held *h, const float *vec, const char *key, size_t klen,
+    unsigned long long lno, const char *kname)
 {
+	struct grp *g = h->g;
 	size_t off, flen;
 	long len;
 
 	if (emb_key_field(key, klen, gfield - 1, &off, &flen) < 0)
-		errx(1, "%s: line %llu: no field %u", kname, lno, gfield);
+		catdie(h, 0, "%s: line %llu: no field %u", kname, lno, gfield);
 	if (g->nmemb == 0 || flen != g->vlen ||
 	    memcmp(key + off, g->val, flen) != 0) {
-		flushgrp(w, g);
+		flushgrp(h);
 		if ((len = pick(key, klen, ngkey ? gkey : &gfield,
 		    ngkey ? ngkey : 1, &g->key, &g->kcap)) < 0)
-			errx(1, "%s: line %llu: no field for the group's key",
-			    kname, lno);
+			catdie(h, 0, "%s: line %llu: no field for the group's "
+			    "key", kname, lno);
 		g->klen = (size_t)len;
 		xgrow(&g->val, &g->vcap, flen + 1, 1);
 		memcpy(g->val, key + off, flen);
 		g->vlen = flen;
 	}
 	if (g->nmemb == EMB_GROUP_MAX)
-		errx(1, "%s: line %llu: group over the limit of %u members",
-		    kname, lno, EMB_GROUP_MAX);
+		catdie(h, 0, "%s: line %llu: group over the limit of %u "
+		    "members", kname, lno, EMB_GROUP_MAX);
 	xgrow(&g->keys, &g->keyscap, g->kused + klen, 1);
 	xgrow(&g->klens, &g->cap, g->nmemb + 1, sizeof(*g->klens));
 	xgrow(&g->vecs, &g->vecscap, (g->nmemb + 1) * g->dim,
@@ -412,12 +511,12 @@ addrow(struct emb_writer *w, struct grp *g, const float *vec,
 }
 
 /* The .npy reader's message, or the writer's failure. */
-static void
-npydie(const struct emb_npy *n, int rc)
+static void __attribute__((noreturn))
+npydie(struct held *h, int rc)
 {
-	if (*emb_npy_msg(n))
-		errx(1, "%s", emb_npy_msg(n));
-	wdie(rc);
+	if (*emb_npy_msg(h->n))
+		catdie(h, 0, "%s", emb_npy_msg(h->n));
+	hwdie(h, rc);
 }
 
 /*
@@ -427,9 +526,8 @@ npydie(const struct emb_npy *n, int rc)
 static void
 fromnpy(const char *npy, const char *keys)
 {
-	static struct emb_npy *n;	/* static: reachable at exit, for LSan */
-	static struct emb_writer *w;
-	static struct grp g;	/* static: reachable at exit, for LSan */
+	struct grp g = { 0 };
+	struct held h = { .g = &g };
 	const char *nname = inname(npy), *kname = inname(keys), *key;
 	unsigned long long lno;
 	size_t klen;
@@ -440,38 +538,31 @@ fromnpy(const char *npy, const char *keys)
 	fd = openin(npy);
 	kfd = openin(keys);
 	notty(STDOUT_FILENO);
-	if ((rc = emb_npy_open(&n, fd, nname)) < 0) {
-		if (n == NULL)
+	if ((rc = emb_npy_open(&h.n, fd, nname)) < 0) {
+		if (h.n == NULL)
 			errx(1, "%s: %s", nname, emb_strerror(rc));
-		errx(1, "%s", emb_npy_msg(n));
+		catdie(&h, 0, "%s", emb_npy_msg(h.n));
 	}
-	emb_npy_allow_nonfinite(n, allow);
-	g.dim = emb_npy_dim(n);
-	w = xwriter(g.dim);
-	emb_writer_allow_nonfinite(w, allow);
-	if ((rc = emb_npy_keys(n, kfd, kname)) < 0)
-		npydie(n, rc);
+	emb_npy_allow_nonfinite(h.n, allow);
+	g.dim = emb_npy_dim(h.n);
+	h.w = xwriter(g.dim);
+	emb_writer_allow_nonfinite(h.w, allow);
+	if ((rc = emb_npy_keys(h.n, kfd, kname)) < 0)
+		npydie(&h, rc);
 	g.row = xreallocarray(NULL, g.dim, sizeof(*g.row));
-	while ((rc = emb_npy_nextkey(n, g.row, &key, &klen, &lno)) > 0)
+	while ((rc = emb_npy_nextkey(h.n, g.row, &key, &klen, &lno)) > 0)
 		if (gfield == 0) {
-			if ((rc = emb_write_vec(w, key, klen, g.row)) < 0)
-				wdie(rc);
+			if ((rc = emb_write_vec(h.w, key, klen, g.row)) < 0)
+				hwdie(&h, rc);
 		} else
-			addrow(w, &g, g.row, key, klen, lno, kname);
+			addrow(&h, g.row, key, klen, lno, kname);
 	if (rc < 0)
-		npydie(n, rc);
-	flushgrp(w, &g);
-	if ((rc = emb_npy_keysdone(n)) < 0)
-		npydie(n, rc);
-	wclose(w);
-	emb_npy_free(n);
-	free(g.row);
-	free(g.val);
-	free(g.key);
-	free(g.keys);
-	free(g.klens);
-	free(g.vecs);
-	free(g.mk);
+		npydie(&h, rc);
+	flushgrp(&h);
+	if ((rc = emb_npy_keysdone(h.n)) < 0)
+		npydie(&h, rc);
+	hwclose(&h);
+	release(&h);
 }
 
 /* -G: field numbers separated by commas. */
@@ -489,76 +580,83 @@ fieldlist(char *s)
 	}
 }
 
-/* toformat's reader, writer and word: static, reachable when an error
- * exits, for LSan. */
-static struct emb_reader *wr;
-static struct emb_wout *wo;
-static char *word;
+/* h->r on fd, or exit 1 (h freed) with the reader's message. */
+static void
+hreader(struct held *h, int fd, const char *name)
+{
+	int rc;
+
+	if ((rc = emb_reader_open(&h->r, fd, name)) < 0)
+		catdie(h, 0, "%s", rmsg(h->r, name, rc));
+}
 
 /*
- * The records of wr to wo, each word field wfield of its key, unescaped;
- * repeated words warned about if warn; a write error blamed on wname.
- * @return the records read.
+ * The records of h->r to h->wo, each word field wfield of its key,
+ * unescaped into h->word; repeated words warned about if warn; a write
+ * error blamed on wname.  @return the records read.
  */
 static unsigned long long
-wpass(const char *name, const char *wname, int warn)
+wpass(struct held *h, const char *name, const char *wname, int warn)
 {
 	struct emb_rec rec;
 	char q[EMB_QUOTE_BUF];
 	unsigned long long ndup = 0;
 	int rc;
 
-	while ((rc = emb_reader_next(wr, &rec)) > 0) {
-		unsigned long long n = emb_reader_count(wr);
+	while ((rc = emb_reader_next(h->r, &rec)) > 0) {
+		unsigned long long n = emb_reader_count(h->r);
 		const char *wd;
+		char *word;
 		size_t len;
 		int64_t dup;
 		long bad;
 
 		if (rec.type == EMB_REC_GROUP)
-			errx(1, "%s: record %llu: a group record (only ungrouped "
-			    "records make an embedding file)", name, n);
+			catdie(h, 0, "%s: record %llu: a group record (only "
+			    "ungrouped records make an embedding file)", name,
+			    n);
 		if ((wd = keyfield(rec.key, rec.keylen, wfield, &len)) == NULL)
-			errx(1, "%s: record %llu: key has no field %u", name, n,
-			    wfield);
-		word = xreallocarray(word, len + 1, 1);
+			catdie(h, 0, "%s: record %llu: key has no field %u",
+			    name, n, wfield);
+		h->word = word = xreallocarray(h->word, len + 1, 1);
 		len = (size_t)emb_key_unescape(word, wd, len);
 		if (len == 0)
-			errx(1, "%s: record %llu: empty word, which no format "
-			    "can carry", name, n);
+			catdie(h, 0, "%s: record %llu: empty word, which no "
+			    "format can carry", name, n);
 		if (len > EMB_WORD_MAX)
-			errx(1, "%s: record %llu: word of %zu bytes, over the "
-			    "limit %u", name, n, len, EMB_WORD_MAX);
+			catdie(h, 0, "%s: record %llu: word of %zu bytes, over "
+			    "the limit %u", name, n, len, EMB_WORD_MAX);
 		while ((bad = emb_wword_bad(word, len)) >= 0) {
 			if (subst < 0)
-				errx(1, "%s: record %llu: word '%s': byte %ld "
-				    "is 0x%02x, which -f %s cannot carry (-S "
-				    "replaces it)", name, n, emb_quote(q, word,
-				    len), bad + 1, (unsigned char)word[bad],
-				    fmtnames[wfmt]);
+				catdie(h, 0, "%s: record %llu: word '%s': byte "
+				    "%ld is 0x%02x, which -f %s cannot carry "
+				    "(-S replaces it)", name, n, emb_quote(q,
+				    word, len), bad + 1,
+				    (unsigned char)word[bad], fmtnames[wfmt]);
 			word[bad] = (char)subst;
 		}
-		if ((rc = emb_wout_add(wo, word, len, rec.vec, &dup)) ==
+		if ((rc = emb_wout_add(h->wo, word, len, rec.vec, &dup)) ==
 		    EMB_EIO)
-			err(1, "%s", wname);
+			catdie(h, 1, "%s", wname);
 		else if (rc == EMB_EFORMAT)
-			errx(1, "%s: record %llu: word '%s' and its one number "
-			    "would read as a word2vec header", name, n,
+			catdie(h, 0, "%s: record %llu: word '%s' and its one "
+			    "number would read as a word2vec header", name, n,
 			    emb_quote(q, word, len));
 		else if (rc == EMB_EINVAL)
-			errx(1, "%s: record %llu: changed while read", name, n);
+			catdie(h, 0, "%s: record %llu: changed while read",
+			    name, n);
 		else if (rc < 0)
-			wdie(rc);
+			hwdie(h, rc);
 		if (warn && dup >= 0 && ndup++ < 10)
 			warnx("%s: record %llu: word '%s' again, first at record "
 			    "%lld (readers keep the first)", name, n,
 			    emb_quote(q, word, len), (long long)dup + 1);
 	}
 	if (rc < 0)
-		rdie(wr, name, rc);
+		catdie(h, 0, "%s", rmsg(h->r, name, rc));
 	if (ndup > 10)
 		warnx("%s: %llu words in all seen again", name, ndup);
-	return emb_reader_count(wr);
+	return emb_reader_count(h->r);
 }
 
 /*
@@ -571,6 +669,7 @@ wpass(const char *name, const char *wname, int warn)
 static void
 toformat(int fd, const char *name, const char *out, const char *in)
 {
+	struct held h = { 0 };
 	struct stat sb;
 	FILE *fp = NULL;
 	const char *oname = out ? out : "stdout";
@@ -578,48 +677,48 @@ toformat(int fd, const char *name, const char *out, const char *in)
 	int ofd = STDOUT_FILENO, twice, rc;
 
 	twice = start >= 0 && fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode);
-	wr = xreader(fd, name);
+	hreader(&h, fd, name);
 	if (out != NULL) {
 		fp = outopen(out, &in, 1, 0666);
 		ofd = fileno(fp);
 	} else if (wfmt == EMB_WO_W2VBIN || gzflag)
 		notty(STDOUT_FILENO);
-	if ((rc = emb_wout_open(&wo, wfmt, emb_reader_dim(wr),
+	if ((rc = emb_wout_open(&h.wo, wfmt, emb_reader_dim(h.r),
 	    twice ? -1 : xtmpfd())) < 0)
-		wdie(rc);
+		hwdie(&h, rc);
 	if (twice) {
-		unsigned long long n = wpass(name, oname, 1);
+		unsigned long long n = wpass(&h, name, oname, 1);
 
-		emb_wout_free(wo);
-		emb_reader_free(wr);
+		emb_wout_free(h.wo);
+		emb_reader_free(h.r);
+		h.wo = NULL;
+		h.r = NULL;
 		if (lseek(fd, start, SEEK_SET) != start)
-			err(1, "%s", name);
-		wr = xreader(fd, name);
-		if ((rc = emb_wout_open(&wo, wfmt, emb_reader_dim(wr),
+			catdie(&h, 1, "%s", name);
+		hreader(&h, fd, name);
+		if ((rc = emb_wout_open(&h.wo, wfmt, emb_reader_dim(h.r),
 		    -1)) < 0)
-			wdie(rc);
-		if ((rc = emb_wout_direct(wo, ofd, gzflag, n)) == EMB_EIO)
-			err(1, "%s", oname);
+			hwdie(&h, rc);
+		if ((rc = emb_wout_direct(h.wo, ofd, gzflag, n)) == EMB_EIO)
+			catdie(&h, 1, "%s", oname);
 		else if (rc < 0)
-			wdie(rc);
-		if (wpass(name, oname, 0) != n)
-			errx(1, "%s: changed while read", name);
+			hwdie(&h, rc);
+		if (wpass(&h, name, oname, 0) != n)
+			catdie(&h, 0, "%s: changed while read", name);
 	} else
-		wpass(name, "temporary file", 1);
+		wpass(&h, name, "temporary file", 1);
 	/* Every file written must read back: GloVe's dimension is its lines'. */
-	if (wfmt == EMB_WO_GLOVE && emb_wout_count(wo) == 0)
-		errx(1, "%s: no vectors: an empty GloVe file cannot be read back "
-		    "(it has no header to hold the dimension); write -f w2vtext "
-		    "or -f vec", name);
-	if ((rc = emb_wout_finish(wo, ofd, gzflag)) == EMB_EINVAL)
-		errx(1, "%s: changed while read", name);
+	if (wfmt == EMB_WO_GLOVE && emb_wout_count(h.wo) == 0)
+		catdie(&h, 0, "%s: no vectors: an empty GloVe file cannot be "
+		    "read back (it has no header to hold the dimension); write "
+		    "-f w2vtext or -f vec", name);
+	if ((rc = emb_wout_finish(h.wo, ofd, gzflag)) == EMB_EINVAL)
+		catdie(&h, 0, "%s: changed while read", name);
 	else if (rc < 0)
-		err(1, "%s", oname);
+		catdie(&h, 1, "%s", oname);
 	if (fp != NULL)
 		outcommit(fp, out);
-	emb_wout_free(wo);
-	emb_reader_free(wr);
-	free(word);
+	release(&h);
 }
 
 /* -f: a format's name, its EMB_WO_* number. */
@@ -750,11 +849,10 @@ main(int argc, char *argv[])
 	name = inname(argv[0]);
 	fd = openin(argv[0]);
 	if (mode == FROMTEXT) {
-		FILE *fp = fd == STDIN_FILENO ? stdin : fdopen(fd, "r");
+		struct textin in;
 
-		if (fp == NULL)
-			err(1, "%s", name);
-		fromtext(fp, name);
+		textopen(&in, fd, name);
+		fromtext(&in);
 	} else if (mode == TOFORMAT)
 		toformat(fd, name, out, argv[0] ? argv[0] : "-");
 	else if (mode == TONPY)

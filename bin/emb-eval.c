@@ -730,6 +730,106 @@ struct crun {
 	int		 iters;
 };
 
+/* One fold of a run: its rows in each part, their vectors and classes. */
+struct foldrows {
+	size_t		*tr, *dv, *te;	/* rows, increasing (room for all) */
+	size_t		 ntr, ndv, nte;
+	float		*Xtr, *Xdv, *Xte;	/* their vectors */
+	int		 ctr, cte;	/* Xtr, Xte copies, not views of D */
+	int		*ytr, *ydv, *yte;	/* their classes */
+};
+
+/*
+ * Fold f of C (the split itself when there are no folds): its rows into
+ * the parts of F, and for the MLP without dev rows, dev rows drawn from
+ * the training rows (--dev-share); @return what the fold lacks, or NULL.
+ */
+static const char *
+foldparts(const struct cdata *C, int f, const struct emb_clf_opts *o,
+    struct foldrows *F)
+{
+	F->ntr = F->ndv = F->nte = 0;
+	for (size_t i = 0; i < C->n; i++) {
+		int pt = C->fold ? (C->fold[i] == f ? TEST : TRAIN) :
+		    C->part[i];
+
+		if (pt == TRAIN)
+			F->tr[F->ntr++] = i;
+		else if (pt == DEV)
+			F->dv[F->ndv++] = i;
+		else
+			F->te[F->nte++] = i;
+	}
+	if (F->ntr == 0)
+		return "no training rows";
+	if (F->nte == 0)
+		return "no test rows";
+	if (o->kind == EMB_CLF_MLP && F->ndv == 0 && !C->fold &&
+	    devshare > 0)
+		carvedev(F->tr, &F->ntr, F->dv, &F->ndv, devshare, o->seed);
+	return NULL;
+}
+
+/*
+ * The vectors and classes of the rows of F: training and test rows a
+ * view of C's matrix where they lie together, else copied, as the dev
+ * rows are.
+ */
+static void
+foldmats(const struct cdata *C, struct foldrows *F)
+{
+	const struct flat *D = &C->D;
+	const int *y = C->y;
+
+	F->Xtr = rowsview(D, F->tr, F->ntr, &F->ctr);
+	F->Xte = rowsview(D, F->te, F->nte, &F->cte);
+	F->ytr = xreallocarray(NULL, F->ntr + 1, sizeof(int));
+	F->yte = xreallocarray(NULL, F->nte + 1, sizeof(int));
+	for (size_t i = 0; i < F->ntr; i++)
+		F->ytr[i] = y[F->tr[i]];
+	for (size_t i = 0; i < F->nte; i++)
+		F->yte[i] = y[F->te[i]];
+	if (F->ndv > 0) {
+		size_t m = 0;
+
+		/* A dev label unseen in training: no class. */
+		F->ydv = xreallocarray(NULL, F->ndv, sizeof(int));
+		for (size_t i = 0; i < F->ndv; i++)
+			if (y[F->dv[i]] < C->L->ntrain) {
+				F->dv[m] = F->dv[i];
+				F->ydv[m++] = y[F->dv[i]];
+			}
+		F->ndv = m;
+		F->Xdv = rows(D, F->dv, F->ndv);
+	}
+}
+
+/* Free what foldmats made: the fold's rows are kept, for the next. */
+static void
+foldmatsfree(struct foldrows *F)
+{
+	if (F->ctr)
+		free(F->Xtr);
+	if (F->cte)
+		free(F->Xte);
+	free(F->Xdv);
+	free(F->ytr);
+	free(F->yte);
+	free(F->ydv);
+	F->Xtr = F->Xdv = F->Xte = NULL;
+	F->ctr = F->cte = 0;
+	F->ytr = F->ydv = F->yte = NULL;
+}
+
+static void
+foldfree(struct foldrows *F)
+{
+	foldmatsfree(F);
+	free(F->tr);
+	free(F->dv);
+	free(F->te);
+}
+
 /*
  * Classifier cn (options o) on the rows of C, fold by fold: the class it
  * predicts for each test row goes to rowpred (other rows untouched), its
@@ -741,107 +841,63 @@ runclf(const struct cdata *C, struct emb_clf_opts o, const char *cn,
 {
 	const struct flat *D = &C->D;
 	const struct labels *L = C->L;
-	const int *y = C->y, *fold = C->fold, *part = C->part;
-	size_t n = C->n;
-	size_t *tr = xreallocarray(NULL, n + 1, sizeof(size_t));
-	size_t *te = xreallocarray(NULL, n + 1, sizeof(size_t));
-	size_t *dv = xreallocarray(NULL, n + 1, sizeof(size_t));
-	int nf = fold ? C->kfold : 1;
+	struct foldrows F;
+	const char *why;
+	int nf = C->fold ? C->kfold : 1;
 
+	memset(&F, 0, sizeof(F));
+	F.tr = xreallocarray(NULL, C->n + 1, sizeof(size_t));
+	F.te = xreallocarray(NULL, C->n + 1, sizeof(size_t));
+	F.dv = xreallocarray(NULL, C->n + 1, sizeof(size_t));
 	R->acc = 0;
 	R->ntrsum = R->ntesum = 0;
 	R->l2 = -1;
 	R->iters = 0;
 	for (int f = 0; f < nf; f++) {
-		size_t ntr = 0, nte = 0, ndv = 0;
-		float *Xtr, *Xte, *Xdv = NULL;
-		int ctr, cte, done;
-		int *ytr, *yte, *ydv = NULL, *p;
+		int *p, done = 0;
 
-		for (size_t i = 0; i < n; i++) {
-			int pt = fold ? (fold[i] == f ? TEST : TRAIN) :
-			    part[i];
-
-			if (pt == TRAIN)
-				tr[ntr++] = i;
-			else if (pt == DEV)
-				dv[ndv++] = i;
-			else
-				te[nte++] = i;
+		if ((why = foldparts(C, f, &o, &F)) != NULL) {
+			foldfree(&F);
+			errx(1, "%s: %s", D->name, why);
 		}
-		if (ntr == 0)
-			errx(1, "%s: no training rows", D->name);
-		if (nte == 0)
-			errx(1, "%s: no test rows", D->name);
-		if (o.kind == EMB_CLF_MLP && ndv == 0 && !fold &&
-		    devshare > 0)
-			carvedev(tr, &ntr, dv, &ndv, devshare, o.seed);
-		if (fold)
+		if (C->fold) {
 			snprintf(where, sizeof(where), "%s: fold %d",
 			    D->name, f + 1);
-		else
-			snprintf(where, sizeof(where), "%s", D->name);
-		if (fold)
 			progress("%s: %s: fold %d of %d", task, cn, f + 1, nf);
-		else
+		} else {
+			snprintf(where, sizeof(where), "%s", D->name);
 			progress("%s: %s: fitting", task, cn);
-		Xtr = rowsview(D, tr, ntr, &ctr);
-		Xte = rowsview(D, te, nte, &cte);
-		ytr = xreallocarray(NULL, ntr + 1, sizeof(int));
-		yte = xreallocarray(NULL, nte + 1, sizeof(int));
-		for (size_t i = 0; i < ntr; i++)
-			ytr[i] = y[tr[i]];
-		for (size_t i = 0; i < nte; i++)
-			yte[i] = y[te[i]];
-		if (ndv > 0) {
-			size_t m = 0;
-
-			/* A dev label unseen in training: no class. */
-			ydv = xreallocarray(NULL, ndv, sizeof(int));
-			for (size_t i = 0; i < ndv; i++)
-				if (y[dv[i]] < L->ntrain) {
-					dv[m] = dv[i];
-					ydv[m++] = y[dv[i]];
-				}
-			ndv = m;
-			Xdv = rows(D, dv, ndv);
 		}
-		p = xreallocarray(NULL, nte + 1, sizeof(int));
-		done = 0;
+		foldmats(C, &F);
+		p = xreallocarray(NULL, F.nte + 1, sizeof(int));
 		if (o.kind == EMB_CLF_MLP) {
-			o.l2 = choosel2(&o, Xtr, ntr, D->dim, ytr,
-			    L->ntrain, Xdv, ndv, ydv, innerk ? innerk :
-			    C->kfold, Xte, nte, p, &R->iters, &done);
+			o.l2 = choosel2(&o, F.Xtr, F.ntr, D->dim, F.ytr,
+			    L->ntrain, F.Xdv, F.ndv, F.ydv, innerk ? innerk :
+			    C->kfold, F.Xte, F.nte, p, &R->iters, &done);
 			R->l2 = o.l2;
 		}
 		if (!done)
-			fitpredict(&o, cn, Xtr, ntr, D->dim, ytr, fold ?
-			    L->n : L->ntrain, Xdv, ndv, ydv, Xte, nte, p,
-			    &R->iters);
-		if (emb_confusion(yte, p, nte, L->n, R->conf) < 0)
+			fitpredict(&o, cn, F.Xtr, F.ntr, D->dim, F.ytr,
+			    C->fold ? L->n : L->ntrain, F.Xdv, F.ndv, F.ydv,
+			    F.Xte, F.nte, p, &R->iters);
+		if (emb_confusion(F.yte, p, F.nte, L->n, R->conf) < 0) {
+			free(p);
+			foldfree(&F);
 			errx(1, "%s: internal error: class out of range", cn);
-		R->acc += accof(p, yte, nte);
-		for (size_t i = 0; i < nte; i++)
-			rowpred[te[i]] = p[i];
-		R->ntrsum += ntr;
-		R->ntesum += nte;
+		}
+		R->acc += accof(p, F.yte, F.nte);
+		for (size_t i = 0; i < F.nte; i++)
+			rowpred[F.te[i]] = p[i];
+		R->ntrsum += F.ntr;
+		R->ntesum += F.nte;
 		free(p);
-		if (ctr)
-			free(Xtr);
-		if (cte)
-			free(Xte);
-		free(Xdv);
-		free(ytr);
-		free(yte);
-		free(ydv);
+		foldmatsfree(&F);
 	}
 	/* Cross-validation: the mean of the fold accuracies. */
 	R->acc /= nf;
-	if (fold)
+	if (C->fold)
 		R->ntrsum /= nf;
-	free(tr);
-	free(te);
-	free(dv);
+	foldfree(&F);
 }
 
 /*
@@ -984,6 +1040,32 @@ seedlane(void *arg, int worker, size_t lane, size_t r0, size_t r1)
 		runseed(S, (int)s, S->pred + s * S->C->n, &S->R[s]);
 }
 
+/*
+ * The seeds' vote on each test row of C (votes: its count of each of the
+ * K classes, first: the first seed's class) into rowpred, and the vote's
+ * confusion matrix into conf.
+ */
+static void
+seedvote(const struct cdata *C, int K, const int *votes, const int *first,
+    int *rowpred, uint64_t *conf)
+{
+	memset(conf, 0, (size_t)K * K * sizeof(uint64_t));
+	for (size_t i = 0; i < C->n; i++) {
+		int best = 0;
+
+		if (!(C->fold || C->part[i] == TEST))
+			continue;
+		/* A tie: the first seed's class, if tied. */
+		for (int k = 1; k < K; k++)
+			if (votes[i * K + k] > votes[i * K + best])
+				best = k;
+		if (votes[i * K + first[i]] == votes[i * K + best])
+			best = first[i];
+		rowpred[i] = best;
+		conf[(size_t)C->y[i] * K + best]++;
+	}
+}
+
 static void
 evalclf(const struct cdata *C, size_t ci, int *rowpred)
 {
@@ -1040,24 +1122,8 @@ evalclf(const struct cdata *C, size_t ci, int *rowpred)
 					first[i] = sp[i];
 			}
 	}
-	if (ns > 1) {
-		/* The seeds' vote, and its confusion matrix. */
-		memset(R.conf, 0, (size_t)K * K * sizeof(uint64_t));
-		for (size_t i = 0; i < C->n; i++) {
-			int best = 0;
-
-			if (!(C->fold || C->part[i] == TEST))
-				continue;
-			/* A tie: the first seed's class, if tied. */
-			for (int k = 1; k < K; k++)
-				if (votes[i * K + k] > votes[i * K + best])
-					best = k;
-			if (votes[i * K + first[i]] == votes[i * K + best])
-				best = first[i];
-			rowpred[i] = best;
-			R.conf[(size_t)C->y[i] * K + best]++;
-		}
-	}
+	if (ns > 1)
+		seedvote(C, K, votes, first, rowpred, R.conf);
 	report(cn, L, R.conf, meanof(S.acc, ns), meanof(S.f1, ns), R.ntrsum,
 	    R.ntesum, ns > 1 ? -1 : R.l2, R.iters, emb_now() - t0,
 	    cpu() - c0);
@@ -1123,138 +1189,200 @@ samekeys(const struct cdata *A, const struct cdata *B)
 	}
 }
 
+/* The labels, parts and classes of the rows of a classification. */
+struct rowinfo {
+	char		**lab;		/* each row's label */
+	int		 *part;		/* TRAIN, DEV or TEST */
+	char		 *intrain;	/* its label makes a class */
+	int		 *y;		/* its class */
+	int		 *fold;		/* cross-validation: its fold, else NULL */
+	struct labels	  L;
+	char		  split[128];	/* how, for the protocol line */
+};
+
+/*
+ * The label (key field labf) and part of each row of C: by the split
+ * field splitf, else training for the rows of the training stream and
+ * test for those of the test stream.
+ */
+static void
+rowparts(struct rowinfo *I, const struct cdata *C, unsigned labf,
+    unsigned splitf, int cv)
+{
+	size_t n = C->n;
+
+	I->lab = xreallocarray(NULL, n + 1, sizeof(char *));
+	I->part = xreallocarray(NULL, n + 1, sizeof(int));
+	I->intrain = xmalloc(n + 1);
+	I->y = xreallocarray(NULL, n + 1, sizeof(int));
+	for (size_t i = 0; i < n; i++) {
+		const struct flat *src = &C->D;
+		size_t ri = i;
+
+		if (i >= C->D.n) {
+			src = &C->T;
+			ri = i - C->D.n;
+		}
+		I->lab[i] = field(src, ri, labf);
+		I->part[i] = i < C->D.n ? TRAIN : TEST;
+		if (splitf) {
+			char *s = field(src, ri, splitf);
+
+			if (strcmp(s, "train") == 0)
+				I->part[i] = TRAIN;
+			else if (strcmp(s, "dev") == 0)
+				I->part[i] = DEV;
+			else if (strcmp(s, "test") == 0)
+				I->part[i] = TEST;
+			else {
+				char q[EMB_QUOTE_BUF];
+
+				emb_quotes(q, s);
+				free(s);
+				errx(1, "%s: record %zu: split '%s' is not "
+				    "train, dev or test", src->name, ri + 1, q);
+			}
+			free(s);
+		}
+		/* Every label is a class in cross-validation. */
+		I->intrain[i] = I->part[i] == TRAIN || cv;
+	}
+}
+
+/*
+ * The classes of the rows' labels, and in cross-validation (cv) the kfold
+ * folds; the split told as the protocol line tells it.
+ */
+static void
+rowclasses(struct rowinfo *I, const struct cdata *C, unsigned splitf,
+    int kfold, int cv)
+{
+	size_t n = C->n;
+
+	mklabels(&I->L, I->lab, n, I->intrain);
+	for (size_t i = 0; i < n; i++)
+		I->y[i] = classof(&I->L, I->lab[i]);
+	if (cv) {
+		if (n == 0)
+			errx(1, "%s: no records", C->D.name);
+		I->fold = xreallocarray(NULL, n + 1, sizeof(int));
+		if (emb_folds(I->y, n, I->L.n, kfold, base.seed, I->fold) < 0)
+			errx(2, "-k: %d folds", kfold);
+	}
+	if (I->L.ntrain == 0)
+		errx(1, "%s: no training rows", C->D.name);
+	if (I->fold)
+		snprintf(I->split, sizeof(I->split), "cv:%d fold_seed=%llu",
+		    kfold, (unsigned long long)base.seed);
+	else if (splitf)
+		snprintf(I->split, sizeof(I->split), "field:%u", splitf);
+	else
+		snprintf(I->split, sizeof(I->split), "test_stream");
+}
+
+static void
+rowinfofree(struct rowinfo *I, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(I->lab[i]);
+	free(I->lab);
+	free(I->L.name);
+	free(I->part);
+	free(I->intrain);
+	free(I->y);
+	free(I->fold);
+}
+
+/* Classifier ci on the one representation C, and its predictions. */
+static void
+clfone(const struct cdata *C, size_t ci)
+{
+	int *pa = xreallocarray(NULL, C->n + 1, sizeof(int));
+
+	evalclf(C, ci, pa);
+	if (predfp)
+		writepred(C, clfnames[ci].name, NULL, pa);
+	free(pa);
+}
+
+/*
+ * --versus: classifier ci on both representations, C's figures under
+ * the first's task name and V's under the second's, then the two
+ * compared on the test rows under the task's.
+ */
+static void
+clfversus(const struct cdata *C, const struct cdata *V, size_t ci)
+{
+	const char *cn = clfnames[ci].name;
+	size_t n = C->n, m = 0;
+	int *pa, *pb, *t;
+
+	pa = xreallocarray(NULL, n + 1, sizeof(int));
+	pb = xreallocarray(NULL, n + 1, sizeof(int));
+	task = taskv[0];
+	evalclf(C, ci, pa);
+	task = taskv[1];
+	evalclf(V, ci, pb);
+	task = taskv[2];
+	if (predfp) {
+		writepred(C, cn, vnames[0], pa);
+		writepred(V, cn, vnames[1], pb);
+	}
+	t = xreallocarray(NULL, n + 1, sizeof(int));
+	/* The test rows, in pa and pb's place. */
+	for (size_t i = 0; i < n; i++)
+		if (C->fold || C->part[i] == TEST) {
+			t[m] = C->y[i];
+			pa[m] = pa[i];
+			pb[m++] = pb[i];
+		}
+	comparepred(cn, t, pa, pb, m, C->L->n);
+	free(t);
+	free(pa);
+	free(pb);
+}
+
+/*
+ * Classification: the rows of the training stream and the test one
+ * (testpath, or none), those of --versus beside them; each classifier of
+ * use run on them.
+ */
 static void
 classify(const char *trainpath, const char *testpath, unsigned labf,
     unsigned splitf, int kfold, const int *use)
 {
 	struct cdata C, V;
-	struct labels L;
-	char splitbuf[128];
-	char **lab, *intrain;
-	int *part, *y, *fold = NULL;
-	size_t n;
+	struct rowinfo I;
+	int cv = !splitf && !testpath;
 
 	memset(&C, 0, sizeof(C));
 	memset(&V, 0, sizeof(V));
+	memset(&I, 0, sizeof(I));
 	loadcdata(&C, trainpath, testpath);
 	if (versus != NULL) {
 		loadcdata(&V, versus, testpath ? versus2 : NULL);
 		samekeys(&C, &V);
 	}
-	n = C.n;
-	lab = xreallocarray(NULL, n + 1, sizeof(char *));
-	part = xreallocarray(NULL, n + 1, sizeof(int));
-	intrain = xmalloc(n + 1);
-	y = xreallocarray(NULL, n + 1, sizeof(int));
-	for (size_t i = 0; i < n; i++) {
-		struct flat *src = &C.D;
-		size_t ri = i;
-
-		if (i >= C.D.n) {
-			src = &C.T;
-			ri = i - C.D.n;
-		}
-		lab[i] = field(src, ri, labf);
-		part[i] = i < C.D.n ? TRAIN : TEST;
-		if (splitf) {
-			char *s = field(src, ri, splitf);
-
-			if (strcmp(s, "train") == 0)
-				part[i] = TRAIN;
-			else if (strcmp(s, "dev") == 0)
-				part[i] = DEV;
-			else if (strcmp(s, "test") == 0)
-				part[i] = TEST;
-			else {
-				char q[EMB_QUOTE_BUF];
-
-				errx(1, "%s: record %zu: split '%s' is not "
-				    "train, dev or test", src->name, ri + 1,
-				    emb_quotes(q, s));
-			}
-			free(s);
-		}
-		/* Every label is a class in cross-validation. */
-		intrain[i] = part[i] == TRAIN || (!splitf && !testpath);
-	}
-	mklabels(&L, lab, n, intrain);
-	for (size_t i = 0; i < n; i++)
-		y[i] = classof(&L, lab[i]);
-	if (!splitf && !testpath) {
-		if (n == 0)
-			errx(1, "%s: no records", C.D.name);
-		fold = xreallocarray(NULL, n + 1, sizeof(int));
-		if (emb_folds(y, n, L.n, kfold, base.seed, fold) < 0)
-			errx(2, "-k: %d folds", kfold);
-	}
-	if (L.ntrain == 0)
-		errx(1, "%s: no training rows", C.D.name);
-	if (fold)
-		snprintf(splitbuf, sizeof(splitbuf), "cv:%d fold_seed=%llu",
-		    kfold, (unsigned long long)base.seed);
-	else if (splitf)
-		snprintf(splitbuf, sizeof(splitbuf), "field:%u", splitf);
-	else
-		snprintf(splitbuf, sizeof(splitbuf), "test_stream");
-	for (size_t i = 0; i < n; i++)
-		C.hasdev |= part[i] == DEV;
+	rowparts(&I, &C, labf, splitf, cv);
+	rowclasses(&I, &C, splitf, kfold, cv);
+	for (size_t i = 0; i < C.n; i++)
+		C.hasdev |= I.part[i] == DEV;
 	V.hasdev = C.hasdev;
-	C.split = V.split = splitbuf;
-	C.L = V.L = &L;
-	C.y = V.y = y;
-	C.part = V.part = part;
-	C.fold = V.fold = fold;
+	C.split = V.split = I.split;
+	C.L = V.L = &I.L;
+	C.y = V.y = I.y;
+	C.part = V.part = I.part;
+	C.fold = V.fold = I.fold;
 	C.kfold = V.kfold = kfold;
-
 	for (size_t ci = 0; ci < NCLF; ci++) {
-		const char *cn = clfnames[ci].name;
-		int *pa, *pb = NULL;
-
 		if (!use[ci])
 			continue;
-		pa = xreallocarray(NULL, n + 1, sizeof(int));
-		if (versus == NULL) {
-			evalclf(&C, ci, pa);
-			if (predfp)
-				writepred(&C, cn, NULL, pa);
-			free(pa);
-			continue;
-		}
-		pb = xreallocarray(NULL, n + 1, sizeof(int));
-		task = taskv[0];
-		evalclf(&C, ci, pa);
-		task = taskv[1];
-		evalclf(&V, ci, pb);
-		task = taskv[2];
-		if (predfp) {
-			writepred(&C, cn, vnames[0], pa);
-			writepred(&V, cn, vnames[1], pb);
-		}
-		{
-			size_t m = 0;
-			int *t = xreallocarray(NULL, n + 1, sizeof(int));
-
-			/* The test rows, in pa and pb's place. */
-			for (size_t i = 0; i < n; i++)
-				if (fold || part[i] == TEST) {
-					t[m] = y[i];
-					pa[m] = pa[i];
-					pb[m++] = pb[i];
-				}
-			comparepred(cn, t, pa, pb, m, L.n);
-			free(t);
-		}
-		free(pa);
-		free(pb);
+		if (versus == NULL)
+			clfone(&C, ci);
+		else
+			clfversus(&C, &V, ci);
 	}
-	for (size_t i = 0; i < n; i++)
-		free(lab[i]);
-	free(lab);
-	free(L.name);
-	free(part);
-	free(intrain);
-	free(y);
-	free(fold);
+	rowinfofree(&I, C.n);
 	flatfree(&C.D);	/* T is a view into D */
 	if (versus != NULL)
 		flatfree(&V.D);
@@ -1457,6 +1585,47 @@ struct args {
 	size_t		 nvocab;			/* -n */
 };
 
+/*
+ * The long-only option ch (opts[li]) into a, base and the settings it
+ * names; any other is a misuse.
+ */
+static void
+longopt(struct args *a, int ch, int li)
+{
+	switch (ch) {
+	case OPT_CSLS:
+		a->cslsk = (unsigned)parsenum(optarg, 1, 100000, "--csls-k");
+		break;
+	case OPT_NUM:
+		setnum(opts[li].name, optarg);
+		break;
+	case OPT_SHRINK:
+		base.shrinkage = parseshrink(optarg);
+		break;
+	case OPT_PRED:
+		predpath = optarg;
+		break;
+	case OPT_VERSUS:
+		versus = optarg;
+		break;
+	case OPT_VERSUS2:
+		versus2 = optarg;
+		break;
+	case OPT_NAMES:
+		a->names = optarg;
+		break;
+	case OPT_PROTO:
+		protocol = 1;
+		break;
+	case OPT_PNOTE:
+		protocol = 1;
+		protonote = optarg;
+		break;
+	default:
+		usage();
+	}
+}
+
 /* The options into a and base; @return the operands' index in argv. */
 static int
 options(struct args *a, int argc, char *argv[])
@@ -1495,10 +1664,6 @@ options(struct args *a, int argc, char *argv[])
 		case 'R':
 			a->target = optarg;
 			break;
-		case OPT_CSLS:
-			a->cslsk = (unsigned)parsenum(optarg, 1, 100000,
-			    "--csls-k");
-			break;
 		case 'l':
 			a->labf = (unsigned)parsenum(optarg, 1, EMB_FIELD_MAX,
 			    "-l");
@@ -1535,33 +1700,8 @@ options(struct args *a, int argc, char *argv[])
 		case 'w':
 			a->pairs = optarg;
 			break;
-		case OPT_NUM:
-			setnum(opts[li].name, optarg);
-			break;
-		case OPT_SHRINK:
-			base.shrinkage = parseshrink(optarg);
-			break;
-		case OPT_PRED:
-			predpath = optarg;
-			break;
-		case OPT_VERSUS:
-			versus = optarg;
-			break;
-		case OPT_VERSUS2:
-			versus2 = optarg;
-			break;
-		case OPT_NAMES:
-			a->names = optarg;
-			break;
-		case OPT_PROTO:
-			protocol = 1;
-			break;
-		case OPT_PNOTE:
-			protocol = 1;
-			protonote = optarg;
-			break;
 		default:
-			usage();
+			longopt(a, ch, li);
 		}
 	}
 	return optind;

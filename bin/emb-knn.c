@@ -252,6 +252,14 @@ index:
 	return kn;
 }
 
+/* Room for the vote of k neighbours (-c). */
+struct vote {
+	const char	**lab;		/* labels */
+	size_t		 *len;		/* their lengths */
+	double		 *wt;		/* weights */
+	double		 *tot;		/* sums per label */
+};
+
 /* One question of the analogy report. */
 struct quest {
 	int	 seen;		/* all four words among the references */
@@ -274,6 +282,7 @@ struct batch {
 	struct quest	*qs;		/* -R: per query */
 	unsigned char	*zero;		/* per query: a zero vector */
 	struct emb_hit	*hits;		/* cap x k */
+	struct vote	 vt;		/* -c: the vote of a query's hits */
 };
 
 /* Report state for -R, carried across batches. */
@@ -358,21 +367,17 @@ printfield(const char *s, size_t n)
 	fwrite(s, 1, n, stdout);
 }
 
-/* Room for the vote of k neighbours. */
-static struct {
-	const char	**lab;		/* labels */
-	size_t		 *len;		/* their lengths */
-	double		 *wt;		/* weights */
-	double		 *tot;		/* sums per label */
-} vt;
-
-/* Majority vote of the neighbours' labels; the label goes to stdout. */
+/*
+ * Majority vote of the neighbours' labels (in the room vt); the label
+ * goes to stdout.
+ */
 static void
-vote(const struct emb_knn *kn, const struct emb_hit *h, unsigned k)
+vote(const struct vote *vt, const struct emb_knn *kn, const struct emb_hit *h,
+    unsigned k)
 {
-	const char **lab = vt.lab;
-	size_t *len = vt.len;
-	double *wt = vt.wt, *tot = vt.tot;
+	const char **lab = vt->lab;
+	size_t *len = vt->len;
+	double *wt = vt->wt, *tot = vt->tot;
 	unsigned n = 0, best = 0, exact = 0;
 
 	for (unsigned i = 0; i < k && h[i].ref != EMB_KNN_NONE; i++) {
@@ -432,17 +437,14 @@ endsection(struct report *rp)
 	rp->insect = 0;
 }
 
-/* Search the batch and write its answers, in input order. */
+/* Search the batch: its hits into b->hits, the figures of -v summed. */
 static void
-flush(struct batch *b, const struct emb_knn *kn, unsigned k,
-    struct emb_writer *w, struct report *rp)
+search(struct batch *b, const struct emb_knn *kn, unsigned k)
 {
 	struct emb_knn_stats st;
 	double t0;
 	int rc;
 
-	if (b->n == 0)
-		return;
 	t0 = emb_now();
 	memset(&st, 0, sizeof(st));
 	if (cosmul)
@@ -461,6 +463,103 @@ flush(struct batch *b, const struct emb_knn *kn, unsigned k,
 	nquery += b->n;
 	if (rc < 0)
 		errx(1, "search: %s", emb_strerror(rc));
+}
+
+/*
+ * -R: query i of the batch, answered by its nh hits h, tallied in its
+ * section (a new section closes the one before).
+ */
+static void
+tally(const struct batch *b, size_t i, const struct emb_knn *kn,
+    const struct emb_hit *h, unsigned nh, struct report *rp)
+{
+	const struct quest *qs = &b->qs[i];
+	const char *sect = b->text.p + qs->sect;
+	size_t rlen, wlen;
+	const char *rkey, *rw;
+
+	if (!rp->insect || rp->sect.len != qs->sectlen ||
+	    memcmp(rp->sect.p, sect, qs->sectlen) != 0) {
+		endsection(rp);
+		rp->sect.len = 0;
+		xbufadd(&rp->sect, sect, qs->sectlen);
+		if (gfield)
+			printf("%s:\n", rp->sect.p);
+		rp->insect = 1;
+		rp->scorrect = rp->sseen = 0;
+	}
+	rp->total++;
+	if (!qs->seen)
+		return;
+	rp->seen++;
+	rp->sseen++;
+	if (nh == 0)
+		return;
+	rkey = emb_knn_key(kn, h[0].ref, &rlen);
+	rw = keyfield(rkey, rlen, wfield, &wlen);
+	if (rw != NULL && wlen == qs->wantlen && memcmp(rw,
+	    b->text.p + qs->want, wlen) == 0) {
+		rp->correct++;
+		rp->scorrect++;
+	}
+}
+
+/* -b: the query's nh hits h as a group of their unit vectors. */
+static void
+writehits(struct emb_writer *w, const char *qkey, size_t qlen,
+    const struct emb_knn *kn, const struct emb_hit *h, unsigned nh)
+{
+	int rc;
+
+	if ((rc = emb_write_group(w, qkey, qlen, nh)) < 0)
+		wdie(rc);
+	for (unsigned j = 0; j < nh; j++) {
+		size_t rlen;
+		const char *rkey = emb_knn_key(kn, h[j].ref, &rlen);
+		int zero;
+
+		if ((rc = emb_write_vec_unit(w, rkey, rlen,
+		    emb_knn_vec(kn, h[j].ref), &zero)) < 0)
+			wdie(rc);
+	}
+}
+
+/*
+ * The query's nh hits h, a line each: query key, rank, reference key,
+ * distance (--similarity: and 1 - the distance).
+ */
+static void
+printhits(const char *qkey, size_t qlen, const struct emb_knn *kn,
+    const struct emb_hit *h, unsigned nh)
+{
+	for (unsigned j = 0; j < nh; j++) {
+		char num[32];
+		size_t rlen;
+		const char *rkey = emb_knn_key(kn, h[j].ref, &rlen);
+
+		printfield(qkey, qlen);
+		printf("\t%u\t", j + 1);
+		printfield(rkey, rlen);
+		putchar('\t');
+		/* 3CosMul: the score, larger first. */
+		printfield(num, dtoa(num, cosmul ? -h[j].dist :
+		    h[j].dist));
+		if (simcol && !cosmul) {
+			putchar('\t');
+			printfield(num, dtoa(num, 1 - h[j].dist));
+		}
+		putchar('\n');
+	}
+}
+
+/* Search the batch and write its answers, in input order. */
+static void
+flush(struct batch *b, const struct emb_knn *kn, unsigned k,
+    struct emb_writer *w, struct report *rp)
+{
+	if (b->n == 0)
+		return;
+	search(b, kn, k);
 	for (size_t i = 0; i < b->n; i++) {
 		const char *qkey = b->text.p + b->koff[i];
 		size_t qlen = strlen(qkey);
@@ -472,78 +571,17 @@ flush(struct batch *b, const struct emb_knn *kn, unsigned k,
 		/* A zero vector (no known word) has no nearest: none listed. */
 		if (b->zero[i] && !cfield)
 			nh = 0;
-		if (rflag) {
-			struct quest *qs = &b->qs[i];
-			const char *sect = b->text.p + qs->sect;
-			size_t rlen, wlen;
-			const char *rkey, *rw;
-
-			if (!rp->insect || rp->sect.len != qs->sectlen ||
-			    memcmp(rp->sect.p, sect, qs->sectlen) != 0) {
-				endsection(rp);
-				rp->sect.len = 0;
-				xbufadd(&rp->sect, sect, qs->sectlen);
-				if (gfield)
-					printf("%s:\n", rp->sect.p);
-				rp->insect = 1;
-				rp->scorrect = rp->sseen = 0;
-			}
-			rp->total++;
-			if (!qs->seen)
-				continue;
-			rp->seen++;
-			rp->sseen++;
-			if (nh == 0)
-				continue;
-			rkey = emb_knn_key(kn, h[0].ref, &rlen);
-			rw = keyfield(rkey, rlen, wfield, &wlen);
-			if (rw != NULL && wlen == qs->wantlen && memcmp(rw,
-			    b->text.p + qs->want, wlen) == 0) {
-				rp->correct++;
-				rp->scorrect++;
-			}
-			continue;
-		}
-		if (cfield) {
+		if (rflag)
+			tally(b, i, kn, h, nh, rp);
+		else if (cfield) {
 			printfield(qkey, qlen);
 			putchar('\t');
-			vote(kn, h, nh);
+			vote(&b->vt, kn, h, nh);
 			putchar('\n');
-			continue;
-		}
-		if (bflag) {
-			if ((rc = emb_write_group(w, qkey, qlen, nh)) < 0)
-				wdie(rc);
-			for (unsigned j = 0; j < nh; j++) {
-				size_t rlen;
-				const char *rkey = emb_knn_key(kn, h[j].ref,
-				    &rlen);
-
-				int zero;
-
-				if ((rc = emb_write_vec_unit(w, rkey, rlen,
-				    emb_knn_vec(kn, h[j].ref), &zero)) < 0)
-					wdie(rc);
-			}
-			continue;
-		}
-		for (unsigned j = 0; j < nh; j++) {
-			char num[32];
-			size_t rlen;
-			const char *rkey = emb_knn_key(kn, h[j].ref, &rlen);
-			printfield(qkey, qlen);
-			printf("\t%u\t", j + 1);
-			printfield(rkey, rlen);
-			putchar('\t');
-			/* 3CosMul: the score, larger first. */
-			printfield(num, dtoa(num, cosmul ? -h[j].dist :
-			    h[j].dist));
-			if (simcol && !cosmul) {
-				putchar('\t');
-				printfield(num, dtoa(num, 1 - h[j].dist));
-			}
-			putchar('\n');
-		}
+		} else if (bflag)
+			writehits(w, qkey, qlen, kn, h, nh);
+		else
+			printhits(qkey, qlen, kn, h, nh);
 	}
 	if (ferror(stdout))
 		fshut(stdout, "stdout");
@@ -641,12 +679,168 @@ analogy(struct batch *b, const struct emb_knn *kn, struct agroup *g,
 	b->xoff[b->n] = b->nx;
 }
 
+/*
+ * The batch for queries of dimension dim, k hits each: as many queries
+ * as -B asks, but the heaps of a batch (k hits per query and thread) kept
+ * under HEAPMAX and its queries under QBYTES whatever dimension the
+ * header says; its arrays allocated.
+ */
+static void
+batchinit(struct batch *b, uint32_t dim, unsigned k)
+{
+	size_t nhits;
+
+	memset(b, 0, sizeof(*b));
+	if (batch > HEAPMAX / k / nthreads)
+		batch = HEAPMAX / k / nthreads ? HEAPMAX / k / nthreads : 1;
+	b->ld = (dim + 15) / 16 * 16;
+	if (batch > QBYTES / (b->ld * sizeof(float)))
+		batch = QBYTES / (b->ld * sizeof(float)) ? QBYTES / (b->ld *
+		    sizeof(float)) : 1;
+	b->cap = batch;
+	if (emb_mul(b->cap, k, &nhits) < 0)
+		errx(1, "batch too large");
+	b->q = emb_alloc((cosmul ? 3 : 1) * b->cap * b->ld * sizeof(float));
+	if (b->q == NULL)
+		err(1, "batch of %zu queries", b->cap);
+	b->koff = xreallocarray(NULL, b->cap + 1, sizeof(*b->koff));
+	b->xoff = xreallocarray(NULL, b->cap + 1, sizeof(*b->xoff));
+	b->hits = xreallocarray(NULL, nhits, sizeof(*b->hits));
+	if (rflag)
+		b->qs = xreallocarray(NULL, b->cap, sizeof(*b->qs));
+	b->zero = xcalloc(b->cap, 1);
+	b->xoff[0] = 0;
+	if (cfield) {
+		b->vt.lab = xreallocarray(NULL, k, sizeof(*b->vt.lab));
+		b->vt.len = xreallocarray(NULL, k, sizeof(*b->vt.len));
+		b->vt.wt = xreallocarray(NULL, k, sizeof(*b->vt.wt));
+		b->vt.tot = xreallocarray(NULL, k, sizeof(*b->vt.tot));
+	}
+}
+
+static void
+batchfree(struct batch *b)
+{
+	emb_free(b->q);
+	free(b->text.p);
+	free(b->koff);
+	free(b->xoff);
+	free(b->xref);
+	free(b->qs);
+	free(b->zero);
+	free(b->hits);
+	free(b->vt.lab);
+	free(b->vt.len);
+	free(b->vt.wt);
+	free(b->vt.tot);
+}
+
+/*
+ * -A: record rec of the query stream into the analogy group g (its key
+ * or one of its members: a, b and c as unit vectors); @return 1 when the
+ * group is complete.
+ */
+static int
+member(struct agroup *g, const struct emb_rec *rec, uint32_t dim)
+{
+	size_t wlen;
+	const char *wd;
+
+	if (rec->type == EMB_REC_GROUP) {
+		g->key.len = 0;
+		xbufadd(&g->key, rec->key, rec->keylen);
+		g->nmemb = rec->nmemb;
+		g->got = 0;
+		g->recno = rec->recno;
+		return g->nmemb == 0;
+	}
+	if (rec->group == 0)
+		errx(1, "%s: record %llu: with -A, queries are groups (a b c "
+		    "[d]); this vector is outside any group", qname,
+		    (unsigned long long)rec->recno);
+	if (g->got < 4) {
+		wd = keyfield(rec->key, rec->keylen, 1, &wlen);
+		g->word[g->got].len = 0;
+		xbufadd(&g->word[g->got], wd, wlen);
+	}
+	if (g->got < 3) {
+		memcpy(g->vec[g->got], rec->vec, (size_t)dim * sizeof(float));
+		emb_unit(g->vec[g->got], dim);
+	}
+	return ++g->got >= g->nmemb;
+}
+
+/*
+ * A vector of the query stream as a query: keyed by its own key, or, in
+ * a group (whose key is gkey), by the group's key and its own.
+ */
+static void
+plainquery(struct batch *b, const struct emb_knn *kn,
+    const struct emb_buf *gkey, const struct emb_rec *rec, uint32_t dim)
+{
+	float *q;
+
+	if (bflag && rec->group)
+		keyfits(gkey->len + 1 + rec->keylen, qname, "record",
+		    rec->recno);
+	q = newquery(b, rec->group ? gkey->p : rec->key,
+	    rec->group ? gkey->len : rec->keylen,
+	    rec->group ? rec->key : NULL, rec->keylen);
+	memcpy(q, rec->vec, (size_t)dim * sizeof(*q));
+	endquery(b, kn, dim);
+}
+
+/*
+ * The queries of r into batches, each searched and answered when full;
+ * the last, partly full, is left to the caller.  g holds an analogy
+ * group being read (-A), gkey the key of a group of plain queries.
+ */
+static void
+queries(struct emb_reader *r, const struct emb_knn *kn, struct batch *b,
+    struct agroup *g, struct emb_buf *gkey, unsigned k, struct emb_writer *w,
+    struct report *rp)
+{
+	struct emb_rec rec;
+	uint32_t dim = emb_knn_dim(kn);
+	int rc;
+
+	while ((rc = emb_reader_next(r, &rec)) > 0) {
+		if (aflag) {
+			if (!member(g, &rec, dim))
+				continue;
+			analogy(b, kn, g, dim);
+		} else if (rec.type == EMB_REC_GROUP) {
+			gkey->len = 0;
+			xbufadd(gkey, rec.key, rec.keylen);
+			continue;
+		} else
+			plainquery(b, kn, gkey, &rec, dim);
+		if (b->n == b->cap)
+			flush(b, kn, k, w, rp);
+	}
+	if (rc < 0)
+		rdie(r, qname, rc);
+}
+
+/* What the queries lacked, once they are all answered. */
+static void
+warnings(void)
+{
+	if (nzero)
+		warnx("%s: zero query vectors (no known word?): %llu, %s",
+		    qname, nzero, aflag ? "every reference at distance 1" :
+		    cfield ? "labelled from the first references, all at "
+		    "distance 1" : "no neighbours listed");
+	if (nshort && !rflag)
+		warnx("%s: groups of fewer than 3 members skipped: %llu",
+		    qname, nshort);
+}
+
 static void
 run(const struct emb_knn *kn, const char *path)
 {
 	int fd = openin(path);
 	struct emb_reader *r;
-	struct emb_rec rec;
 	struct emb_writer *w = NULL;
 	struct batch b;
 	struct report rp;
@@ -654,8 +848,6 @@ run(const struct emb_knn *kn, const char *path)
 	struct emb_buf gkey = { 0 };
 	uint32_t dim = emb_knn_dim(kn);
 	unsigned k = rflag ? 1 : kopt;
-	size_t nhits;
-	int rc;
 
 	qname = inname(path);
 	r = xreader(fd, qname);
@@ -664,95 +856,13 @@ run(const struct emb_knn *kn, const char *path)
 		    qname, emb_reader_dim(r), dim);
 	if (bflag)
 		w = xwriter(dim);
-	memset(&b, 0, sizeof(b));
 	memset(&rp, 0, sizeof(rp));
 	memset(&g, 0, sizeof(g));
-	/* Bound the heaps of a batch: k hits per query and thread. */
-	if (batch > HEAPMAX / k / nthreads)
-		batch = HEAPMAX / k / nthreads ? HEAPMAX / k / nthreads : 1;
-	b.ld = (dim + 15) / 16 * 16;
-	/* And its queries to 32 MiB, whatever dimension the header says. */
-	if (batch > QBYTES / (b.ld * sizeof(float)))
-		batch = QBYTES / (b.ld * sizeof(float)) ? QBYTES / (b.ld *
-		    sizeof(float)) : 1;
-	b.cap = batch;
-	if (emb_mul(b.cap, k, &nhits) < 0)
-		errx(1, "batch too large");
-	b.q = emb_alloc((cosmul ? 3 : 1) * b.cap * b.ld * sizeof(float));
-	if (b.q == NULL)
-		err(1, "batch of %zu queries", b.cap);
-	b.koff = xreallocarray(NULL, b.cap + 1, sizeof(*b.koff));
-	b.xoff = xreallocarray(NULL, b.cap + 1, sizeof(*b.xoff));
-	b.hits = xreallocarray(NULL, nhits, sizeof(*b.hits));
-	if (rflag)
-		b.qs = xreallocarray(NULL, b.cap, sizeof(*b.qs));
-	b.zero = xcalloc(b.cap, 1);
-	b.xoff[0] = 0;
-	if (cfield) {
-		vt.lab = xreallocarray(NULL, k, sizeof(*vt.lab));
-		vt.len = xreallocarray(NULL, k, sizeof(*vt.len));
-		vt.wt = xreallocarray(NULL, k, sizeof(*vt.wt));
-		vt.tot = xreallocarray(NULL, k, sizeof(*vt.tot));
-	}
+	batchinit(&b, dim, k);
 	for (unsigned i = 0; i < 3; i++)
 		if ((g.vec[i] = emb_alloc((size_t)dim * sizeof(float))) == NULL)
 			err(1, "malloc");
-	while ((rc = emb_reader_next(r, &rec)) > 0) {
-		if (rec.type == EMB_REC_GROUP) {
-			if (!aflag) {
-				gkey.len = 0;
-				xbufadd(&gkey, rec.key, rec.keylen);
-				continue;
-			}
-			g.key.len = 0;
-			xbufadd(&g.key, rec.key, rec.keylen);
-			g.nmemb = rec.nmemb;
-			g.got = 0;
-			g.recno = rec.recno;
-			if (g.nmemb > 0)
-				continue;
-		} else if (aflag) {
-			size_t wlen;
-			const char *wd;
-
-			if (rec.group == 0)
-				errx(1, "%s: record %llu: with -A, queries "
-				    "are groups (a b c [d]); this vector is "
-				    "outside any group", qname,
-				    (unsigned long long)rec.recno);
-			if (g.got < 4) {
-				wd = keyfield(rec.key, rec.keylen, 1, &wlen);
-				g.word[g.got].len = 0;
-				xbufadd(&g.word[g.got], wd, wlen);
-			}
-			if (g.got < 3) {
-				memcpy(g.vec[g.got], rec.vec,
-				    (size_t)dim * sizeof(float));
-				emb_unit(g.vec[g.got], dim);
-			}
-			if (++g.got < g.nmemb)
-				continue;
-		}
-		if (aflag)
-			analogy(&b, kn, &g, dim);
-		else {
-			float *q;
-
-			if (bflag && rec.group)
-				keyfits(gkey.len + 1 + rec.keylen, qname,
-				    "record", rec.recno);
-			q = newquery(&b, rec.group ? gkey.p : rec.key,
-			    rec.group ? gkey.len : rec.keylen,
-			    rec.group ? rec.key : NULL, rec.keylen);
-
-			memcpy(q, rec.vec, (size_t)dim * sizeof(*q));
-			endquery(&b, kn, dim);
-		}
-		if (b.n == b.cap)
-			flush(&b, kn, k, w, &rp);
-	}
-	if (rc < 0)
-		rdie(r, qname, rc);
+	queries(r, kn, &b, &g, &gkey, k, w, &rp);
 	flush(&b, kn, k, w, &rp);
 	if (rflag) {
 		endsection(&rp);
@@ -763,25 +873,11 @@ run(const struct emb_knn *kn, const char *path)
 	if (w != NULL)
 		wclose(w);
 	fshut(stdout, "stdout");
-	if (nzero)
-		warnx("%s: zero query vectors (no known word?): %llu, %s",
-		    qname, nzero, aflag ? "every reference at distance 1" :
-		    cfield ? "labelled from the first references, all at "
-		    "distance 1" : "no neighbours listed");
-	if (nshort && !rflag)
-		warnx("%s: groups of fewer than 3 members skipped: %llu",
-		    qname, nshort);
+	warnings();
 	emb_reader_free(r);
 	if (fd != STDIN_FILENO)
 		close(fd);
-	emb_free(b.q);
-	free(b.text.p);
-	free(b.koff);
-	free(b.xoff);
-	free(b.xref);
-	free(b.qs);
-	free(b.zero);
-	free(b.hits);
+	batchfree(&b);
 	free(rp.sect.p);
 	free(g.key.p);
 	free(gkey.p);
@@ -789,21 +885,14 @@ run(const struct emb_knn *kn, const char *path)
 		free(g.word[i].p);
 	for (unsigned i = 0; i < 3; i++)
 		emb_free(g.vec[i]);
-	free(vt.lab);
-	free(vt.len);
-	free(vt.wt);
-	free(vt.tot);
 }
 
-int
-main(int argc, char *argv[])
+/* The options; @return the operands' index in argv. */
+static int
+options(int argc, char *argv[])
 {
-	static char obuf[OBUFSZ];
-	struct emb_knn *kn;
-	double t0, tload;
 	int ch;
 
-	knnenv();
 	while ((ch = optget(argc, argv, &prog, NULL)) != -1) {
 		switch (ch) {
 		case 'A':
@@ -879,8 +968,13 @@ main(int argc, char *argv[])
 			usage();
 		}
 	}
-	argc -= optind;
-	argv += optind;
+	return optind;
+}
+
+/* The options that do not go together, and the operands (argc of argv). */
+static void
+misuses(int argc, char *argv[])
+{
 	if (argc < 1)
 		misuse("no reference: name the reference set first");
 	if (argc > 2)
@@ -904,6 +998,43 @@ main(int argc, char *argv[])
 	    strcmp(argv[1], "-") == 0))
 		misuse("the reference set and the queries cannot both be "
 		    "standard input");
+}
+
+/* -v: the sizes, the times and what the searches did. */
+static void
+timings(const struct emb_knn *kn, double tload)
+{
+	fprintf(stderr, "emb-knn: %zu references x %u read in %.3f s; "
+	    "%llu queries searched in %.3f s: %.0f queries/s, "
+	    "%.1f GFLOP/s, %u threads\n", emb_knn_count(kn),
+	    emb_knn_dim(kn), tload, nquery, tsearch,
+	    tsearch > 0 ? nquery / tsearch : 0.0, tsearch > 0 ? 2.0 *
+	    nquery * emb_knn_count(kn) * emb_knn_dim(kn) / tsearch /
+	    1e9 : 0.0, nthreads);
+	if (done.pairs > 0)
+		fprintf(stderr, "emb-knn: %s bounds: %llu pairs scored from "
+		    "codes, %llu through float32 GEMM, %llu of %llu rescored "
+		    "exactly (%.4f %%)\n", emb_knn_pathname(done.path),
+		    (unsigned long long)done.coded,
+		    (unsigned long long)done.flt,
+		    (unsigned long long)done.rescored,
+		    (unsigned long long)done.pairs,
+		    100.0 * (double)done.rescored / (double)done.pairs);
+}
+
+int
+main(int argc, char *argv[])
+{
+	static char obuf[OBUFSZ];
+	struct emb_knn *kn;
+	double t0, tload;
+	int n;
+
+	knnenv();
+	n = options(argc, argv);
+	argc -= n;
+	argv += n;
+	misuses(argc, argv);
 	if (nthreads == 0)
 		nthreads = (unsigned)emb_ncpu();
 	if (!bflag)
@@ -916,22 +1047,7 @@ main(int argc, char *argv[])
 	else
 		run(kn, argc > 1 ? argv[1] : NULL);
 	if (vflag)
-		fprintf(stderr, "emb-knn: %zu references x %u read in %.3f s; "
-		    "%llu queries searched in %.3f s: %.0f queries/s, "
-		    "%.1f GFLOP/s, %u threads\n", emb_knn_count(kn),
-		    emb_knn_dim(kn), tload, nquery, tsearch,
-		    tsearch > 0 ? nquery / tsearch : 0.0, tsearch > 0 ? 2.0 *
-		    nquery * emb_knn_count(kn) * emb_knn_dim(kn) / tsearch /
-		    1e9 : 0.0, nthreads);
-	if (vflag && done.pairs > 0)
-		fprintf(stderr, "emb-knn: %s bounds: %llu pairs scored from "
-		    "codes, %llu through float32 GEMM, %llu of %llu rescored "
-		    "exactly (%.4f %%)\n", emb_knn_pathname(done.path),
-		    (unsigned long long)done.coded,
-		    (unsigned long long)done.flt,
-		    (unsigned long long)done.rescored,
-		    (unsigned long long)done.pairs,
-		    100.0 * (double)done.rescored / (double)done.pairs);
+		timings(kn, tload);
 	emb_knn_free(kn);
 	return 0;
 }

@@ -42,14 +42,14 @@ struct run {
 
 /* One shard's output, read a query at a time. */
 struct shard {
-	FILE		*fp;		/* a file operand, or NULL */
+	struct textin	*in;		/* a file operand, or NULL */
 	struct run	*runs;		/* tagged input: its lines in the map */
 	size_t		 nruns, runcap, ri, pos;
 	char		*name;		/* for messages */
 	unsigned long long tag;		/* shard number (tagged input) */
 	unsigned long long lineno;
 	char		*line;		/* the line read ahead, or NULL at EOF */
-	size_t		 cap;
+	size_t		 cap;		/* a tagged shard's: line's size */
 	ssize_t		 len;
 	int		 empty;		/* no line at all: a shard without references */
 };
@@ -127,24 +127,24 @@ advancerun(struct shard *s)
 static void
 advance(struct shard *s)
 {
+	size_t n;
+	int rc;
+
 	if (s->runs != NULL) {
 		advancerun(s);
 		return;
 	}
-	if (s->fp == NULL)
+	if (s->in == NULL)
 		return;
-	if ((s->len = getline(&s->line, &s->cap, s->fp)) == -1) {
-		if (ferror(s->fp))
-			err(1, "%s", s->name);
-		free(s->line);
+	if ((rc = textnext(s->in, &s->line, &n)) == 0) {
 		s->line = NULL;
 		return;
 	}
 	s->lineno++;
-	if (s->line[s->len - 1] != '\n')
+	if (rc == 2)
 		errx(1, "%s: line %llu: truncated: no LF at the end of the "
 		    "list", s->name, (unsigned long long)s->lineno);
-	s->line[--s->len] = '\0';
+	s->len = (ssize_t)n;
 }
 
 /*
@@ -316,11 +316,14 @@ merge(void)
 	}
 }
 
-/* Open shard i on fp; a shard with no line at all has no references. */
+/*
+ * Open shard i on in (NULL: its runs); a shard with no line at all has no
+ * references.
+ */
 static void
-openshard(unsigned i, FILE *fp, const char *name)
+openshard(unsigned i, struct textin *in, const char *name)
 {
-	sh[i].fp = fp;
+	sh[i].in = in;
 	sh[i].name = xstrdup(name);
 	advance(&sh[i]);
 	sh[i].empty = sh[i].line == NULL;
@@ -369,19 +372,20 @@ shardof(unsigned long long tag, struct emb_index *x)
 static void
 untag(void)
 {
-	char *line = NULL, *e;
-	size_t cap = 0, off = 0;
-	ssize_t len;
+	char *line, *e;
+	size_t len, off = 0;
 	unsigned long long lineno = 0, tag;
 	unsigned cur = 0;
 	struct emb_index tags;
+	struct textin in;
 	FILE *tf;
-	int fd = xtmpfd();
+	int fd = xtmpfd(), rc;
 
 	if ((tf = fdopen(fd, "w+")) == NULL)
 		err(1, "temporary file");
 	emb_index_init(&tags, tagof, NULL);
-	while ((len = getline(&line, &cap, stdin)) != -1) {
+	textopen(&in, STDIN_FILENO, "stdin");
+	while ((rc = textnext(&in, &line, &len)) > 0) {
 		struct shard *s;
 		size_t n;
 
@@ -396,10 +400,9 @@ untag(void)
 			cur = shardof(tag, &tags);
 		s = &sh[cur];
 		n = (size_t)(line + len - e);
-		if (line[len - 1] != '\n')
+		if (rc == 2)
 			errx(1, "stdin: line %llu: truncated: no LF at the end "
 			    "of the list", lineno);
-		n--;
 		if (fwrite(e, 1, n, tf) != n || putc('\n', tf) == EOF)
 			err(1, "temporary file");
 		if (s->nruns > 0 && s->runs[s->nruns - 1].off +
@@ -413,9 +416,7 @@ untag(void)
 		}
 		off += n + 1;
 	}
-	if (ferror(stdin))
-		err(1, "stdin");
-	free(line);
+	textclose(&in);
 	emb_index_free(&tags);
 	if (fflush(tf) != 0)
 		err(1, "temporary file");
@@ -467,20 +468,22 @@ main(int argc, char *argv[])
 		sh = xcalloc((size_t)argc, sizeof(*sh));
 		nsh = (unsigned)argc;
 		for (int i = 0; i < argc; i++) {
-			FILE *fp = stdin;
+			struct textin *in = xmalloc(sizeof(*in));
 
-			if (strcmp(argv[i], "-") != 0)
-				fp = fopenside(argv[i]);
-			openshard((unsigned)i, fp, inname(argv[i]));
+			textopen(in, strcmp(argv[i], "-") == 0 ?
+			    STDIN_FILENO : openside(argv[i]), inname(argv[i]));
+			openshard((unsigned)i, in, inname(argv[i]));
 		}
 	}
 	merge();
 	fshut(stdout, "stdout");
 	for (unsigned i = 0; i < nsh; i++) {
-		if (sh[i].fp != NULL && sh[i].fp != stdin)
-			fclose(sh[i].fp);
+		if (sh[i].in != NULL) {
+			textclose(sh[i].in);
+			free(sh[i].in);
+		} else
+			free(sh[i].line);
 		free(sh[i].name);
-		free(sh[i].line);
 		free(sh[i].runs);
 	}
 	if (maplen > 0)

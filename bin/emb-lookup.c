@@ -13,6 +13,7 @@
  */
 #include <err.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <libgen.h>
 #include <signal.h>
 #include <stdio.h>
@@ -24,8 +25,6 @@
 
 #include "opt.h"
 #include "util.h"
-
-#define IBUFSZ	(1u << 20)
 
 enum { OOV_SKIP, OOV_ZERO, OOV_FAIL, OOV_UNK, OOV_SUBWORD };
 
@@ -379,22 +378,20 @@ isblank_(int c)
 
 /* Query mode: one group per line. */
 static void
-queries(FILE *fp, const char *name)
+queries(struct textin *in, const char *name)
 {
 	struct emb_buf key = { 0 }, mk = { 0 };
 	struct memb *m = NULL;
-	size_t mcap = 0, cap = 0;
-	char *line = NULL;
+	size_t mcap = 0;
+	char *line;
 	ssize_t len;
 	int rc;
 
-	while ((len = textline(&line, &cap, fp, name, nlines + 1)) != -1) {
+	while ((len = textline(in, &line, nlines + 1)) != -1) {
 		char *p = line, *end = line + len;
 		size_t nm = 0;
 
 		nlines++;
-		if (end > p && end[-1] == '\n')
-			end--;
 		if (end > p && end[-1] == '\r')
 			end--;
 		key.len = 0;
@@ -452,9 +449,6 @@ queries(FILE *fp, const char *name)
 				vdie(rc, m[i].tok, m[i].len);
 		}
 	}
-	if (ferror(fp))
-		err(1, "%s", name);
-	free(line);
 	free(m);
 	emb_buf_free(&key);
 	emb_buf_free(&mk);
@@ -481,22 +475,19 @@ filelabel(const char *path)
 
 /* Word mode: one word per line, ungrouped records keyed word<TAB>label. */
 static void
-words(FILE *fp, const char *name, const char *label)
+words(struct textin *in, const char *name, const char *label)
 {
 	struct emb_buf key = { 0 };
-	size_t cap = 0;
-	char *line = NULL;
+	char *line;
 	ssize_t len;
 	int rc;
 
-	while ((len = textline(&line, &cap, fp, name, nlines + 1)) != -1) {
+	while ((len = textline(in, &line, nlines + 1)) != -1) {
 		char *p = line, *end = line + len, *tab, *we, *p0;
 		const void *v;
 		size_t wlen;
 
 		nlines++;
-		if (end > p && end[-1] == '\n')
-			end--;
 		if (end > p && end[-1] == '\r')
 			end--;
 		if ((tab = memchr(p, '\t', (size_t)(end - p))) == NULL)
@@ -532,9 +523,6 @@ words(FILE *fp, const char *name, const char *label)
 		if ((rc = emb_write_vecle(w, key.p, key.len, v)) < 0)
 			vdie(rc, p0, wlen);
 	}
-	if (ferror(fp))
-		err(1, "%s", name);
-	free(line);
 	emb_buf_free(&key);
 }
 
@@ -664,7 +652,8 @@ lookupfile(const char *in, const char *vectors, int wmode, const char *label)
 {
 	const char *name = inname(in);
 	char *flabel = NULL;
-	FILE *fp;
+	struct textin tin;
+	int fd;
 
 	if (oov == OOV_UNK) {
 		int64_t i = find(unkword, strlen(unkword));
@@ -680,21 +669,20 @@ lookupfile(const char *in, const char *vectors, int wmode, const char *label)
 		err(1, NULL);
 	memset(zerovec, 0, emb_store_dim(st) * sizeof(float));
 	if (in == NULL || strcmp(in, "-") == 0)
-		fp = stdin;
-	else if ((fp = fopen(in, "r")) == NULL)
+		fd = STDIN_FILENO;
+	else if ((fd = open(in, O_RDONLY)) < 0)
 		err(1, "%s", in);
-	setvbuf(fp, NULL, _IOFBF, IBUFSZ);
+	textopen(&tin, fd, name);
 	w = xwriter(emb_store_dim(st));
 	if (wmode) {
-		if (label == NULL && fp != stdin)
+		if (label == NULL && fd != STDIN_FILENO)
 			label = flabel = filelabel(in);
-		words(fp, name, label);
+		words(&tin, name, label);
 	} else
-		queries(fp, name);
+		queries(&tin, name);
 	wclose(w);
 	summary(name, wmode);
-	if (fp != stdin)
-		fclose(fp);
+	textclose(&tin);
 	free(flabel);
 	emb_free(zerovec);
 }

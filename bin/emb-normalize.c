@@ -182,106 +182,126 @@ withmodel(struct emb_reader *r, struct emb_writer *w, int lflag, int pflag,
 	return rc;
 }
 
-int
-main(int argc, char *argv[])
+/* The options. */
+struct norm {
+	const char	*fitfile;	/* -F */
+	const char	*modelfile;	/* -M */
+	long		 ncomp;		/* -r */
+	int		 center;	/* -c */
+	int		 lflag;		/* -l */
+	int		 pflag;		/* -P */
+	int		 quiet;		/* -q */
+};
+
+/* The options into o, checked together: @return the operands' index. */
+static int
+options(struct norm *o, int argc, char *argv[])
 {
-	const char *fitfile = NULL, *modelfile = NULL, *name;
-	uint64_t nvec = 0, nzero = 0;
-	long ncomp = 0;
-	int center = 0, lflag = 0, pflag = 0, quiet = 0, rflag = 0, c, rc, fd;
+	int rflag = 0, c;
 
 	while ((c = optget(argc, argv, &prog, NULL)) != -1) {
 		switch (c) {
 		case 'c':
-			center = 1;
+			o->center = 1;
 			break;
 		case 'F':
-			fitfile = optarg;
+			o->fitfile = optarg;
 			break;
 		case 'l':
-			lflag = 1;
+			o->lflag = 1;
 			break;
 		case 'M':
-			modelfile = optarg;
+			o->modelfile = optarg;
 			break;
 		case 'P':
-			pflag = 1;
+			o->pflag = 1;
 			break;
 		case 'q':
-			quiet = 1;
+			o->quiet = 1;
 			progmode = PROG_OFF;
 			break;
 		case 'r':
-			ncomp = (long)parsenum(optarg, 0, EMB_PCA_DIM_MAX,
+			o->ncomp = (long)parsenum(optarg, 0, EMB_PCA_DIM_MAX,
 			    "-r");
 			rflag = 1;
 			break;
 		case 'v':
-			quiet = 0;
+			o->quiet = 0;
 			progmode = PROG_ON;
 			break;
 		default:
 			usage();
 		}
 	}
-	argc -= optind;
-	argv += optind;
-	if (argc > 1)
+	if (argc - optind > 1)
 		misuse("one input file at most");
-	if (fitfile != NULL && (modelfile != NULL || lflag || pflag))
+	if (o->fitfile != NULL && (o->modelfile != NULL || o->lflag ||
+	    o->pflag))
 		misuse("-F fits a model: no -M, -l or -P with it");
-	if (fitfile == NULL && (center || rflag))
+	if (o->fitfile == NULL && (o->center || rflag))
 		misuse("-c and -r go with -F only");
-	if (pflag && modelfile == NULL)
+	if (o->pflag && o->modelfile == NULL)
 		misuse("-P projects on a model's components: give -M");
-	if (pflag && lflag)
+	if (o->pflag && o->lflag)
 		misuse("-P gives coordinates: no -l with it");
-	name = inname(argv[0]);
-	if (fitfile != NULL) {
-		const char *in = argv[0] != NULL ? argv[0] : "-";
+	return optind;
+}
 
-		modelfp = outopen(fitfile, &in, 1, 0666);
-	}
-	atexit(cleanup);
-	if (modelfile != NULL) {
-		unsigned long lno;
+/* Every vector of rd (name) transformed as o says, to stdout. */
+static void
+transform(const struct norm *o, const char *name)
+{
+	uint64_t nvec = 0, nzero = 0;
+	int rc;
 
-		fd = openside(modelfile);
-		if ((rc = emb_pca_load(&model, fd, &lno)) < 0) {
-			if (rc == EMB_EFORMAT)
-				errx(1, "%s: line %lu: not an emb-normalize "
-				    "model line", modelfile, lno);
-			errx(1, "%s: %s", modelfile, emb_strerror(rc));
-		}
-		close(fd);
-	} else
-		lflag = 1;
-	fd = openin(argv[0]);
-	bigpipe(fd);
-	rd = xreader(fd, name);
-	if (fitfile != NULL) {
-		fit(name, fitfile, ncomp, center, quiet);
-		return 0;
-	}
 	if (model != NULL && model->dim != emb_reader_dim(rd))
 		errx(1, "%s: dimension %u, but the model %s has %u", name,
-		    emb_reader_dim(rd), modelfile, model->dim);
-	if (pflag && model->ncomp == 0)
-		errx(1, "%s: no component to project on", modelfile);
-	wr = xwriter(pflag ? model->ncomp : emb_reader_dim(rd));
+		    emb_reader_dim(rd), o->modelfile, model->dim);
+	if (o->pflag && model->ncomp == 0)
+		errx(1, "%s: no component to project on", o->modelfile);
+	wr = xwriter(o->pflag ? model->ncomp : emb_reader_dim(rd));
 	if (model == NULL)
 		rc = unitonly(rd, wr, name, &nvec, &nzero);
 	else
-		rc = withmodel(rd, wr, lflag, pflag, name, modelfile, &nvec,
-		    &nzero);
+		rc = withmodel(rd, wr, o->lflag, o->pflag, name, o->modelfile,
+		    &nvec, &nzero);
 	if (rc < 0)
 		rdie(rd, name, rc);
 	wclose(wr);
 	wr = NULL;
-	if (!quiet)
+	if (!o->quiet)
 		fprintf(stderr, "emb-normalize: %s: %llu vectors, %llu zero "
 		    "vectors left zero\n", name, (unsigned long long)nvec,
 		    (unsigned long long)nzero);
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct norm o = { 0 };
+	const char *name;
+	int fd;
+
+	argv += options(&o, argc, argv);
+	name = inname(argv[0]);
+	if (o.fitfile != NULL) {
+		const char *in = argv[0] != NULL ? argv[0] : "-";
+
+		modelfp = outopen(o.fitfile, &in, 1, 0666);
+	}
+	atexit(cleanup);
+	if (o.modelfile != NULL)
+		model = xpcaload(o.modelfile);
+	else
+		o.lflag = 1;
+	fd = openin(argv[0]);
+	bigpipe(fd);
+	rd = xreader(fd, name);
+	if (o.fitfile != NULL) {
+		fit(name, o.fitfile, o.ncomp, o.center, o.quiet);
+		return 0;
+	}
+	transform(&o, name);
 	if (fd != 0)
 		close(fd);
 	return 0;

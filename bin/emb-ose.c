@@ -70,10 +70,9 @@ struct pipe {
 	const char		*name;
 	struct emb_reader	*rd;
 	uint32_t		 dim;
-	FILE			*side;		/* -F */
+	struct textin		 side;		/* -F */
 	unsigned long long	 sline;		/* its lines read */
-	char			*line;		/* its line buffer */
-	size_t			 linecap;
+	char			*line;		/* its line, in side's buffer */
 	uint64_t		 nread;		/* groups read */
 	int			 eof;		/* no more batches */
 
@@ -295,8 +294,7 @@ distances(struct pipe *p, struct slot *sl, size_t i)
 		}
 		return 0;
 	}
-	if (textline(&p->line, &p->linecap, p->side, p->sidefile,
-	    p->sline + 1) < 0)
+	if (textline(&p->side, &p->line, p->sline + 1) < 0)
 		return pfail(p, 0, "%s: ends before group %llu", p->sidefile,
 		    (unsigned long long)p->nread + 1);
 	++p->sline;
@@ -721,7 +719,6 @@ freeall(struct pipe *p, struct worker *wk, size_t nw)
 	}
 	free(wk);
 	free(p->slots);
-	free(p->line);
 	free(p->words.buf);
 }
 
@@ -743,7 +740,7 @@ main(int argc, char *argv[])
 
 	argv += options(p, argc, argv);
 	if (p->sidefile != NULL)
-		p->side = fopenside(p->sidefile);
+		textopen(&p->side, openside(p->sidefile), p->sidefile);
 
 	p->name = inname(argv[0]);
 	fd = openin(argv[0]);
@@ -761,11 +758,10 @@ main(int argc, char *argv[])
 	run(p, w, wk);
 	for (long t = 0; t < p->nthreads; t++)
 		pthread_join(wk[t].tid, NULL);
-	if (p->side != NULL) {
-		if (textline(&p->line, &p->linecap, p->side, p->sidefile,
-		    p->sline + 1) >= 0)
+	if (p->sidefile != NULL) {
+		if (textline(&p->side, &p->line, p->sline + 1) >= 0)
 			errx(1, "%s: more lines than groups", p->sidefile);
-		fclose(p->side);
+		textclose(&p->side);
 	}
 	if (w != NULL)
 		wclose(w);

@@ -50,17 +50,14 @@ next(struct emb_reader *r, const char *name, struct emb_rec *rec)
 	return rc;
 }
 
-int
-main(int argc, char *argv[])
+/*
+ * The options into idfield and full, the operands checked: @return their
+ * index in argv.
+ */
+static int
+options(int argc, char *argv[])
 {
-	struct emb_reader *ra, *rb;
-	struct emb_writer *w;
-	struct emb_rec a, b;
-	const char *na, *nb;
-	unsigned long long npairs = 0;
-	uint32_t dim, odim;
-	float *out;
-	int ch, fa, fb, rca, rcb, rc;
+	int ch;
 
 	while ((ch = optget(argc, argv, &prog, NULL)) != -1) {
 		switch (ch) {
@@ -78,65 +75,75 @@ main(int argc, char *argv[])
 			usage();
 		}
 	}
-	argc -= optind;
-	argv += optind;
-	if (argc != 2)
+	if (argc - optind != 2)
 		misuse("two streams needed, first and second");
-	if (strcmp(argv[0], "-") == 0 && strcmp(argv[1], "-") == 0)
+	if (strcmp(argv[optind], "-") == 0 &&
+	    strcmp(argv[optind + 1], "-") == 0)
 		misuse("first and second cannot both be the standard input");
-	notty(STDOUT_FILENO);
-	na = inname(argv[0]);
-	nb = inname(argv[1]);
-	fa = openin(argv[0]);
-	fb = openin(argv[1]);
-	ra = xreader(fa, na);
-	rb = xreader(fb, nb);
-	dim = emb_reader_dim(ra);
-	if (emb_reader_dim(rb) != dim)
-		errx(1, "%s: dimension %u, %s has %u", nb, emb_reader_dim(rb),
-		    na, dim);
-	odim = (full ? 4 : 2) * dim;
-	if (odim > EMB_DIM_MAX)
-		errx(1, "%s: dimension %u: the features would have %llu, more "
-		    "than %u", na, dim, (unsigned long long)(full ? 4 : 2) *
-		    dim, EMB_DIM_MAX);
-	out = xreallocarray(NULL, odim, sizeof(*out));
-	w = xwriter(odim);
-	for (;;) {
-		const char *ka, *kb;
-		size_t la, lb;
-		float *d, *p;
+	return optind;
+}
 
+/* The keys of a pair, field -i of each or whole, must be the same. */
+static void
+samekey(const struct emb_rec *a, const struct emb_rec *b, const char *na,
+    const char *nb)
+{
+	const char *ka, *kb;
+	size_t la, lb;
+
+	if ((ka = keyfield(a->key, a->keylen, idfield, &la)) == NULL)
+		errx(1, "%s: record %llu: key has no field %u", na,
+		    (unsigned long long)a->recno, idfield);
+	if ((kb = keyfield(b->key, b->keylen, idfield, &lb)) == NULL)
+		errx(1, "%s: record %llu: key has no field %u", nb,
+		    (unsigned long long)b->recno, idfield);
+	if (la != lb || memcmp(ka, kb, la) != 0) {
+		char qa[EMB_QUOTE_BUF], qb[EMB_QUOTE_BUF];
+
+		errx(1, "%s: record %llu: key '%s' does not match '%s' in %s",
+		    nb, (unsigned long long)b->recno, emb_quote(qb, kb, lb),
+		    emb_quote(qa, ka, la), na);
+	}
+}
+
+/* The features of u and v (dimension dim) into out: [u v] |u - v| u * v. */
+static void
+features(const float *u, const float *v, uint32_t dim, float *out)
+{
+	float *d, *p = out;
+
+	if (full) {
+		memcpy(p, u, dim * sizeof(*p));
+		memcpy(p + dim, v, dim * sizeof(*p));
+		p += 2 * dim;
+	}
+	d = p + dim;
+	for (uint32_t j = 0; j < dim; j++) {
+		p[j] = fabsf(u[j] - v[j]);
+		d[j] = u[j] * v[j];
+	}
+}
+
+/*
+ * The pairs of ra (na) and rb (nb), dimension dim, as features to w, out
+ * the room for one; both streams must end together.
+ */
+static void
+pairs(struct emb_reader *ra, struct emb_reader *rb, const char *na,
+    const char *nb, uint32_t dim, struct emb_writer *w, float *out)
+{
+	struct emb_rec a, b;
+	unsigned long long npairs = 0;
+	int rca, rcb, rc;
+
+	for (;;) {
 		rca = next(ra, na, &a);
 		rcb = next(rb, nb, &b);
 		if (rca == 0 || rcb == 0)
 			break;
 		npairs++;
-		/* Field -i of each key, or the whole keys. */
-		if ((ka = keyfield(a.key, a.keylen, idfield, &la)) == NULL)
-			errx(1, "%s: record %llu: key has no field %u", na,
-			    (unsigned long long)a.recno, idfield);
-		if ((kb = keyfield(b.key, b.keylen, idfield, &lb)) == NULL)
-			errx(1, "%s: record %llu: key has no field %u", nb,
-			    (unsigned long long)b.recno, idfield);
-		if (la != lb || memcmp(ka, kb, la) != 0) {
-			char qa[EMB_QUOTE_BUF], qb[EMB_QUOTE_BUF];
-
-			errx(1, "%s: record %llu: key '%s' does not match "
-			    "'%s' in %s", nb, (unsigned long long)b.recno,
-			    emb_quote(qb, kb, lb), emb_quote(qa, ka, la), na);
-		}
-		p = out;
-		if (full) {
-			memcpy(p, a.vec, dim * sizeof(*p));
-			memcpy(p + dim, b.vec, dim * sizeof(*p));
-			p += 2 * dim;
-		}
-		d = p + dim;
-		for (uint32_t j = 0; j < dim; j++) {
-			p[j] = fabsf(a.vec[j] - b.vec[j]);
-			d[j] = a.vec[j] * b.vec[j];
-		}
+		samekey(&a, &b, na, nb);
+		features(a.vec, b.vec, dim, out);
 		if ((rc = emb_write_vec(w, a.key, a.keylen, out)) < 0) {
 			if (rc == EMB_ENONFINITE)
 				errx(1, "%s: record %llu: the features "
@@ -149,6 +156,52 @@ main(int argc, char *argv[])
 		errx(1, "%s ends after %llu record%s, %s has more",
 		    rca == 0 ? na : nb, npairs, npairs == 1 ? "" : "s",
 		    rca == 0 ? nb : na);
+}
+
+/*
+ * The dimension of the features of ra (na) and rb (nb), or exit 1 with
+ * both readers freed first (what main holds is no leak at exit).
+ */
+static uint32_t
+featdim(struct emb_reader *ra, struct emb_reader *rb, const char *na,
+    const char *nb)
+{
+	uint32_t dim = emb_reader_dim(ra), db = emb_reader_dim(rb);
+	unsigned long long odim = (unsigned long long)(full ? 4 : 2) * dim;
+
+	if (db == dim && odim <= EMB_DIM_MAX)
+		return (uint32_t)odim;
+	emb_reader_free(ra);
+	emb_reader_free(rb);
+	if (db != dim)
+		errx(1, "%s: dimension %u, %s has %u", nb, db, na, dim);
+	errx(1, "%s: dimension %u: the features would have %llu, more than "
+	    "%u", na, dim, odim, EMB_DIM_MAX);
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct emb_reader *ra, *rb;
+	struct emb_writer *w;
+	const char *na, *nb;
+	uint32_t dim, odim;
+	float *out;
+	int fa, fb;
+
+	argv += options(argc, argv);
+	notty(STDOUT_FILENO);
+	na = inname(argv[0]);
+	nb = inname(argv[1]);
+	fa = openin(argv[0]);
+	fb = openin(argv[1]);
+	ra = xreader(fa, na);
+	rb = xreader(fb, nb);
+	dim = emb_reader_dim(ra);
+	odim = featdim(ra, rb, na, nb);
+	out = xreallocarray(NULL, odim, sizeof(*out));
+	w = xwriter(odim);
+	pairs(ra, rb, na, nb, dim, w, out);
 	wclose(w);
 	emb_reader_free(ra);
 	emb_reader_free(rb);

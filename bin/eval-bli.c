@@ -155,14 +155,14 @@ readdict(const char *dpath, const struct words *MW, const struct words *TW,
 {
 	struct query *qs = NULL;
 	int64_t *gold = NULL;
-	size_t nqs = 0, qcap = 0, ngold = 0, gcap = 0, cap = 0;
+	size_t nqs = 0, qcap = 0, ngold = 0, gcap = 0;
 	unsigned long lno = 0;
 	struct emb_buf tmp = { 0 };
-	char *line = NULL, *a, *b;
-	FILE *fp;
+	char *a, *b;
+	struct textin in;
 
-	fp = fopenside(dpath);
-	while (dictpair(fp, dpath, &line, &cap, &lno, &a, &b)) {
+	textopen(&in, openside(dpath), dpath);
+	while (dictpair(&in, &lno, &a, &b)) {
 		int64_t g;
 		size_t e;
 
@@ -183,8 +183,7 @@ readdict(const char *dpath, const struct words *MW, const struct words *TW,
 		gold[ngold++] = g;
 		qs[e].ngold++;
 	}
-	fclose(fp);
-	free(line);
+	textclose(&in);
 	emb_buf_free(&tmp);
 	*qsp = qs;
 	*goldp = gold;

@@ -37,19 +37,282 @@ outcorr(const char *clf, const char *metric, int rc, double v)
 		out(clf, metric, "%.6f", v);
 }
 
-/* Free sts's subsets (one per pair), gold scores and streams. */
-static void
-stsfree(char **sub, char **names, double *gold, char *scored, struct flat *A,
-    struct flat *B)
+/*
+ * The gold score in p (n bytes, line lno of path): a finite decimal
+ * number, or exit 1.
+ */
+static double
+score(const char *p, size_t n, const char *path, size_t lno)
 {
-	for (size_t i = 0; i < A->n; i++)
-		free(sub[i]);
-	free(sub);
-	free(names);
-	free(gold);
-	free(scored);
-	flatfree(A);
-	flatfree(B);
+	char *end, q[EMB_QUOTE_BUF];
+	double g;
+
+	errno = 0;
+	g = strtod(p, &end);
+	if (*end != '\0' || errno == ERANGE || !isfinite(g))
+		errx(1, "%s: line %zu: '%s' is not a score", path, lno,
+		    emb_quote(q, p, n));
+	return g;
+}
+
+/*
+ * The correlation (Pearson's, or Spearman's with rank) of the m cosines
+ * ss with their gold scores gs, printed as metric: @return its code, its
+ * value in *r.
+ */
+static int
+corrout(int rank, const double *ss, const double *gs, size_t m,
+    const char *metric, double *r)
+{
+	int rc = rank ? emb_spearman(ss, gs, m, r) :
+	    emb_pearson(ss, gs, m, r);
+
+	outcorr("cosine", metric, rc, *r);
+	return rc;
+}
+
+/*
+ * One STS run: the two streams of aligned pairs, the gold scores, the
+ * subsets and the cosines; stsfree() frees it all.
+ */
+struct sts {
+	struct flat	 A, B;		/* first and second sentences */
+	double		*gold;		/* n + 1: pair i's gold score */
+	char		*scored;	/* n + 1: 1 if pair i has a score */
+	size_t		 unscored;	/* pairs without one */
+	char		**sub;		/* n + 1: pair i's subset */
+	char		**names;	/* the subsets, in order of appearance */
+	size_t		 nsub;
+	double		*sim;		/* n + 1: pair i's cosine */
+	double		*gs, *ss;	/* n + 1: gold and cosine of a set */
+};
+
+static void
+stsfree(struct sts *S)
+{
+	for (size_t i = 0; S->sub != NULL && i < S->A.n; i++)
+		free(S->sub[i]);
+	free(S->sub);
+	free(S->names);
+	free(S->gold);
+	free(S->scored);
+	free(S->sim);
+	free(S->gs);
+	free(S->ss);
+	flatfree(&S->A);
+	flatfree(&S->B);
+}
+
+/*
+ * The two streams into S, pair by pair: the same dimension, as many
+ * records, and the same keys (or key fields idf) in the same order.
+ */
+static void
+stsload(struct sts *S, const char *apath, const char *bpath, unsigned idf)
+{
+	struct flat *A = &S->A, *B = &S->B;
+
+	memset(S, 0, sizeof(*S));
+	flatload(A, apath, GROUPED, NULL, NULL);
+	flatload(B, bpath, GROUPED, NULL, NULL);
+	if (A->dim != B->dim)
+		errx(1, "%s: dimension %u, %s has %u", B->name, B->dim,
+		    A->name, A->dim);
+	if (A->n != B->n)
+		errx(1, "%s has %zu records, %s has %zu", A->name, A->n,
+		    B->name, B->n);
+	for (size_t i = 0; i < A->n; i++) {
+		int same;
+
+		if (idf) {
+			char *x = field(A, i, idf), *y = field(B, i, idf);
+
+			same = strcmp(x, y) == 0;
+			free(x);
+			free(y);
+		} else
+			same = A->keylen[i] == B->keylen[i] &&
+			    memcmp(KEY(A, i), KEY(B, i), A->keylen[i]) == 0;
+		if (!same) {
+			char qb[EMB_QUOTE_BUF], qa[EMB_QUOTE_BUF];
+
+			errx(1, "%s: record %zu: key '%s' does not match '%s' "
+			    "in %s", B->name, i + 1, emb_quote(qb, KEY(B, i),
+			    B->keylen[i]), emb_quote(qa, KEY(A, i),
+			    A->keylen[i]), A->name);
+		}
+	}
+}
+
+/* The gold file: a score or a blank line (unscored) for each pair. */
+static void
+readgold(struct sts *S, const char *goldpath)
+{
+	struct textin gf;
+	char *line;
+	size_t nl = 0, n = S->A.n;
+	ssize_t len;
+
+	textopen(&gf, openside(goldpath), goldpath);
+	S->gold = xreallocarray(NULL, n + 1, sizeof(double));
+	S->scored = xmalloc(n + 1);
+	while ((len = textline(&gf, &line, nl + 1)) != -1) {
+		char *p = line;
+
+		if (nl == n)
+			errx(1, "%s: line %zu: more gold lines than the %zu "
+			    "pairs", goldpath, nl + 1, n);
+		while (len > 0 && isspace((unsigned char)line[len - 1]))
+			line[--len] = '\0';
+		while (isspace((unsigned char)*p))
+			p++;
+		if (*p == '\0') {
+			S->scored[nl++] = 0;
+			S->unscored++;
+			continue;
+		}
+		S->gold[nl] = score(p, (size_t)(line + len - p), goldpath,
+		    nl + 1);
+		S->scored[nl++] = 1;
+	}
+	textclose(&gf);
+	if (nl != n)
+		errx(1, "%s: %zu lines for %zu pairs", goldpath, nl, n);
+}
+
+/*
+ * The subsets (key field subf of the first stream, or one "all") in
+ * order of first appearance.  A subset of fewer than two scored pairs
+ * has no correlation: with -u, a field that is no subset (an id, a line
+ * number) is the likely cause, refused before any figure.
+ */
+static void
+subsets(struct sts *S, unsigned subf)
+{
+	size_t n = S->A.n;
+	char q[EMB_QUOTE_BUF];
+
+	S->sub = xreallocarray(NULL, n + 1, sizeof(char *));
+	S->names = xreallocarray(NULL, n + 1, sizeof(char *));
+	for (size_t i = 0; i < n; i++) {
+		size_t s;
+
+		S->sub[i] = subf ? field(&S->A, i, subf) : xstrdup("all");
+		for (s = 0; s < S->nsub; s++)
+			if (strcmp(S->names[s], S->sub[i]) == 0)
+				break;
+		if (s == S->nsub)
+			S->names[S->nsub++] = S->sub[i];
+	}
+	for (size_t s = 0; subf && s < S->nsub; s++) {
+		size_t k = 0, nsub = S->nsub;
+
+		for (size_t i = 0; i < n; i++)
+			k += S->scored[i] && strcmp(S->sub[i],
+			    S->names[s]) == 0;
+		if (k >= 2)
+			continue;
+		emb_quotes(q, S->names[s]);
+		/* Freed first: the message is the run's end. */
+		stsfree(S);
+		warnx("%s: -u %u: subset '%s' has %zu scored pair%s, fewer "
+		    "than the two a correlation needs (%zu subsets for %zu "
+		    "pairs: is key field %u the subset?)", S->A.name, subf, q,
+		    k, k == 1 ? "" : "s", nsub, n, subf);
+		exit(1);
+	}
+}
+
+/* The sums of the per-subset correlations, for their means. */
+struct means {
+	double		 pm, sm;	/* Pearson's, Spearman's */
+	double		 pw, sw;	/* the same weighted by pairs */
+	size_t		 ndef;		/* subsets with both defined */
+	size_t		 wsum;		/* their pairs */
+};
+
+/*
+ * The figures of subset s, each named by it, added to M: @return its
+ * scored pairs.
+ */
+static size_t
+subsetfigs(struct sts *S, size_t s, struct means *M)
+{
+	const char *name = S->names[s];
+	size_t msz = strlen(name) + 16, k = 0;
+	char *met = xmalloc(msz);
+	double rs, rp;
+	int rcp, rcs;
+
+	for (size_t i = 0; i < S->A.n; i++)
+		if (S->scored[i] && strcmp(S->sub[i], name) == 0) {
+			S->gs[k] = S->gold[i];
+			S->ss[k++] = S->sim[i];
+		}
+	rcp = emb_pearson(S->ss, S->gs, k, &rp);
+	rcs = emb_spearman(S->ss, S->gs, k, &rs);
+	if (rcs == EMB_ENOMEM)
+		errx(1, "out of memory");
+	printf("%s\tcosine\tsubset:%zu\t%s\n", task, s + 1, name);
+	snprintf(met, msz, "pearson:%s", name);
+	outcorr("cosine", met, rcp, rp);
+	snprintf(met, msz, "spearman:%s", name);
+	outcorr("cosine", met, rcs, rs);
+	snprintf(met, msz, "n:%s", name);
+	out("cosine", met, "%zu", k);
+	free(met);
+	if (verbose)
+		fprintf(stderr, "%s: %s: pearson %.4f, spearman %.4f, "
+		    "%zu pairs\n", task, name, rcp < 0 ? NAN : rp,
+		    rcs < 0 ? NAN : rs, k);
+	if (rcp == 0 && rcs == 0) {
+		M->pm += rp;
+		M->sm += rs;
+		M->pw += rp * (double)k;
+		M->sw += rs * (double)k;
+		M->ndef++;
+		M->wsum += k;
+	}
+	return k;
+}
+
+/*
+ * The means over subsets (those whose correlation is undefined left
+ * out) and the correlations over all scored pairs pooled: @return the
+ * scored pairs.
+ */
+static size_t
+pooledfigs(struct sts *S, const struct means *M)
+{
+	size_t m = 0;
+	double r;
+	int rc;
+
+	outcorr("cosine", "pearson_mean", M->ndef ? 0 : -1,
+	    M->pm / (double)M->ndef);
+	outcorr("cosine", "spearman_mean", M->ndef ? 0 : -1,
+	    M->sm / (double)M->ndef);
+	outcorr("cosine", "pearson_wmean", M->wsum ? 0 : -1,
+	    M->pw / (double)M->wsum);
+	outcorr("cosine", "spearman_wmean", M->wsum ? 0 : -1,
+	    M->sw / (double)M->wsum);
+	for (size_t i = 0; i < S->A.n; i++)
+		if (S->scored[i]) {
+			S->gs[m] = S->gold[i];
+			S->ss[m++] = S->sim[i];
+		}
+	rc = corrout(0, S->ss, S->gs, m, "pearson_pooled", &r);
+	if (verbose)
+		fprintf(stderr, "%s: all: pearson mean %.4f, weighted %.4f, "
+		    "pooled %.4f\n", task, M->ndef ? M->pm / M->ndef : NAN,
+		    M->wsum ? M->pw / M->wsum : NAN, rc < 0 ? NAN : r);
+	rc = corrout(1, S->ss, S->gs, m, "spearman_pooled", &r);
+	if (verbose)
+		fprintf(stderr, "%s: all: spearman mean %.4f, weighted %.4f, "
+		    "pooled %.4f; %zu pairs scored, %zu unscored\n", task,
+		    M->ndef ? M->sm / M->ndef : NAN, M->wsum ? M->sw / M->wsum :
+		    NAN, rc < 0 ? NAN : r, m, S->unscored);
+	return m;
 }
 
 /*
@@ -64,6 +327,34 @@ struct kept {
 	char		**key;		/* n keys, of the first stream */
 };
 
+/* The m scored pairs of S into K, and the keys (fields idf) of A. */
+static void
+keep(const struct sts *S, size_t m, unsigned idf, struct kept *K)
+{
+	const struct flat *A = &S->A;
+
+	K->n = A->n;
+	K->m = m;
+	K->gold = xreallocarray(NULL, m + 1, sizeof(double));
+	K->sim = xreallocarray(NULL, m + 1, sizeof(double));
+	K->sub = xreallocarray(NULL, m + 1, sizeof(int));
+	K->key = xreallocarray(NULL, A->n + 1, sizeof(char *));
+	K->nsub = (int)S->nsub;
+	m = 0;
+	for (size_t i = 0; i < A->n; i++) {
+		size_t s;
+
+		K->key[i] = idf ? field(A, i, idf) : xstrdup(KEY(A, i));
+		if (!S->scored[i])
+			continue;
+		for (s = 0; strcmp(S->names[s], S->sub[i]) != 0; s++)
+			;
+		K->gold[m] = S->gold[i];
+		K->sim[m] = S->sim[i];
+		K->sub[m++] = (int)s;
+	}
+}
+
 /*
  * STS: the cosine of each aligned pair against its gold score, per subset
  * (a key field of the first stream), their mean, their mean weighted by
@@ -73,219 +364,36 @@ static void
 sts1(const char *apath, const char *bpath, const char *goldpath,
     unsigned idf, unsigned subf, struct kept *K)
 {
-	struct flat A, B;
-	FILE *gf;
-	char *line = NULL, **sub, **names, q[EMB_QUOTE_BUF];
-	size_t cap = 0, nl = 0, unscored = 0, m = 0, nsub;
-	double *gold, *sim, *gs, *ss;
-	char *scored;
-	ssize_t len;
-	double pm = 0, pw = 0, sm = 0, sw = 0;
-	size_t ndef = 0, wsum = 0;
-	int rc;
-	double r;
+	struct sts S;
+	struct means M = { 0 };
+	size_t n, m;
 
-	flatload(&A, apath, GROUPED, NULL, NULL);
-	flatload(&B, bpath, GROUPED, NULL, NULL);
-	if (A.dim != B.dim)
-		errx(1, "%s: dimension %u, %s has %u", B.name, B.dim, A.name,
-		    A.dim);
-	if (A.n != B.n)
-		errx(1, "%s has %zu records, %s has %zu", A.name, A.n, B.name,
-		    B.n);
-	for (size_t i = 0; i < A.n; i++) {
-		int same;
-
-		if (idf) {
-			char *x = field(&A, i, idf), *y = field(&B, i, idf);
-
-			same = strcmp(x, y) == 0;
-			free(x);
-			free(y);
-		} else
-			same = A.keylen[i] == B.keylen[i] &&
-			    memcmp(KEY(&A, i), KEY(&B, i), A.keylen[i]) == 0;
-		if (!same) {
-			char qb[EMB_QUOTE_BUF], qa[EMB_QUOTE_BUF];
-
-			errx(1, "%s: record %zu: key '%s' does not match '%s' "
-			    "in %s", B.name, i + 1, emb_quote(qb, KEY(&B, i),
-			    B.keylen[i]), emb_quote(qa, KEY(&A, i),
-			    A.keylen[i]), A.name);
-		}
-	}
-	gf = fopenside(goldpath);
-	gold = xreallocarray(NULL, A.n + 1, sizeof(double));
-	scored = xmalloc(A.n + 1);
-	while ((len = textline(&line, &cap, gf, goldpath, nl + 1)) != -1) {
-		char *p = line, *end;
-
-		if (nl == A.n)
-			errx(1, "%s: line %zu: more gold lines than the %zu "
-			    "pairs", goldpath, nl + 1, A.n);
-		while (len > 0 && isspace((unsigned char)line[len - 1]))
-			line[--len] = '\0';
-		while (isspace((unsigned char)*p))
-			p++;
-		if (*p == '\0') {
-			scored[nl++] = 0;
-			unscored++;
-			continue;
-		}
-		errno = 0;
-		gold[nl] = strtod(p, &end);
-		if (*end != '\0' || errno == ERANGE || !isfinite(gold[nl]))
-			errx(1, "%s: line %zu: '%s' is not a score", goldpath,
-			    nl + 1, emb_quote(q, p, (size_t)(line + len - p)));
-		scored[nl++] = 1;
-	}
-	if (ferror(gf))
-		err(1, "%s", goldpath);
-	fclose(gf);
-	free(line);
-	if (nl != A.n)
-		errx(1, "%s: %zu lines for %zu pairs", goldpath, nl, A.n);
-
-	/* Subsets in order of first appearance. */
-	sub = xreallocarray(NULL, A.n + 1, sizeof(char *));
-	names = xreallocarray(NULL, A.n + 1, sizeof(char *));
-	nsub = 0;
-	for (size_t i = 0; i < A.n; i++) {
-		size_t s;
-
-		sub[i] = subf ? field(&A, i, subf) : xstrdup("all");
-		for (s = 0; s < nsub; s++)
-			if (strcmp(names[s], sub[i]) == 0)
-				break;
-		if (s == nsub)
-			names[nsub++] = sub[i];
-	}
-	/*
-	 * A subset of fewer than two scored pairs has no correlation: with
-	 * -u, a field that is no subset (an id, a line number) is the
-	 * likely cause, refused before any figure.
-	 */
-	for (size_t s = 0; subf && s < nsub; s++) {
-		size_t k = 0, n = A.n;
-
-		for (size_t i = 0; i < A.n; i++)
-			k += scored[i] && strcmp(sub[i], names[s]) == 0;
-		if (k >= 2)
-			continue;
-		emb_quotes(q, names[s]);
-		/* Freed first: the message is the run's end. */
-		stsfree(sub, names, gold, scored, &A, &B);
-		warnx("%s: -u %u: subset '%s' has %zu scored pair%s, fewer "
-		    "than the two a correlation needs (%zu subsets for %zu "
-		    "pairs: is key field %u the subset?)", A.name, subf, q, k,
-		    k == 1 ? "" : "s", nsub, n, subf);
-		exit(1);
-	}
-	sim = xreallocarray(NULL, A.n + 1, sizeof(double));
-	gs = xreallocarray(NULL, A.n + 1, sizeof(double));
-	ss = xreallocarray(NULL, A.n + 1, sizeof(double));
-	for (size_t i = 0; i < A.n; i++)
-		sim[i] = cosine(A.X + i * A.dim, B.X + i * A.dim, A.dim);
-	for (size_t s = 0; s < nsub; s++) {
-		double rs, rp;
-		int rcp, rcs;
-		size_t msz = strlen(names[s]) + 16;
-		char *met = xmalloc(msz);
-		size_t k = 0;
-
-		for (size_t i = 0; i < A.n; i++)
-			if (scored[i] && strcmp(sub[i], names[s]) == 0) {
-				gs[k] = gold[i];
-				ss[k++] = sim[i];
-			}
-		rcp = emb_pearson(ss, gs, k, &rp);
-		rcs = emb_spearman(ss, gs, k, &rs);
-		if (rcs == EMB_ENOMEM)
-			errx(1, "out of memory");
-		/* Each figure named by its subset. */
-		printf("%s\tcosine\tsubset:%zu\t%s\n", task, s + 1, names[s]);
-		snprintf(met, msz, "pearson:%s", names[s]);
-		outcorr("cosine", met, rcp, rp);
-		snprintf(met, msz, "spearman:%s", names[s]);
-		outcorr("cosine", met, rcs, rs);
-		snprintf(met, msz, "n:%s", names[s]);
-		out("cosine", met, "%zu", k);
-		free(met);
-		if (verbose)
-			fprintf(stderr, "%s: %s: pearson %.4f, spearman %.4f, "
-			    "%zu pairs\n", task, names[s], rcp < 0 ? NAN : rp,
-			    rcs < 0 ? NAN : rs, k);
-		if (rcp == 0 && rcs == 0) {
-			pm += rp;
-			sm += rs;
-			pw += rp * (double)k;
-			sw += rs * (double)k;
-			ndef++;
-			wsum += k;
-		}
-		m += k;
-	}
-	/* The means skip subsets whose correlation is undefined. */
-	outcorr("cosine", "pearson_mean", ndef ? 0 : -1, pm / (double)ndef);
-	outcorr("cosine", "spearman_mean", ndef ? 0 : -1, sm / (double)ndef);
-	outcorr("cosine", "pearson_wmean", wsum ? 0 : -1, pw / (double)wsum);
-	outcorr("cosine", "spearman_wmean", wsum ? 0 : -1, sw / (double)wsum);
-	m = 0;
-	for (size_t i = 0; i < A.n; i++)
-		if (scored[i]) {
-			gs[m] = gold[i];
-			ss[m++] = sim[i];
-		}
-	rc = emb_pearson(ss, gs, m, &r);
-	outcorr("cosine", "pearson_pooled", rc, r);
-	if (verbose)
-		fprintf(stderr, "%s: all: pearson mean %.4f, weighted %.4f, "
-		    "pooled %.4f\n", task, ndef ? pm / ndef : NAN, wsum ?
-		    pw / wsum : NAN, rc < 0 ? NAN : r);
-	rc = emb_spearman(ss, gs, m, &r);
-	outcorr("cosine", "spearman_pooled", rc, r);
-	if (verbose)
-		fprintf(stderr, "%s: all: spearman mean %.4f, weighted %.4f, "
-		    "pooled %.4f; %zu pairs scored, %zu unscored\n", task,
-		    ndef ? sm / ndef : NAN, wsum ? sw / wsum : NAN,
-		    rc < 0 ? NAN : r, m, unscored);
+	stsload(&S, apath, bpath, idf);
+	readgold(&S, goldpath);
+	subsets(&S, subf);
+	n = S.A.n;
+	S.sim = xreallocarray(NULL, n + 1, sizeof(double));
+	S.gs = xreallocarray(NULL, n + 1, sizeof(double));
+	S.ss = xreallocarray(NULL, n + 1, sizeof(double));
+	for (size_t i = 0; i < n; i++)
+		S.sim[i] = cosine(S.A.X + i * S.A.dim, S.B.X + i * S.A.dim,
+		    S.A.dim);
+	for (size_t s = 0; s < S.nsub; s++)
+		subsetfigs(&S, s, &M);
+	m = pooledfigs(&S, &M);
 	out("cosine", "pairs", "%zu", m);
-	out("cosine", "unscored", "%zu", unscored);
+	out("cosine", "unscored", "%zu", S.unscored);
 	if (protocol)
 		out("cosine", "protocol", "similarity=cosine subsets=%s:%zu "
 		    "summaries=pooled(SentEval's all),mean,wmean "
 		    "correlations=pearson,spearman(average_ranks) pairs=%zu "
 		    "unscored=%zu undefined_subsets_left_out zero_vectors=%zu%s%s",
-		    subf ? "field" : "none", nsub, m, unscored,
-		    zerocount(&A, A.n) + zerocount(&B, B.n), protonote ? " " : "",
-		    protonote ? protonote : "");
-	if (K != NULL) {
-		K->n = A.n;
-		K->m = m;
-		K->gold = xreallocarray(NULL, m + 1, sizeof(double));
-		K->sim = xreallocarray(NULL, m + 1, sizeof(double));
-		K->sub = xreallocarray(NULL, m + 1, sizeof(int));
-		K->key = xreallocarray(NULL, A.n + 1, sizeof(char *));
-		K->nsub = (int)nsub;
-		m = 0;
-		for (size_t i = 0; i < A.n; i++) {
-			size_t s;
-
-			K->key[i] = idf ? field(&A, i, idf) :
-			    xstrdup(KEY(&A, i));
-			if (!scored[i])
-				continue;
-			for (s = 0; strcmp(names[s], sub[i]) != 0; s++)
-				;
-			K->gold[m] = gold[i];
-			K->sim[m] = sim[i];
-			K->sub[m++] = (int)s;
-		}
-	}
-	free(sim);
-	free(gs);
-	free(ss);
-	stsfree(sub, names, gold, scored, &A, &B);
+		    subf ? "field" : "none", S.nsub, m, S.unscored,
+		    zerocount(&S.A, n) + zerocount(&S.B, n), protonote ? " " :
+		    "", protonote ? protonote : "");
+	if (K != NULL)
+		keep(&S, m, idf, K);
+	stsfree(&S);
 }
 
 static void
@@ -393,8 +501,167 @@ fold(char *s, size_t n)
 }
 
 /*
- * K (unless NULL) keeps every pair line's gold score and similarity, NAN
- * for a pair with an unknown word.
+ * The first nv records of D as the vocabulary V: key field wf of each,
+ * unescaped, and folded unless caseful.
+ */
+static void
+vocabload(struct vocab *V, const struct flat *D, unsigned wf, size_t nv,
+    int caseful)
+{
+	emb_index_init(&V->ix, vkey, V);
+	if (emb_index_reserve(&V->ix, nv) < 0)
+		errx(1, "%s: too many records", D->name);
+	V->w = xreallocarray(NULL, nv + 1, sizeof(char *));
+	V->len = xreallocarray(NULL, nv + 1, sizeof(size_t));
+	for (size_t i = 0; i < nv; i++) {
+		char *f = field(D, i, wf);
+		long l = emb_key_unescape(f, f, strlen(f));
+
+		if (l < 0)
+			errx(1, "%s: record %zu: bad escape in the key",
+			    D->name, i + 1);
+		if (!caseful)
+			fold(f, (size_t)l);
+		V->w[i] = f;
+		V->len[i] = (size_t)l;
+		/* The first record of a word wins. */
+		if (emb_index_add(&V->ix, i, NULL) < 0)
+			errx(1, "%s: too many records", D->name);
+	}
+}
+
+static void
+vocabfree(struct vocab *V, size_t nv)
+{
+	for (size_t i = 0; i < nv; i++)
+		free(V->w[i]);
+	free(V->w);
+	free(V->len);
+	emb_index_free(&V->ix);
+}
+
+/*
+ * Line lineno of path (len bytes) as "word word score": the words into
+ * tok[0] and tok[1] (folded unless caseful), the score into *g.  @return
+ * 0 for a comment or a blank line, 1 for a pair.
+ */
+static int
+pairline(char *line, ssize_t len, const char *path, size_t lineno,
+    int caseful, char *tok[4], double *g)
+{
+	char *p = line, *end;
+	int nt = 0;
+
+	while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+		line[--len] = '\0';
+	if (line[0] == '#' || strspn(line, " \t") == (size_t)len)
+		return 0;
+	while (nt < 4 && (tok[nt] = strtok_r(p, " \t", &end)) != NULL) {
+		nt++;
+		p = NULL;
+	}
+	if (nt != 3)
+		errx(1, "%s: line %zu: expected 'word word score'", path,
+		    lineno);
+	*g = score(tok[2], strlen(tok[2]), path, lineno);
+	if (!caseful) {
+		fold(tok[0], strlen(tok[0]));
+		fold(tok[1], strlen(tok[1]));
+	}
+	return 1;
+}
+
+/* The pairs both of whose words are known: gold scores and cosines. */
+struct known {
+	double		*gs, *ss;
+	size_t		 npairs;
+	size_t		 oov;		/* pairs with an unknown word */
+};
+
+/*
+ * The pairs of the file pairspath into P, the cosines from the vectors D
+ * of the words of V; K (unless NULL) keeps every pair line's gold score
+ * and similarity, NAN for a pair with an unknown word.
+ */
+static void
+readpairs(const char *pairspath, const struct flat *D, const struct vocab *V,
+    int caseful, struct known *P, struct kept *K)
+{
+	struct textin pf;
+	char *line;
+	size_t lineno = 0;
+	ssize_t len;
+
+	textopen(&pf, openside(pairspath), pairspath);
+	while ((len = textline(&pf, &line, lineno + 1)) != -1) {
+		char *tok[4];
+		size_t ia, ib;
+		double g, sim;
+		int unknown;
+
+		lineno++;
+		if (!pairline(line, len, pairspath, lineno, caseful, tok, &g))
+			continue;
+		ia = vfind(V, tok[0], strlen(tok[0]));
+		ib = vfind(V, tok[1], strlen(tok[1]));
+		unknown = ia == (size_t)-1 || ib == (size_t)-1;
+		sim = unknown ? NAN : cosine(D->X + ia * D->dim,
+		    D->X + ib * D->dim, D->dim);
+		if (K != NULL) {
+			K->gold = xreallocarray(K->gold, K->m + 1,
+			    sizeof(double));
+			K->sim = xreallocarray(K->sim, K->m + 1,
+			    sizeof(double));
+			K->gold[K->m] = g;
+			K->sim[K->m++] = sim;
+		}
+		if (unknown) {
+			P->oov++;
+			continue;
+		}
+		P->gs = xreallocarray(P->gs, P->npairs + 1, sizeof(double));
+		P->ss = xreallocarray(P->ss, P->npairs + 1, sizeof(double));
+		P->gs[P->npairs] = g;
+		P->ss[P->npairs++] = sim;
+	}
+	textclose(&pf);
+}
+
+/*
+ * The figures of the known pairs P, the vocabulary the first nv words,
+ * compared folded unless caseful.
+ */
+static void
+wsfigs(const struct known *P, size_t nv, int caseful)
+{
+	size_t all = P->npairs + P->oov;
+	double pct = all ? 100.0 * P->oov / (double)all : 0.0, r;
+	int rc;
+
+	rc = corrout(0, P->ss, P->gs, P->npairs, "pearson", &r);
+	if (verbose)
+		fprintf(stderr, "%s: pearson %.4f", task, rc < 0 ? NAN : r);
+	rc = corrout(1, P->ss, P->gs, P->npairs, "spearman", &r);
+	out("cosine", "pairs", "%zu", P->npairs);
+	out("cosine", "oov_pairs", "%zu", P->oov);
+	out("cosine", "oov_pct", "%.6f", pct);
+	if (verbose)
+		fprintf(stderr, ", spearman %.4f; %zu pairs, %zu with an "
+		    "unknown word (%.2f %%)\n", rc < 0 ? NAN : r, P->npairs,
+		    P->oov, pct);
+	if (protocol)
+		out("cosine", "protocol", "similarity=cosine vocabulary=%zu "
+		    "case=%s first_record_wins oov=pairs_skipped oov_pct=%.2f "
+		    "correlations=pearson,spearman(average_ranks) "
+		    "as=gensim_evaluate_word_pairs%s%s", nv, caseful ?
+		    "as_is" : "ascii_upper", pct, protonote ? " " : "",
+		    protonote ? protonote : "");
+}
+
+/*
+ * Word similarity of the pairs in pairspath by the vectors of
+ * streampath; K (unless NULL) keeps every pair line's gold score and
+ * similarity, NAN for a pair with an unknown word.
  */
 static void
 wordsim1(const char *streampath, const char *pairspath, unsigned wf,
@@ -402,120 +669,17 @@ wordsim1(const char *streampath, const char *pairspath, unsigned wf,
 {
 	struct flat D;
 	struct vocab V;
-	FILE *pf;
-	char *line = NULL, q[EMB_QUOTE_BUF];
-	size_t cap = 0, lineno = 0, npairs = 0, oov = 0, nv;
-	double *gs = NULL, *ss = NULL, r;
-	ssize_t len;
-	int rc;
+	struct known P = { 0 };
+	size_t nv;
 
 	flatload(&D, streampath, GROUPED, NULL, NULL);
 	nv = D.n < nvocab ? D.n : nvocab;
-	emb_index_init(&V.ix, vkey, &V);
-	if (emb_index_reserve(&V.ix, nv) < 0)
-		errx(1, "%s: too many records", D.name);
-	V.w = xreallocarray(NULL, nv + 1, sizeof(char *));
-	V.len = xreallocarray(NULL, nv + 1, sizeof(size_t));
-	for (size_t i = 0; i < nv; i++) {
-		char *f = field(&D, i, wf);
-		long l = emb_key_unescape(f, f, strlen(f));
-
-		if (l < 0)
-			errx(1, "%s: record %zu: bad escape in the key",
-			    D.name, i + 1);
-		if (!caseful)
-			fold(f, (size_t)l);
-		V.w[i] = f;
-		V.len[i] = (size_t)l;
-		/* The first record of a word wins. */
-		if (emb_index_add(&V.ix, i, NULL) < 0)
-			errx(1, "%s: too many records", D.name);
-	}
-	pf = fopenside(pairspath);
-	while ((len = textline(&line, &cap, pf, pairspath, lineno + 1))
-	    != -1) {
-		char *tok[4], *p = line, *end;
-		size_t ia, ib;
-		int nt = 0;
-		double g;
-
-		lineno++;
-		while (len > 0 && (line[len - 1] == '\n' ||
-		    line[len - 1] == '\r'))
-			line[--len] = '\0';
-		if (line[0] == '#' || strspn(line, " \t") == (size_t)len)
-			continue;
-		while (nt < 4 && (tok[nt] = strtok_r(p, " \t", &end)) != NULL) {
-			nt++;
-			p = NULL;
-		}
-		if (nt != 3)
-			errx(1, "%s: line %zu: expected 'word word score'",
-			    pairspath, lineno);
-		errno = 0;
-		g = strtod(tok[2], &p);
-		if (*p != '\0' || errno == ERANGE || !isfinite(g))
-			errx(1, "%s: line %zu: '%s' is not a score", pairspath,
-			    lineno, emb_quotes(q, tok[2]));
-		if (!caseful) {
-			fold(tok[0], strlen(tok[0]));
-			fold(tok[1], strlen(tok[1]));
-		}
-		ia = vfind(&V, tok[0], strlen(tok[0]));
-		ib = vfind(&V, tok[1], strlen(tok[1]));
-		if (K != NULL) {
-			K->gold = xreallocarray(K->gold, K->m + 1,
-			    sizeof(double));
-			K->sim = xreallocarray(K->sim, K->m + 1,
-			    sizeof(double));
-			K->gold[K->m] = g;
-			K->sim[K->m++] = ia == (size_t)-1 || ib == (size_t)-1 ?
-			    NAN : cosine(D.X + ia * D.dim, D.X + ib * D.dim,
-			    D.dim);
-		}
-		if (ia == (size_t)-1 || ib == (size_t)-1) {
-			oov++;
-			continue;
-		}
-		gs = xreallocarray(gs, npairs + 1, sizeof(double));
-		ss = xreallocarray(ss, npairs + 1, sizeof(double));
-		gs[npairs] = g;
-		ss[npairs++] = cosine(D.X + ia * D.dim, D.X + ib * D.dim,
-		    D.dim);
-	}
-	if (ferror(pf))
-		err(1, "%s", pairspath);
-	fclose(pf);
-	free(line);
-	rc = emb_pearson(ss, gs, npairs, &r);
-	outcorr("cosine", "pearson", rc, r);
-	if (verbose)
-		fprintf(stderr, "%s: pearson %.4f", task, rc < 0 ? NAN : r);
-	rc = emb_spearman(ss, gs, npairs, &r);
-	outcorr("cosine", "spearman", rc, r);
-	out("cosine", "pairs", "%zu", npairs);
-	out("cosine", "oov_pairs", "%zu", oov);
-	out("cosine", "oov_pct", "%.6f", npairs + oov ? 100.0 * oov /
-	    (double)(npairs + oov) : 0.0);
-	if (verbose)
-		fprintf(stderr, ", spearman %.4f; %zu pairs, %zu with an "
-		    "unknown word (%.2f %%)\n", rc < 0 ? NAN : r, npairs, oov,
-		    npairs + oov ? 100.0 * oov / (double)(npairs + oov) : 0.0);
-	if (protocol)
-		out("cosine", "protocol", "similarity=cosine vocabulary=%zu "
-		    "case=%s first_record_wins oov=pairs_skipped oov_pct=%.2f "
-		    "correlations=pearson,spearman(average_ranks) "
-		    "as=gensim_evaluate_word_pairs%s%s", nv, caseful ?
-		    "as_is" : "ascii_upper", npairs + oov ? 100.0 * oov /
-		    (double)(npairs + oov) : 0.0, protonote ? " " : "",
-		    protonote ? protonote : "");
-	for (size_t i = 0; i < nv; i++)
-		free(V.w[i]);
-	free(V.w);
-	free(V.len);
-	emb_index_free(&V.ix);
-	free(gs);
-	free(ss);
+	vocabload(&V, &D, wf, nv, caseful);
+	readpairs(pairspath, &D, &V, caseful, &P, K);
+	wsfigs(&P, nv, caseful);
+	vocabfree(&V, nv);
+	free(P.gs);
+	free(P.ss);
 	flatfree(&D);
 }
 

@@ -336,34 +336,49 @@ openside(const char *path)
 	return fd;
 }
 
-FILE *
-fopenside(const char *path)
+void
+textopen(struct textin *t, int fd, const char *name)
 {
-	int fd = openside(path);
-	FILE *fp;
+	t->fd = fd;
+	t->name = name;
+	if (emb_lines_open(&t->l, fd) < 0)
+		errx(1, "%s", emb_strerror(EMB_ENOMEM));
+}
 
-	if ((fp = fdopen(fd, "r")) == NULL)
-		err(1, "%s", path);
-	return fp;
+void
+textclose(struct textin *t)
+{
+	emb_lines_free(t->l);
+	t->l = NULL;
+	if (t->fd != STDIN_FILENO)
+		close(t->fd);
+}
+
+int
+textnext(struct textin *t, char **line, size_t *len)
+{
+	int rc;
+
+	if ((rc = emb_lines_next(t->l, line, len)) == EMB_ENOMEM)
+		errno = ENOMEM;
+	if (rc < 0)
+		err(1, "%s", t->name);
+	return rc;
 }
 
 ssize_t
-textline(char **line, size_t *cap, FILE *fp, const char *name,
-    unsigned long long lineno)
+textline(struct textin *t, char **line, unsigned long long lineno)
 {
-	ssize_t len;
+	size_t len;
+	int rc;
 
-	errno = 0;
-	if ((len = getline(line, cap, fp)) == -1) {
-		if (ferror(fp) || errno == ENOMEM)
-			err(1, "%s", name);
+	if ((rc = textnext(t, line, &len)) == 0)
 		return -1;
-	}
 	/* Every line ends in LF: a last line without one was cut. */
-	if ((*line)[len - 1] != '\n' && !isatty(fileno(fp)))
+	if (rc == 2 && !isatty(t->fd))
 		errx(1, "%s: line %llu: truncated: no LF at the end of the "
-		    "text", name, lineno);
-	return len;
+		    "text", t->name, lineno);
+	return (ssize_t)len;
 }
 
 size_t
@@ -470,17 +485,26 @@ pathkind(const char *path)
 	return n > 0 ? emb_sniff(b, (size_t)n) : EMB_KIND_UNKNOWN;
 }
 
-void
-rdie(struct emb_reader *r, const char *name, int rc)
+const char *
+rmsg(struct emb_reader *r, const char *name, int rc)
 {
+	static char m[8192];
 	const char *k;
 
 	if (rc == EMB_EMAGIC && r != NULL &&
 	    (k = kindmsg(emb_reader_kind(r), name, "an emb stream")) != NULL)
-		errx(1, "%s: %s", name, k);
-	if (r == NULL || *emb_reader_msg(r) == '\0')
-		errx(1, "%s: %s", name, emb_strerror(rc));
-	errx(1, "%s: %s", name, emb_reader_msg(r));
+		snprintf(m, sizeof(m), "%s: %s", name, k);
+	else if (r == NULL || *emb_reader_msg(r) == '\0')
+		snprintf(m, sizeof(m), "%s: %s", name, emb_strerror(rc));
+	else
+		snprintf(m, sizeof(m), "%s: %s", name, emb_reader_msg(r));
+	return m;
+}
+
+void
+rdie(struct emb_reader *r, const char *name, int rc)
+{
+	errx(1, "%s", rmsg(r, name, rc));
 }
 
 struct emb_writer *

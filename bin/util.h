@@ -63,20 +63,36 @@ void	 strsfree(struct strs *s);
  * directory is refused as such). */
 int	 openin(const char *path);
 /*
- * Open a side file (a model, frequencies, distances...) for reading: fd or
- * stream, or exit 1 naming it, a directory as one.
+ * Open a side file (a model, frequencies, distances...) for reading: fd,
+ * or exit 1 naming it, a directory as one.
  */
 int	 openside(const char *path);
-FILE	*fopenside(const char *path);
 /*
- * textline: getline(3) for a text input (a query, gold scores, pairs,
- * frequencies, distances): the next line, its LF kept, or -1 at the end.
- * A last line without its LF is a truncated input (emb(5), TEXT INPUTS):
- * exit 1 naming name and lineno, the line's number; except from a
- * terminal, where the end is typed.  A read error exits 1 too.
+ * A text input (a query, gold scores, pairs, frequencies, distances, a
+ * dictionary) read line by line through emb_lines: textopen on fd (of
+ * name, for messages), textclose frees it and closes fd (not stdin).
  */
-ssize_t	 textline(char **line, size_t *cap, FILE *fp, const char *name,
-	    unsigned long long lineno);
+struct textin {
+	struct emb_lines *l;
+	int		 fd;
+	const char	*name;
+};
+void	 textopen(struct textin *t, int fd, const char *name);
+void	 textclose(struct textin *t);
+/*
+ * textline: the next line of t, its LF replaced by a NUL (*line, in t's
+ * buffer, until the next call): @return its length without the LF, or -1
+ * at the end.  A last line without its LF is a truncated input (emb(5),
+ * TEXT INPUTS): exit 1 naming the input and lineno, the line's number;
+ * except from a terminal, where the end is typed.  A read error exits 1
+ * too.
+ */
+ssize_t	 textline(struct textin *t, char **line, unsigned long long lineno);
+/*
+ * textnext: the next line as emb_lines_next() gives it (1, or 2 without
+ * its LF), or 0 at the end; a read error exits 1 naming the input.
+ */
+int	 textnext(struct textin *t, char **line, size_t *len);
 /*
  * dtoa: d in buf (32 bytes) with the fewest significant digits, %g style,
  * that read back as d; @return its length.  emb-knn prints its distances
@@ -93,6 +109,11 @@ void	 notty(int fd);
 /* Open a reader on fd or exit 1 with the reader's message. */
 struct emb_reader	*xreader(int fd, const char *name);
 /*
+ * The emb-normalize model in the file path, or exit 1 saying why not
+ * (pcafile.c).
+ */
+struct emb_pca		*xpcaload(const char *path);
+/*
  * A message for an input of the EMB_KIND_* kind where want ("an emb
  * stream") was expected, naming the command that reads it; NULL for
  * EMB_KIND_UNKNOWN.  The string is static.
@@ -100,7 +121,12 @@ struct emb_reader	*xreader(int fd, const char *name);
 const char	*kindmsg(int kind, const char *name, const char *want);
 /* The EMB_KIND_* of the file path from its first bytes (UNKNOWN if none). */
 int	 pathkind(const char *path);
-/* Report a reader error (rc < 0) and exit 1: a wrong kind of input named. */
+/*
+ * rmsg - a reader error (rc < 0) as a message, "NAME: ...", a wrong kind of
+ * input named; in a static buffer, so that it outlives r.
+ */
+const char	*rmsg(struct emb_reader *r, const char *name, int rc);
+/* Report a reader error (rc < 0) and exit 1 (rmsg). */
 void	 rdie(struct emb_reader *r, const char *name, int rc)
 	    __attribute__((noreturn));
 /*

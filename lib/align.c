@@ -13,8 +13,9 @@
  * of what precedes it, so that a model cut short or damaged is refused.
  */
 #include "emb.h"
-#include "int.h"
+#include "tmodel.h"
 #include "clf.h"
+#include "src.h"
 
 #include <errno.h>
 #include <math.h>
@@ -291,13 +292,13 @@ emb_align_save(const struct emb_align *a, int fd)
 
 /* "steps none" or "steps NAME ...": 0 or EMB_EFORMAT. */
 static int
-getsteps(FILE *fp, char **line, size_t *cap, unsigned long *lno, int *steps,
+getsteps(struct emb_src *s, char **line, unsigned long *lno, int *steps,
     int *nsteps)
 {
 	char *p, *tok, *save;
 
 	*nsteps = 0;
-	if (emb_tm_getl(fp, line, cap, lno) < 0 ||
+	if (emb_tm_getl(s, line, lno) < 0 ||
 	    strncmp(*line, "steps ", 6) != 0)
 		return EMB_EFORMAT;
 	p = *line + 6;
@@ -323,27 +324,29 @@ emb_align_load(struct emb_align **ap, int fd, unsigned long *lno)
 	unsigned long long din, dout, count;
 	struct emb_align *a = NULL;
 	int steps[EMB_ALIGN_STEPS_MAX], nsteps, rc;
-	char *buf, *line = NULL;
-	size_t len, cap = 0;
-	FILE *fp;
+	char *buf, *line;
+	size_t len;
+	struct emb_src s;
 
 	*ap = NULL;
 	*lno = 0;
 	if ((rc = emb_tm_read_crc(fd, &buf, &len)) < 0)
 		return rc;
-	if (len == 0 || (fp = fmemopen(buf, len, "r")) == NULL) {
+	if (len == 0) {
 		free(buf);
-		return len == 0 ? EMB_EFORMAT : EMB_ENOMEM;
+		return EMB_EFORMAT;
 	}
+	/* Every line ends in LF: the crc32 line's check saw to it. */
+	emb_src_mem(&s, buf, len);
 	rc = EMB_EFORMAT;
-	if (emb_tm_getl(fp, &line, &cap, lno) < 0 || strcmp(line, MAGIC) != 0)
+	if (emb_tm_getl(&s, &line, lno) < 0 || strcmp(line, MAGIC) != 0)
 		goto out;
-	if (emb_tm_getnum(fp, &line, &cap, lno, "din", EMB_ALIGN_DIM_MAX,
+	if (emb_tm_getnum(&s, &line, lno, "din", EMB_ALIGN_DIM_MAX,
 	    &din) < 0 || din == 0 ||
-	    emb_tm_getnum(fp, &line, &cap, lno, "dout", EMB_ALIGN_DIM_MAX,
+	    emb_tm_getnum(&s, &line, lno, "dout", EMB_ALIGN_DIM_MAX,
 	    &dout) < 0 || dout == 0 ||
-	    getsteps(fp, &line, &cap, lno, steps, &nsteps) < 0 ||
-	    emb_tm_getnum(fp, &line, &cap, lno, "count", UINT64_MAX,
+	    getsteps(&s, &line, lno, steps, &nsteps) < 0 ||
+	    emb_tm_getnum(&s, &line, lno, "count", UINT64_MAX,
 	    &count) < 0)
 		goto out;
 	/*
@@ -361,23 +364,21 @@ emb_align_load(struct emb_align **ap, int fd, unsigned long *lno)
 	rc = EMB_EFORMAT;
 	a->count = count;
 	for (int c = 0; c < a->ncenter; c++)
-		if (emb_tm_getrow(fp, &line, &cap, lno, "smean",
+		if (emb_tm_getrow(&s, &line, lno, "smean",
 		    a->smean + (size_t)c * din, a->din) < 0)
 			goto out;
 	for (int c = 0; c < a->ncenter; c++)
-		if (emb_tm_getrow(fp, &line, &cap, lno, "tmean",
+		if (emb_tm_getrow(&s, &line, lno, "tmean",
 		    a->tmean + (size_t)c * dout, a->dout) < 0)
 			goto out;
 	for (uint32_t i = 0; i < a->din; i++)
-		if (emb_tm_getrow(fp, &line, &cap, lno, "w",
+		if (emb_tm_getrow(&s, &line, lno, "w",
 		    a->w + (size_t)i * dout, a->dout) < 0)
 			goto out;
-	if (emb_tm_getl(fp, &line, &cap, lno) != -1)
+	if (emb_tm_getl(&s, &line, lno) != -1)
 		goto out;
 	rc = 0;
 out:
-	free(line);
-	fclose(fp);
 	free(buf);
 	if (rc < 0) {
 		emb_align_free(a);

@@ -6,7 +6,6 @@
  * vote, uniformly, a tie going to the smallest class.
  */
 #include "emb.h"
-#include "int.h"
 #include "clf.h"
 
 #include <stdlib.h>

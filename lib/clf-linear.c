@@ -5,7 +5,6 @@
  * W and b that clf.c scores with; what each computes is in clf.c.
  */
 #include "emb.h"
-#include "int.h"
 #include "clf.h"
 
 #include <float.h>

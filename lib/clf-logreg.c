@@ -5,7 +5,6 @@
  * lanes of rows.
  */
 #include "emb.h"
-#include "int.h"
 #include "clf.h"
 
 #include <float.h>

@@ -7,9 +7,10 @@
  * on the mean, and so do we.
  */
 #include "emb.h"
-#include "int.h"
+#include "rng.h"
 #include "clf.h"
 #include "cpu.h"
+#include "ref.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -5,8 +5,8 @@
  * semidefinite Gram matrix (LAPACK dsyev).
  */
 #include "emb.h"
-#include "int.h"
 #include "clf.h"
+#include "ref.h"
 
 #include <float.h>
 #include <math.h>

@@ -34,8 +34,9 @@
  * the unit tests.
  */
 #include "emb.h"
-#include "int.h"
+#include "rng.h"
 #include "clf.h"
+#include "ref.h"
 
 #include <math.h>
 #include <stdlib.h>

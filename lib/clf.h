@@ -55,12 +55,10 @@ int emb_clf_nscores(const struct emb_clf *c);
 /*
  * emb_dgemm_blis - C = alpha op(A) op(B) + beta C, row-major, op(A) m x k,
  * op(B) k x n; ta, tb nonzero transpose.  The classifiers' level-3 kernel,
- * through BLIS; emb_dgemm_ref is its plain-loop twin for the tests.
+ * through BLIS; emb_dgemm_ref (ref.h) is its plain-loop twin for the
+ * tests.
  */
 void emb_dgemm_blis(int ta, int tb, size_t m, size_t n, size_t k,
-    double alpha, const double *A, size_t lda, const double *B, size_t ldb,
-    double beta, double *C, size_t ldc);
-void emb_dgemm_ref(int ta, int tb, size_t m, size_t n, size_t k,
     double alpha, const double *A, size_t lda, const double *B, size_t ldb,
     double beta, double *C, size_t ldc);
 
@@ -70,13 +68,12 @@ void emb_dgemm_ref(int ta, int tb, size_t m, size_t n, size_t k,
  * lower triangle is read and overwritten by L, the strict upper triangle
  * left as it was.  Recursive halving through BLIS trsm and syrk, 1.3 to
  * 25 times as fast as LAPACK's dpotrf over the same BLIS for n = 4000
- * down to 50 (tests/bench/09-chol.sh); emb_dchol_ref is its plain-loop
- * twin.
+ * down to 50 (tests/bench/09-chol.sh); emb_dchol_ref (ref.h) is its
+ * plain-loop twin.
  * @return 0, or EMB_ENOSOL when a pivot is not positive (A is then partly
  * overwritten).
  */
 int emb_dchol_blis(size_t n, double *A, size_t lda);
-int emb_dchol_ref(size_t n, double *A, size_t lda);
 
 #define MAXTHR	EMB_MAXTHREADS
 
@@ -91,7 +88,8 @@ void emb_sgemm_blis(int ta, int tb, size_t m, size_t n, size_t k,
 /*
  * emb_adam - one step of Adam with L2 weight decay on n parameters P
  * (gradients G, moments M and V), as torch.optim.Adam takes it in float
- * (clf-mlp.c); emb_adam_ref is its plain-loop twin, with the same bits.
+ * (clf-mlp.c); emb_adam_ref (ref.h) is its plain-loop twin, with the
+ * same bits.
  */
 struct emb_adam {
 	float		 l2;		/* weight decay */
@@ -102,8 +100,6 @@ struct emb_adam {
 	float		 step;		/* lr / (1 - beta1^t) */
 };
 void emb_adam(float *P, const float *G, float *M, float *V, size_t n,
-    const struct emb_adam *a);
-void emb_adam_ref(float *P, const float *G, float *M, float *V, size_t n,
     const struct emb_adam *a);
 
 /* Threads for a step of work multiply-adds: 1 or o->threads. */

@@ -15,7 +15,7 @@
  * machines use zlib directly: the portable path.
  */
 #include "emb.h"
-#include "int.h"
+#include "crc.h"
 #include "cpu.h"
 
 #include <zlib.h>

@@ -11,7 +11,6 @@
  * queries.
  */
 #include "emb.h"
-#include "int.h"
 
 #include <math.h>
 #include <stdlib.h>

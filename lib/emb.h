@@ -11,13 +11,28 @@
  * emb_strerror() turns a code into text, and the objects that read input
  * keep a message naming the record or line (emb_reader_msg() and friends).
  *
- * It declares what the programs use, and nothing else, layer by layer:
- * errors and building blocks; keys and numbers as text; the stream
- * (reading, writing, groups) and its text view; embedding files, NumPy
- * arrays, fastText models, the store; then the numerics (pooling, OSE and
- * Problem 2, PCA models, nearest neighbours, metrics, classifiers).  The
- * library's internals and the tests' reference twins are in int.h,
- * fmt.h, clf.h and qr.h, which no program includes.
+ * It declares what the programs use, and nothing else, in layers, each
+ * marked below by a banner and using only the layers above it:
+ *
+ *   basics: errors and quoting, aligned memory, hashing and the string
+ *	index, the seeded generator, growable arrays, threads (err.c,
+ *	util.c, hash.c, par.c);
+ *   the stream, emb(5): its constants, keys, reading, writing, groups and
+ *	the text view (stream.c, key.c, text.c; emb_sniff in formats.c);
+ *   embedding formats and the store: embedding files, NumPy arrays,
+ *	fastText models, writing embedding files, the store (formats.c,
+ *	npy.c, ftbin.c, wformat.c, store.c);
+ *   numerics: pooling, OSE and Problem 2, PCA models, alignment (pool.c,
+ *	vec.c, ose.c, qr.c, qrb.c, pca.c, align.c, tmodel.c);
+ *   nearest neighbours (knn.c, knn-search.c, knn-kern.c, knn-exact.c,
+ *	csls.c);
+ *   metrics and classifiers (metrics.c, clf.c, clf-*.c);
+ *   paired comparisons (paired.c).
+ *
+ * The library's internals are in its other headers, one per module
+ * (src.h the input layer, cpu.h the dispatcher, fmt.h, knn.h, qr.h,
+ * clf.h, le.h, text.h, ...), and the reference twins and whatever else
+ * only the tests call are in ref.h; no program includes them.
  */
 #ifndef EMB_H
 #define EMB_H
@@ -27,23 +42,7 @@
 
 #define EMB_VERSION	"0.1.0"
 
-/*
- * Stream constants; man/emb.5 is the normative description.
- */
-#define EMB_MAGIC	"\x89" "EMB\r\n\x1a\n"	/* 8 bytes, not text */
-#define EMB_MAGIC_LEN	8
-#define EMB_FORMAT	1		/* format version in the header */
-#define EMB_HEADER_LEN	16		/* magic, version, flags, dim */
-#define EMB_TRAILER_LEN	13		/* type, record count, crc32 */
-
-#define EMB_DIM_MAX	(1u << 20)	/* largest dimension accepted */
-#define EMB_KEY_MAX	(1u << 20)	/* longest key accepted, bytes */
-#define EMB_GROUP_MAX	(1u << 28)	/* most members a group may declare */
-
-/* Record types, the first byte of every record. */
-#define EMB_REC_VEC	0x56		/* 'V': key and vector */
-#define EMB_REC_GROUP	0x47		/* 'G': key and member count */
-#define EMB_REC_END	0x45		/* 'E': trailer */
+/* ---- basics: errors, memory, hashing, randomness, threads ---- */
 
 /*
  * Error codes.  All negative; 0 is success.  Ranges are kept per module so
@@ -96,6 +95,13 @@ const char *emb_strerror(int code);
 #define EMB_QUOTE_BUF	(4 * EMB_QUOTE_IN + 4)
 const char *emb_quote(char *dst, const void *src, size_t n);
 const char *emb_quotes(char *dst, const char *s);
+
+/* Aligned allocation for BLIS: 64-byte aligned, free with emb_free(). */
+void *emb_alloc(size_t size);
+void emb_free(void *p);
+
+/* @return a * b in *res, or EMB_ELIMIT on size_t overflow. */
+int emb_mul(size_t a, size_t b, size_t *res);
 
 /*
  * Building blocks: hashing, a string index, a seeded generator, growable
@@ -213,6 +219,28 @@ typedef void emb_lanefn(void *arg, int worker, size_t lane, size_t r0,
 int emb_par_workers(int nt, size_t nlane);
 void emb_par_run(int nt, size_t n, size_t nlane, emb_lanefn *fn, void *arg);
 
+/* ---- end of basics ---- */
+
+/* ---- the stream, emb(5): keys, reading, writing, groups, text view ---- */
+
+/*
+ * Stream constants; man/emb.5 is the normative description.
+ */
+#define EMB_MAGIC	"\x89" "EMB\r\n\x1a\n"	/* 8 bytes, not text */
+#define EMB_MAGIC_LEN	8
+#define EMB_FORMAT	1		/* format version in the header */
+#define EMB_HEADER_LEN	16		/* magic, version, flags, dim */
+#define EMB_TRAILER_LEN	13		/* type, record count, crc32 */
+
+#define EMB_DIM_MAX	(1u << 20)	/* largest dimension accepted */
+#define EMB_KEY_MAX	(1u << 20)	/* longest key accepted, bytes */
+#define EMB_GROUP_MAX	(1u << 28)	/* most members a group may declare */
+
+/* Record types, the first byte of every record. */
+#define EMB_REC_VEC	0x56		/* 'V': key and vector */
+#define EMB_REC_GROUP	0x47		/* 'G': key and member count */
+#define EMB_REC_END	0x45		/* 'E': trailer */
+
 /*
  * Keys.
  *
@@ -249,13 +277,6 @@ int emb_key_field(const char *key, size_t len, unsigned i,
 
 /* @return the number of fields of key (at least 1). */
 unsigned emb_key_nfields(const char *key, size_t len);
-
-/*
- * Float text.
- */
-
-/* Longest text emb_ftoa writes, with its NUL. */
-#define EMB_FTOA_MAX	20
 
 /*
  * Stream reading.
@@ -366,6 +387,27 @@ uint64_t emb_reader_count(const struct emb_reader *r);
 
 /* Free a reader; NULL is a no-op. */
 void emb_reader_free(struct emb_reader *r);
+
+/*
+ * Text lines: a text input (queries, gold scores, a dictionary, a side
+ * file) read in large blocks on the byte source the stream reader sits
+ * on, as it is (not inflated).  The reader does not close fd.
+ */
+struct emb_lines;
+
+/* emb_lines_open - a line reader on fd.  @return 0 or EMB_ENOMEM. */
+int emb_lines_open(struct emb_lines **lp, int fd);
+
+/*
+ * emb_lines_next - the next line: *line, *len bytes, its LF replaced by
+ * a NUL (in the reader's buffer, writable, valid until the next call).
+ * @return 1 for a line that ended in LF, 2 for a last line without one,
+ * 0 at the end of the input, or EMB_EIO (errno set) or EMB_ENOMEM.
+ */
+int emb_lines_next(struct emb_lines *l, char **line, size_t *len);
+
+/* Free a line reader; NULL is a no-op. */
+void emb_lines_free(struct emb_lines *l);
 
 /*
  * Stream writing.
@@ -482,6 +524,13 @@ const char *emb_group_mkey(const struct emb_group *g, uint32_t i,
     size_t *len);
 
 /*
+ * Float text.
+ */
+
+/* Longest text emb_ftoa writes, with its NUL. */
+#define EMB_FTOA_MAX	20
+
+/*
  * Text view.
  *
  * One line per record: the key, a TAB, then either the dim components
@@ -517,14 +566,9 @@ int emb_text_parse(const char *line, size_t len, float *vec, uint32_t cap,
 size_t emb_text_vec(char *buf, const char *key, size_t keylen,
     const float *vec, uint32_t dim);
 
-/* Aligned allocation for BLIS: 64-byte aligned, free with emb_free(). */
-void *emb_alloc(size_t size);
-void emb_free(void *p);
+/* ---- end of the stream ---- */
 
-/* @return a * b in *res, or EMB_ELIMIT on size_t overflow. */
-int emb_mul(size_t a, size_t b, size_t *res);
-
-/* ---- embedding formats and the store (emb-lookup) ---- */
+/* ---- embedding formats and the store ---- */
 
 /*
  * Embedding files (formats.c).
@@ -869,7 +913,7 @@ void emb_store_close(struct emb_store *s);
 
 /* ---- end of embedding formats and the store ---- */
 
-/* ---- numerics: OSE, Problem 2, pooling (emb-ose, emb-bov) ---- */
+/* ---- numerics: pooling, OSE, Problem 2, PCA, alignment ---- */
 
 /*
  * Pooling.  Each function writes one vector of dim components
@@ -1145,9 +1189,7 @@ int emb_align_load(struct emb_align **ap, int fd, unsigned long *line);
 
 /* ---- end of numerics ---- */
 
-/* ---- classifiers and metrics (emb-eval, emb-knn) ---- */
-
-/* knn */
+/* ---- nearest neighbours ---- */
 
 /*
  * Exact cosine nearest neighbours.
@@ -1316,9 +1358,9 @@ int emb_knn_cosmul(const struct emb_knn *kn, const float *a, const float *b,
     const float *c, size_t nq, size_t ldq, unsigned k, const size_t *xoff,
     const uint32_t *xref, unsigned nthreads, struct emb_hit *hits);
 
-/* end knn */
+/* ---- end of nearest neighbours ---- */
 
-/* eval */
+/* ---- metrics and classifiers ---- */
 
 /*
  * Metrics.  Classes are 0-based indices below ncls; a confusion matrix is
@@ -1446,9 +1488,9 @@ int emb_clf_iters(const struct emb_clf *c);
 /* Free a classifier; NULL is a no-op. */
 void emb_clf_free(struct emb_clf *c);
 
-/* ---- end of classifiers and metrics ---- */
+/* ---- end of metrics and classifiers ---- */
 
-/* ---- paired comparisons (paired.c) ---- */
+/* ---- paired comparisons ---- */
 
 /*
  * emb_mcnemar - the exact McNemar test of two classifiers on the same

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "emb.h"
-#include "int.h"
+#include "fail.h"
 
 static const char *const msgs[] = {
 	[-EMB_OK]	= "success",

@@ -19,7 +19,9 @@
  */
 #include "emb.h"
 #include "fmt.h"
-#include "int.h"
+#include "fail.h"
+#include "le.h"
+#include "text.h"
 #include "src.h"
 
 #include <errno.h>

@@ -24,7 +24,7 @@
  */
 #include "emb.h"
 #include "fmt.h"
-#include "int.h"
+#include "le.h"
 
 #include <limits.h>
 #include <math.h>

@@ -15,7 +15,8 @@
 #include <string.h>
 
 #include "emb.h"
-#include "int.h"
+#include "hash.h"
+#include "rng.h"
 
 uint64_t
 emb_hash(const void *p, size_t n)

@@ -5,7 +5,7 @@
  * bytes) travel as exactly one field while a key stays one printable line.
  */
 #include "emb.h"
-#include "int.h"
+#include "key.h"
 
 #include <string.h>
 

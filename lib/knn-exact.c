@@ -41,7 +41,6 @@
  * pairs that can.
  */
 #include "emb.h"
-#include "int.h"
 #include "knn.h"
 
 #include <math.h>

@@ -7,7 +7,6 @@
  * processor's features (cpu.h) or as emb_knn_path_set forced it.
  */
 #include "emb.h"
-#include "int.h"
 #include "knn.h"
 #include "cpu.h"
 

@@ -66,7 +66,7 @@
  * compare the search with.
  */
 #include "emb.h"
-#include "int.h"
+#include "ref.h"
 #include "knn.h"
 
 #include <blis.h>

@@ -6,7 +6,8 @@
  */
 #include "emb.h"
 #include "fmt.h"
-#include "int.h"
+#include "hash.h"
+#include "io.h"
 #include "knn.h"
 
 #include <math.h>

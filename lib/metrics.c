@@ -9,7 +9,7 @@
  * values the mean of their ranks.
  */
 #include "emb.h"
-#include "int.h"
+#include "ref.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -13,7 +13,9 @@
  */
 #include "emb.h"
 #include "fmt.h"
-#include "int.h"
+#include "fail.h"
+#include "key.h"
+#include "le.h"
 #include "src.h"
 
 #include <errno.h>
@@ -535,7 +537,8 @@ struct klines {
 static int
 kline(struct emb_npy *n, struct klines *k)
 {
-	int rc = emb_src_line(&k->s, (size_t)EMB_KEY_MAX + 1, &k->n);
+	int rc = emb_src_getl(&k->s, (size_t)EMB_KEY_MAX + 1, &k->line,
+	    &k->n);
 
 	if (rc == 0)
 		return 0;
@@ -549,9 +552,6 @@ kline(struct emb_npy *n, struct klines *k)
 	if (rc == 2)
 		return kfail(n, k, EMB_ETRUNC, "line %llu: truncated: no LF "
 		    "at the end of the text", k->lineno + 1);
-	k->line = (char *)k->s.buf + k->s.beg;
-	k->line[k->n] = '\0';
-	k->s.beg += k->n + 1;
 	k->lineno++;
 	if (emb_key_check(k->line, k->n) < 0)
 		return kfail(n, k, EMB_EKEY, "line %llu: badly escaped "

@@ -17,7 +17,7 @@
  * (pivoted, reorthogonalized), an independent route used by the tests.
  */
 #include "emb.h"
-#include "int.h"
+#include "ref.h"
 #include "qr.h"
 #include "vec.h"
 

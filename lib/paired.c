@@ -13,7 +13,6 @@
  * same draws (tests/cli/eval-paired-check.py does, with scipy).
  */
 #include "emb.h"
-#include "int.h"
 
 #include <math.h>
 #include <stdlib.h>

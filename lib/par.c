@@ -17,7 +17,6 @@
 #include <unistd.h>
 
 #include "emb.h"
-#include "int.h"
 
 struct par {
 	emb_lanefn	*fn;

@@ -16,7 +16,8 @@
  * eigenvectors come from LAPACK dsyevr either way.
  */
 #include "emb.h"
-#include "int.h"
+#include "src.h"
+#include "tmodel.h"
 
 #include <errno.h>
 #include <math.h>
@@ -500,28 +501,26 @@ emb_pca_save(const struct emb_pca *p, int fd)
 int
 emb_pca_load(struct emb_pca **pp, int fd, unsigned long *lno)
 {
-	FILE *fp;
-	char *line = NULL;
-	size_t cap = 0;
+	struct emb_src s;
+	char *line;
 	unsigned long long dim, center, count, ncomp;
 	struct emb_pca *p = NULL;
-	int dfd, rc;
+	int rc;
 
 	*pp = NULL;
 	*lno = 0;
-	if ((dfd = dup(fd)) < 0 || (fp = fdopen(dfd, "r")) == NULL) {
-		if (dfd >= 0)
-			close(dfd);
-		return EMB_EIO;
+	if (emb_src_open(&s, fd, NULL, 1u << 16) < 0) {
+		emb_src_close(&s);
+		return EMB_ENOMEM;
 	}
 	rc = EMB_EFORMAT;
-	if (emb_tm_getl(fp, &line, &cap, lno) < 0 || strcmp(line, MAGIC) != 0)
+	if (emb_tm_getl(&s, &line, lno) < 0 || strcmp(line, MAGIC) != 0)
 		goto out;
-	if (emb_tm_getnum(fp, &line, &cap, lno, "dim", EMB_PCA_DIM_MAX,
+	if (emb_tm_getnum(&s, &line, lno, "dim", EMB_PCA_DIM_MAX,
 	    &dim) < 0 || dim == 0 ||
-	    emb_tm_getnum(fp, &line, &cap, lno, "center", 1, &center) < 0 ||
-	    emb_tm_getnum(fp, &line, &cap, lno, "count", UINT64_MAX, &count) < 0 ||
-	    emb_tm_getnum(fp, &line, &cap, lno, "ncomp", dim, &ncomp) < 0)
+	    emb_tm_getnum(&s, &line, lno, "center", 1, &center) < 0 ||
+	    emb_tm_getnum(&s, &line, lno, "count", UINT64_MAX, &count) < 0 ||
+	    emb_tm_getnum(&s, &line, lno, "ncomp", dim, &ncomp) < 0)
 		goto out;
 	/* Room for the components as they are read, not as declared. */
 	if ((p = pcanew((uint32_t)dim, 0)) == NULL) {
@@ -530,7 +529,7 @@ emb_pca_load(struct emb_pca **pp, int fd, unsigned long *lno)
 	}
 	p->center = (int)center;
 	p->count = count;
-	if (emb_tm_getrow(fp, &line, &cap, lno, "mean", p->mean, p->dim) < 0)
+	if (emb_tm_getrow(&s, &line, lno, "mean", p->mean, p->dim) < 0)
 		goto out;
 	/* The first component alone, then room doubled up to ncomp. */
 	for (size_t k = 0, kcap = 0; k < ncomp; k++) {
@@ -539,17 +538,16 @@ emb_pca_load(struct emb_pca **pp, int fd, unsigned long *lno)
 			rc = EMB_ENOMEM;
 			goto out;
 		}
-		if (emb_tm_getrow(fp, &line, &cap, lno, "comp",
+		if (emb_tm_getrow(&s, &line, lno, "comp",
 		    p->comp + (size_t)k * p->dim, p->dim) < 0)
 			goto out;
 		p->ncomp = (uint32_t)k + 1;
 	}
-	if (emb_tm_getl(fp, &line, &cap, lno) != -1)
+	if (emb_tm_getl(&s, &line, lno) != -1)
 		goto out;
-	rc = ferror(fp) ? EMB_EIO : 0;
+	rc = s.err < 0 ? EMB_EIO : 0;
 out:
-	free(line);
-	fclose(fp);
+	emb_src_close(&s);
 	if (rc < 0) {
 		emb_pca_free(p);
 		return rc;

@@ -7,7 +7,7 @@
  * pooling.
  */
 #include "emb.h"
-#include "int.h"
+#include "ref.h"
 #include "vec.h"
 
 #include <float.h>

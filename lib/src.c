@@ -11,11 +11,11 @@
  * parsers (formats.c; an emb(5) input, plain or gzip, goes to the stream
  * reader on the same source), the fastText reader (ftbin.c, through
  * formats.c), the .npy reader and its keys file (npy.c), a trained model
- * (tmodel.c) and a writer's spool (wformat.c).  A reader with its own
+ * (tmodel.c), a writer's spool (wformat.c) and, through emb_lines, the
+ * programs' text inputs.  A reader with its own
  * compact/grow/read loop is a second copy of this file.
  */
 #include "emb.h"
-#include "int.h"
 #include "src.h"
 
 #include <errno.h>
@@ -277,6 +277,61 @@ emb_src_line(struct emb_src *s, size_t max, size_t *len)
 			return *len > 0 ? 2 : 0;
 		}
 	}
+}
+
+int
+emb_src_getl(struct emb_src *s, size_t max, char **line, size_t *len)
+{
+	int rc = emb_src_line(s, max, len), g;
+
+	if (rc <= 0)
+		return rc;
+	/* A last line without LF: room for the NUL after it. */
+	if (rc == 2 && s->end == s->cap && (g = grow(s, s->cap + 1)) < 0)
+		return g;
+	*line = (char *)s->buf + s->beg;
+	(*line)[*len] = '\0';
+	s->beg += *len + (rc == 1);
+	return rc;
+}
+
+/* A text input's block: lines longer grow it. */
+#define LINEBUF	(1u << 18)
+
+struct emb_lines {
+	struct emb_src	 s;
+};
+
+int
+emb_lines_open(struct emb_lines **lp, int fd)
+{
+	struct emb_lines *l;
+
+	*lp = NULL;
+	if ((l = calloc(1, sizeof(*l))) == NULL)
+		return EMB_ENOMEM;
+	if (emb_src_open(&l->s, fd, NULL, LINEBUF) < 0) {
+		emb_lines_free(l);
+		return EMB_ENOMEM;
+	}
+	*lp = l;
+	return 0;
+}
+
+int
+emb_lines_next(struct emb_lines *l, char **line, size_t *len)
+{
+	/* No limit but memory, as getline(3) has. */
+	return emb_src_getl(&l->s, SIZE_MAX, line, len);
+}
+
+void
+emb_lines_free(struct emb_lines *l)
+{
+	if (l == NULL)
+		return;
+	emb_src_close(&l->s);
+	free(l);
 }
 
 ssize_t

@@ -74,6 +74,14 @@ int	emb_src_fill(struct emb_src *, size_t n);
 int	emb_src_line(struct emb_src *, size_t max, size_t *len);
 
 /*
+ * emb_src_getl - emb_src_line(), then the line NUL-terminated in place
+ * of its LF (*line, *len bytes before the NUL) and consumed; *line stays
+ * valid until the next call.  The source's buffer must be writable: a
+ * memory source's last line needs its LF.  @return as emb_src_line().
+ */
+int	emb_src_getl(struct emb_src *, size_t max, char **line, size_t *len);
+
+/*
  * emb_src_read - copy up to n bytes into dst.  @return the count, less
  * than n only at the end of input, or a negative code of emb_src_fill().
  */

@@ -19,7 +19,11 @@
  */
 #include "emb.h"
 #include "fmt.h"
-#include "int.h"
+#include "crc.h"
+#include "fail.h"
+#include "hash.h"
+#include "io.h"
+#include "le.h"
 #include "knn.h"
 
 #include <errno.h>

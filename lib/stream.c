@@ -12,7 +12,12 @@
  * descriptor whole records only.
  */
 #include "emb.h"
-#include "int.h"
+#include "crc.h"
+#include "fail.h"
+#include "io.h"
+#include "key.h"
+#include "le.h"
+#include "ref.h"
 #include "src.h"
 #include "vec.h"
 

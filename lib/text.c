@@ -3,7 +3,9 @@
  * and back, and the one-line-per-record form that emb-cat prints and reads.
  */
 #include "emb.h"
-#include "int.h"
+#include "key.h"
+#include "ref.h"
+#include "text.h"
 
 #include <errno.h>
 #include <float.h>

@@ -6,7 +6,9 @@
  * "crc32 XXXXXXXX" over every byte before it.
  */
 #include "emb.h"
-#include "int.h"
+#include "crc.h"
+#include "io.h"
+#include "tmodel.h"
 #include "src.h"
 
 #include <errno.h>
@@ -26,27 +28,28 @@ emb_tm_putrow(FILE *fp, const char *label, const double *v, uint32_t n)
 }
 
 ssize_t
-emb_tm_getl(FILE *fp, char **line, size_t *cap, unsigned long *lno)
+emb_tm_getl(struct emb_src *s, char **line, unsigned long *lno)
 {
-	ssize_t n = getline(line, cap, fp);
+	size_t n;
+	int rc = emb_src_getl(s, SIZE_MAX, line, &n);
 
-	if (n < 0)
+	/* An error ends the lines; the caller asks s->err. */
+	if (rc <= 0)
 		return -1;
 	++*lno;
-	if ((*line)[n - 1] != '\n')
+	if (rc == 2)
 		return -2;
-	(*line)[--n] = '\0';
-	return n;
+	return (ssize_t)n;
 }
 
 int
-emb_tm_getnum(FILE *fp, char **line, size_t *cap, unsigned long *lno,
+emb_tm_getnum(struct emb_src *s, char **line, unsigned long *lno,
     const char *label, unsigned long long max, unsigned long long *v)
 {
 	size_t ll = strlen(label);
 	char *end;
 
-	if (emb_tm_getl(fp, line, cap, lno) < 0 ||
+	if (emb_tm_getl(s, line, lno) < 0 ||
 	    strncmp(*line, label, ll) != 0 || (*line)[ll] != ' ')
 		return EMB_EFORMAT;
 	errno = 0;
@@ -58,13 +61,13 @@ emb_tm_getnum(FILE *fp, char **line, size_t *cap, unsigned long *lno,
 }
 
 int
-emb_tm_getrow(FILE *fp, char **line, size_t *cap, unsigned long *lno,
+emb_tm_getrow(struct emb_src *s, char **line, unsigned long *lno,
     const char *label, double *v, uint32_t n)
 {
 	size_t ll = strlen(label);
 	char *p, *end;
 
-	if (emb_tm_getl(fp, line, cap, lno) < 0 ||
+	if (emb_tm_getl(s, line, lno) < 0 ||
 	    strncmp(*line, label, ll) != 0)
 		return EMB_EFORMAT;
 	p = *line + ll;

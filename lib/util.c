@@ -3,7 +3,8 @@
  * overflow-checked sizes, finite checks and complete writes.
  */
 #include "emb.h"
-#include "int.h"
+#include "io.h"
+#include "le.h"
 #include "vec.h"
 
 #include <errno.h>

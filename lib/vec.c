@@ -2,7 +2,7 @@
  * vec.c - vector helpers: scaling to unit length, in double.
  */
 #include "emb.h"
-#include "int.h"
+#include "ref.h"
 #include "vec.h"
 
 #include <math.h>

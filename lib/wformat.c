@@ -19,7 +19,9 @@
 #include <zlib.h>
 
 #include "emb.h"
-#include "int.h"
+#include "io.h"
+#include "le.h"
+#include "text.h"
 #include "src.h"
 
 #define SPOOLSZ	(1u << 20)	/* spool buffer */

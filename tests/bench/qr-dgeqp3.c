@@ -21,7 +21,7 @@
 #include <string.h>
 
 #include "emb.h"
-#include "int.h"
+#include "rng.h"
 #include "qr.h"
 
 extern void dgeqp3_(const int *m, const int *n, double *a, const int *lda,

@@ -15,7 +15,6 @@
 
 #include "emb.h"
 #include "fmt.h"
-#include "int.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 

@@ -30,6 +30,7 @@
 #include <string.h>
 
 #include "fuzz.h"
+#include "ref.h"
 
 #define DMAX	40
 #define NMAX	70

@@ -20,7 +20,8 @@
 #include <zlib.h>
 
 #include "fuzz.h"
-#include "int.h"
+#include "key.h"
+#include "le.h"
 
 #define NOSTOP		UINT64_MAX
 

@@ -23,7 +23,9 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "int.h"
+#include "key.h"
+#include "ref.h"
+#include "text.h"
 
 #define CAP		64		/* components a parsed line may have */
 

@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 #include "wfile.h"
+#include "text.h"
 
 static int
 sep(int c)

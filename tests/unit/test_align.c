@@ -13,7 +13,7 @@
 
 #include "check_main.h"
 #include "emb.h"
-#include "int.h"
+#include "crc.h"
 
 static uint64_t rng = 0x9e3779b97f4a7c15ull;
 

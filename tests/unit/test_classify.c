@@ -31,8 +31,9 @@
 
 #include "check_main.h"
 #include "emb.h"
-#include "int.h"
+#include "rng.h"
 #include "clf.h"
+#include "ref.h"
 
 #define N	36
 #define D	4

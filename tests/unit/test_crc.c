@@ -10,7 +10,7 @@
 
 #include "check_main.h"
 #include "emb.h"
-#include "int.h"
+#include "crc.h"
 #include "cpu.h"
 
 static unsigned char *

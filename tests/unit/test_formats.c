@@ -17,7 +17,7 @@
 #include "check_main.h"
 #include "emb.h"
 #include "fmt.h"
-#include "int.h"
+#include "text.h"
 
 static char tmpl[] = "/tmp/test_formats.XXXXXX";
 static char *dir;

@@ -8,7 +8,8 @@
 
 #include "check_main.h"
 #include "emb.h"
-#include "int.h"
+#include "hash.h"
+#include "rng.h"
 
 struct keys {
 	char	**s;

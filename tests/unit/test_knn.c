@@ -12,7 +12,7 @@
 
 #include "check_main.h"
 #include "emb.h"
-#include "int.h"
+#include "ref.h"
 #include "knn.h"
 #include "cpu.h"
 

@@ -9,7 +9,8 @@
 
 #include "check_main.h"
 #include "emb.h"
-#include "int.h"
+#include "ref.h"
+#include "rng.h"
 
 /*
  * Ten predictions over six classes; class 5 occurs nowhere, class 4 only

@@ -13,7 +13,7 @@
 
 #include "check_main.h"
 #include "emb.h"
-#include "int.h"
+#include "ref.h"
 
 #define WORDS	"examples/data/word2vec-googlenews-300d-13k.vec.gz"
 

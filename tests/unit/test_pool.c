@@ -10,7 +10,7 @@
 
 #include "check_main.h"
 #include "emb.h"
-#include "int.h"
+#include "ref.h"
 
 static uint64_t rng = 0x2545f4914f6cdd1dull;
 

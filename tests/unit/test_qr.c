@@ -15,7 +15,7 @@
 
 #include "check_main.h"
 #include "emb.h"
-#include "int.h"
+#include "rng.h"
 #include "qr.h"
 #include "cpu.h"
 

@@ -1,8 +1,9 @@
 /*
  * test_src.c - the input layer (lib/src.c): bytes from a file, a pipe, a
  * gzip stream, a mapping or memory, delivered whole through blocks of
- * awkward sizes; lines, the end of input, truncated and corrupt gzip, a
- * soft source, read errors and growth past what size_t holds.
+ * awkward sizes; lines (found, and NUL-terminated in place), the end of
+ * input, truncated and corrupt gzip, a soft source, read errors and
+ * growth past what size_t holds.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -17,7 +18,7 @@
 
 #include "check_main.h"
 #include "emb.h"
-#include "int.h"
+#include "io.h"
 #include "src.h"
 
 static const size_t sizes[] = { 1, 2, 7, 8, 255, 256, 257 };
@@ -285,6 +286,61 @@ START_TEST(lines)
 }
 END_TEST
 
+/*
+ * Lines NUL-terminated in place: through blocks of every size, a line
+ * longer than the block (grown), a last line without LF (room made for
+ * its NUL), and emb_lines on the same bytes.
+ */
+START_TEST(getl)
+{
+	static const char text[] = "ab\n\n0123456789abcdefghij0123456789"
+	    "abcdefghij0123456789abcdefghij0123456789abcdefghij0123456789"
+	    "abcdefghij0123456789abcdefghij0123456789abcdefghij0123456789"
+	    "abcdefghij0123456789abcdefghij0123456789abcdefghij0123456789"
+	    "abcdefghij0123456789abcdefghij0123456789abcdefghij\nlast";
+	static const size_t want[] = { 2, 0, 260, 4 };
+	const char *p = text;
+	size_t bs = sizes[_i], len;
+	struct emb_src s;
+	struct emb_lines *l;
+	char *line;
+	int fd = tmpfd(text, sizeof(text) - 1);
+
+	ck_assert_int_eq(emb_src_open(&s, fd, NULL, bs), 0);
+	for (int i = 0; i < 4; i++) {
+		ck_assert_int_eq(emb_src_getl(&s, SIZE_MAX, &line, &len),
+		    i < 3 ? 1 : 2);
+		ck_assert_uint_eq(len, want[i]);
+		ck_assert(memcmp(line, p, len) == 0 && line[len] == '\0');
+		p += len + 1;
+	}
+	ck_assert_int_eq(emb_src_getl(&s, SIZE_MAX, &line, &len), 0);
+	emb_src_close(&s);
+	/* A limit below the long line, longer than any block: refused. */
+	ck_assert_int_eq(lseek(fd, 0, SEEK_SET), 0);
+	ck_assert_int_eq(emb_src_open(&s, fd, NULL, bs), 0);
+	ck_assert_int_eq(emb_src_getl(&s, 100, &line, &len), 1);
+	ck_assert_int_eq(emb_src_getl(&s, 100, &line, &len), 1);
+	ck_assert_int_eq(emb_src_getl(&s, 100, &line, &len), EMB_ELIMIT);
+	emb_src_close(&s);
+	/* The public reader: the same lines. */
+	ck_assert_int_eq(lseek(fd, 0, SEEK_SET), 0);
+	ck_assert_int_eq(emb_lines_open(&l, fd), 0);
+	p = text;
+	for (int i = 0; i < 4; i++) {
+		ck_assert_int_eq(emb_lines_next(l, &line, &len),
+		    i < 3 ? 1 : 2);
+		ck_assert_uint_eq(len, want[i]);
+		ck_assert(memcmp(line, p, len) == 0 && line[len] == '\0');
+		p += len + 1;
+	}
+	ck_assert_int_eq(emb_lines_next(l, &line, &len), 0);
+	emb_lines_free(l);
+	emb_lines_free(NULL);
+	close(fd);
+}
+END_TEST
+
 START_TEST(errors)
 {
 	struct emb_src s;
@@ -395,6 +451,7 @@ src_suite(void)
 	tcase_add_loop_test(tc, gzip, 0, NSIZES);
 	tcase_add_test(tc, gzip_bad);
 	tcase_add_loop_test(tc, lines, 0, NSIZES);
+	tcase_add_loop_test(tc, getl, 0, NSIZES);
 	tcase_add_test(tc, errors);
 	tcase_add_test(tc, mapped);
 	tcase_add_loop_test(tc, slurp, 0, NSIZES);

@@ -25,7 +25,10 @@
 
 #include "check_main.h"
 #include "emb.h"
-#include "int.h"
+#include "io.h"
+#include "key.h"
+#include "le.h"
+#include "ref.h"
 
 #if defined(__SANITIZE_ADDRESS__)
 /* Let the out-of-memory test see NULL rather than an ASan report. */
