@@ -167,6 +167,17 @@ uint64_t emb_rng_below(struct emb_rng *g, uint64_t n);
  * array and *cap are then as they were).
  */
 int emb_grow(void *pp, size_t *cap, size_t need, size_t size);
+/*
+ * emb_grow_max - emb_grow whose room never passes max elements: the
+ * doubling stops at max, so max == need reserves exactly need.  A reader
+ * that asks for one element past what it holds thus keeps its room
+ * within twice what it has read (or max), never a size the input only
+ * declares.
+ * @return 0; EMB_ELIMIT when need > max (nothing changed); EMB_ENOMEM
+ * as emb_grow.
+ */
+int emb_grow_max(void *pp, size_t *cap, size_t need, size_t max,
+    size_t size);
 
 /*
  * A growable byte buffer (on emb_grow): p holds len bytes and a NUL

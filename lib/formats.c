@@ -192,15 +192,10 @@ setword(struct emb_wfile *f, const void *p, size_t n)
 	if (n > EMB_WORD_MAX)
 		return wfail(f, EMB_EFORMAT, "%s: word longer than %u bytes",
 		    where(f, w, sizeof(w)), EMB_WORD_MAX);
-	if (n + 1 > f->wordcap) {
-		char *nw;
-
-		if ((nw = realloc(f->word, n + 1)) == NULL)
-			return wfail(f, EMB_ENOMEM, "%s: out of memory",
-			    where(f, w, sizeof(w)));
-		f->word = nw;
-		f->wordcap = n + 1;
-	}
+	if (n + 1 > f->wordcap &&
+	    emb_grow_max(&f->word, &f->wordcap, n + 1, n + 1, 1) < 0)
+		return wfail(f, EMB_ENOMEM, "%s: out of memory",
+		    where(f, w, sizeof(w)));
 	memcpy(f->word, p, n);
 	f->word[n] = '\0';
 	f->wordlen = n;
@@ -473,14 +468,9 @@ nextemb(struct emb_wfile *f)
 	}
 	f->lineno = rec.recno;
 	emb_key_field(rec.key, rec.keylen, 0, &off, &flen);
-	if (flen + 1 > f->wordcap) {
-		char *nw;
-
-		if ((nw = realloc(f->word, flen + 1)) == NULL)
-			return wfail(f, EMB_ENOMEM, "out of memory");
-		f->word = nw;
-		f->wordcap = flen + 1;
-	}
+	if (flen + 1 > f->wordcap &&
+	    emb_grow_max(&f->word, &f->wordcap, flen + 1, flen + 1, 1) < 0)
+		return wfail(f, EMB_ENOMEM, "out of memory");
 	if ((n = emb_key_unescape(f->word, rec.key + off, flen)) < 0)
 		return wfail(f, EMB_EKEY, "record %llu: bad key",
 		    (unsigned long long)rec.recno);

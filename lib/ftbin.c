@@ -132,17 +132,9 @@ get32(struct rd *r, int32_t *v, const char *what)
 static int
 wput(struct emb_ft *m, const void *p, size_t n)
 {
-	if (m->wlen + n > m->wcap) {
-		size_t cap = m->wcap ? m->wcap : 4096;
-		char *nb;
-
-		while (cap < m->wlen + n)
-			cap *= 2;
-		if ((nb = realloc(m->wbytes, cap)) == NULL)
-			return EMB_ENOMEM;
-		m->wbytes = nb;
-		m->wcap = cap;
-	}
+	if (m->wlen + n > m->wcap &&
+	    emb_grow(&m->wbytes, &m->wcap, m->wlen + n, 1) < 0)
+		return EMB_ENOMEM;
 	memcpy(m->wbytes + m->wlen, p, n);
 	m->wlen += n;
 	return 0;
@@ -164,15 +156,9 @@ dictionary(struct rd *r, struct emb_ft *m, int32_t size, int32_t nwords)
 		snprintf(what, sizeof(what), "dictionary entry %ld",
 		    (long)i + 1);
 		if (i < nwords) {
-			if ((size_t)i + 2 > cap) {
-				size_t *no;
-
-				cap = cap ? 2 * cap : 1024;
-				if ((no = realloc(m->woff, cap *
-				    sizeof(*no))) == NULL)
-					return EMB_ENOMEM;
-				m->woff = no;
-			}
+			if (emb_grow(&m->woff, &cap, (size_t)i + 2,
+			    sizeof(*m->woff)) < 0)
+				return EMB_ENOMEM;
 			m->woff[i] = start;
 		}
 		for (;;) {
@@ -231,15 +217,9 @@ pruneidx(struct rd *r, struct emb_ft *m)
 		if (b < 0)
 			return rfail(r, EMB_EFORMAT, "pruned buckets",
 			    "negative row %ld", (long)b);
-		if ((size_t)i == cap) {
-			struct prune *np;
-
-			cap = cap ? 2 * cap : 1024;
-			if ((np = realloc(m->prune, cap * sizeof(*np))) ==
-			    NULL)
-				return EMB_ENOMEM;
-			m->prune = np;
-		}
+		if (emb_grow(&m->prune, &cap, (size_t)i + 1,
+		    sizeof(*m->prune)) < 0)
+			return EMB_ENOMEM;
 		m->prune[i].from = a;
 		m->prune[i].to = b;
 		m->prune[i].seq = (uint64_t)i;
@@ -256,7 +236,8 @@ matrix(struct rd *r, struct emb_ft *m)
 {
 	unsigned char q, *chunk;
 	int64_t rows, cols;
-	uint64_t nf, have = 0, cap = 0, need;
+	uint64_t nf, have = 0;
+	size_t cap = 0;
 	int rc;
 
 	if ((rc = rget(r, &q, 1, "input matrix")) < 0)
@@ -296,19 +277,14 @@ matrix(struct rd *r, struct emb_ft *m)
 		size_t n = nf - have > CHUNK / 4 ? CHUNK / 4 :
 		    (size_t)(nf - have);
 
-		if (have + n > cap) {
-			float *nr;
-
-			/* A size checked against the file is taken at once. */
-			need = r->total != 0 ? nf : cap ? 2 * cap : CHUNK / 4;
-			if (need > nf)
-				need = nf;
-			if ((nr = realloc(m->rows, (size_t)need * 4)) == NULL) {
-				free(chunk);
-				return EMB_ENOMEM;
-			}
-			m->rows = nr;
-			cap = need;
+		/*
+		 * A size checked against the file is taken at once; from a
+		 * stream, the room doubles with the rows read, up to nf.
+		 */
+		if (emb_grow_max(&m->rows, &cap, r->total != 0 ? (size_t)nf :
+		    (size_t)(have + n), (size_t)nf, 4) < 0) {
+			free(chunk);
+			return EMB_ENOMEM;
 		}
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 		rc = rget(r, m->rows + have, n * 4, "input matrix");

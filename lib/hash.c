@@ -179,22 +179,33 @@ emb_rng_perm(struct emb_rng *g, size_t *idx, size_t n)
 
 /*
  * Growable arrays: the one way of the suite to make room, doubling from
- * 16 elements, with the overflow checked; a byte buffer on top.
+ * 16 elements, with the overflow checked, up to a cap where the caller
+ * has one; a byte buffer on top.
  */
 
 int
 emb_grow(void *pp, size_t *cap, size_t need, size_t size)
+{
+	return emb_grow_max(pp, cap, need, SIZE_MAX, size);
+}
+
+int
+emb_grow_max(void *pp, size_t *cap, size_t need, size_t max, size_t size)
 {
 	size_t c = *cap ? *cap : 16;
 	void *np;
 
 	if (need <= *cap)
 		return 0;
+	if (need > max)
+		return EMB_ELIMIT;
 	while (c < need) {
 		if (c > SIZE_MAX / 2)
 			return EMB_ENOMEM;
 		c *= 2;
 	}
+	if (c > max)
+		c = max;
 	if (size > 0 && c > SIZE_MAX / size)
 		return EMB_ENOMEM;
 	if ((np = realloc(*(void **)pp, c * size)) == NULL)

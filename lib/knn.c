@@ -7,6 +7,7 @@
 #include "emb.h"
 #include "fmt.h"
 #include "hash.h"
+#include "io.h"
 #include "knn.h"
 
 #include <math.h>
@@ -79,30 +80,14 @@ unindex(struct emb_knn *k)
 }
 
 int
-knn_growmap(void **p, size_t *maplen, size_t len)
+knn_growterms(double **nrm, float **cs, float **ce, size_t has, size_t n)
 {
-	void *q;
+	size_t c[3] = { has, has, has };
 
-	if (*p == NULL)
-		q = mmap(NULL, len, PROT_READ | PROT_WRITE,
-		    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	else
-		q = mremap(*p, *maplen, len, MREMAP_MAYMOVE);
-	if (q == MAP_FAILED)
+	if (emb_grow_max(nrm, &c[0], n, n, sizeof(**nrm)) < 0 ||
+	    emb_grow_max(cs, &c[1], n, n, sizeof(**cs)) < 0 ||
+	    emb_grow_max(ce, &c[2], n, n, sizeof(**ce)) < 0)
 		return EMB_ENOMEM;
-	*p = q;
-	*maplen = len;
-	return 0;
-}
-
-static int
-growarr(void *pp, size_t n, size_t size)
-{
-	void *q = realloc(*(void **)pp, n * size);
-
-	if (q == NULL)
-		return EMB_ENOMEM;
-	*(void **)pp = q;
 	return 0;
 }
 
@@ -125,18 +110,16 @@ emb_knn_reserve(struct emb_knn *k, size_t n)
 	    emb_mul(ns, k->dp, &clen) < 0)
 		return EMB_ELIMIT;
 	p = k->mat;
-	if ((rc = knn_growmap(&p, &k->maplen, len)) < 0)
+	if ((rc = emb_growmap(&p, &k->maplen, len, 0)) < 0)
 		return rc;
 	k->mat = p;
 	if (k->dim <= KNN_CODEDIM) {
 		p = k->codes;
-		if ((rc = knn_growmap(&p, &k->codelen, clen)) < 0)
+		if ((rc = emb_growmap(&p, &k->codelen, clen, 0)) < 0)
 			return rc;
 		k->codes = p;
 	}
-	if ((rc = growarr(&k->nrm, ns, sizeof(double))) < 0 ||
-	    (rc = growarr(&k->cs, ns, sizeof(float))) < 0 ||
-	    (rc = growarr(&k->ce, ns, sizeof(float))) < 0)
+	if ((rc = knn_growterms(&k->nrm, &k->cs, &k->ce, k->cap, ns)) < 0)
 		return rc;
 	/* A strip's unused lanes are read, never kept: keep them defined. */
 	memset(k->cs + k->cap, 0, (ns - k->cap) * sizeof(float));
@@ -382,7 +365,7 @@ storeterms(struct emb_knn *k, emb_progress_fn *progress, void *arg)
 	if (emb_mul(ns, k->dp, &clen) < 0)
 		return EMB_ELIMIT;
 	if (k->dim <= KNN_CODEDIM && ns > 0) {
-		if ((rc = knn_growmap(&p, &k->codelen, clen)) < 0)
+		if ((rc = emb_growmap(&p, &k->codelen, clen, 0)) < 0)
 			return rc;
 		k->codes = p;
 	}
@@ -462,6 +445,10 @@ emb_knn_store(struct emb_knn **kp, struct emb_store *s,
 
 		k->rawkeys = rawword(w, len);
 	}
+	/* Copies: all their offsets at once, their count is known. */
+	if (!k->rawkeys && emb_grow_max(&k->koff, &k->koffcap, k->n + 1,
+	    k->n + 1, sizeof(*k->koff)) < 0)
+		goto nomem;
 	for (size_t i = 0; !k->rawkeys && i < k->n; i++) {
 		size_t len;
 		const char *w = emb_store_word(s, i, &len);
@@ -469,14 +456,6 @@ emb_knn_store(struct emb_knn **kp, struct emb_store *s,
 		if (emb_grow(&k->keys, &k->keycap, k->keylen + 2 * len + 1,
 		    1) < 0)
 			goto nomem;
-		if (i + 2 > k->koffcap) {
-			size_t *q = realloc(k->koff, (k->n + 1) * sizeof(*q));
-
-			if (q == NULL)
-				goto nomem;
-			k->koff = q;
-			k->koffcap = k->n + 1;
-		}
 		k->keylen += emb_key_escape(k->keys + k->keylen, w, len);
 		k->keys[k->keylen++] = '\0';
 		k->koff[i + 1] = k->keylen;

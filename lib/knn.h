@@ -95,12 +95,12 @@ int	knn_store_sect(const struct emb_store *s, struct knn_sect *ks);
 int	knn_store_file(const struct emb_store *s, uint64_t *off);
 
 /*
- * knn_growmap - grow the anonymous mapping *p (NULL: none yet) of *maplen
- * bytes to len, by mremap(2): without a copy and without a transient
- * second one; pages not yet written cost nothing.  @return 0 or
- * EMB_ENOMEM.
+ * knn_growterms - room for exactly n references in the arrays of terms
+ * knn_code keeps beside the codes (nrm, cs, ce), which hold has now.
+ * @return 0 or EMB_ENOMEM (the arrays grown so far keep their rows).
  */
-int	knn_growmap(void **p, size_t *maplen, size_t len);
+int	knn_growterms(double **nrm, float **cs, float **ce, size_t has,
+    size_t n);
 
 /*
  * knn_code - the terms of reference i, row v: |v|^2 (knn_dot) into

@@ -429,19 +429,28 @@ truncated(struct emb_npy *n)
 	    n->dim);
 }
 
-/* A Fortran-order array whole, its memory growing with the data read. */
+/*
+ * A Fortran-order array whole, its memory growing with the data read: a
+ * first block, then doubled each time it has been filled, up to need.
+ */
 static int
 loadall(struct emb_npy *n)
 {
-	size_t have = 0, cap = n->need < NPY_FCHUNK ? n->need : NPY_FCHUNK;
-	unsigned char *b = malloc(cap ? cap : 1);
+	size_t have = 0, cap = 0;
+	size_t want = n->need < NPY_FCHUNK ? n->need : NPY_FCHUNK;
+	unsigned char *b = NULL;
 
-	if (b == NULL)
-		return nfail(n, EMB_ENOMEM, "%s", emb_strerror(EMB_ENOMEM));
+	if (n->need == 0)
+		return atend(n);
 	for (;;) {
-		ssize_t r = nread(n, b + have, cap - have);
+		ssize_t r;
 
-		if (r < 0) {
+		if (emb_grow_max(&b, &cap, want, n->need, 1) < 0) {
+			free(b);
+			return nfail(n, EMB_ENOMEM, "%s",
+			    emb_strerror(EMB_ENOMEM));
+		}
+		if ((r = nread(n, b + have, cap - have)) < 0) {
 			free(b);
 			return n->err;
 		}
@@ -457,14 +466,7 @@ loadall(struct emb_npy *n)
 		}
 		if (cap == n->need)
 			break;
-		cap = cap > n->need / 2 ? n->need : 2 * cap;
-		unsigned char *nb = realloc(b, cap);
-		if (nb == NULL) {
-			free(b);
-			return nfail(n, EMB_ENOMEM, "%s",
-			    emb_strerror(EMB_ENOMEM));
-		}
-		b = nb;
+		want = cap + 1;
 	}
 	n->all = b;
 	return atend(n);

@@ -91,19 +91,8 @@ flushrows(struct emb_pcafit *f)
 static int
 growrows(struct emb_pcafit *f)
 {
-	size_t lim = f->m2 != NULL ? BLOCK : f->dim, cap;
-	double *p;
-
-	if (f->nrows < f->cap)
-		return 0;
-	cap = f->cap ? 2 * f->cap : 16;
-	if (cap > lim)
-		cap = lim;
-	if ((p = realloc(f->rows, cap * f->dim * sizeof(double))) == NULL)
-		return EMB_ENOMEM;
-	f->rows = p;
-	f->cap = cap;
-	return 0;
+	return emb_grow_max(&f->rows, &f->cap, f->nrows + 1, f->m2 != NULL ?
+	    BLOCK : f->dim, f->dim * sizeof(double));
 }
 
 /* The d-th vector has come: the d x d second moments from the rows. */
@@ -542,24 +531,17 @@ emb_pca_load(struct emb_pca **pp, int fd, unsigned long *lno)
 	p->count = count;
 	if (emb_tm_getrow(&s, &line, lno, "mean", p->mean, p->dim) < 0)
 		goto out;
-	for (uint32_t k = 0, kcap = 0; k < ncomp; k++) {
-		if (k == kcap) {
-			double *nc;
-
-			kcap = kcap ? 2 * kcap : 1;
-			if (kcap > ncomp)
-				kcap = (uint32_t)ncomp;
-			if ((nc = realloc(p->comp, ((size_t)kcap * p->dim + 1) *
-			    sizeof(double))) == NULL) {
-				rc = EMB_ENOMEM;
-				goto out;
-			}
-			p->comp = nc;
+	/* The first component alone, then room doubled up to ncomp. */
+	for (size_t k = 0, kcap = 0; k < ncomp; k++) {
+		if (emb_grow_max(&p->comp, &kcap, k + 1, k > 0 ? ncomp : 1,
+		    p->dim * sizeof(double)) < 0) {
+			rc = EMB_ENOMEM;
+			goto out;
 		}
 		if (emb_tm_getrow(&s, &line, lno, "comp",
 		    p->comp + (size_t)k * p->dim, p->dim) < 0)
 			goto out;
-		p->ncomp = k + 1;
+		p->ncomp = (uint32_t)k + 1;
 	}
 	if (emb_tm_getl(&s, &line, lno) != -1)
 		goto out;

@@ -148,18 +148,12 @@ ksec_add(struct ksec *k, const float *v)
 		if (emb_mul((size_t)cap, k->dp, &len) < 0)
 			return EMB_ELIMIT;
 		p = k->codes;
-		if (k->dp > 0 && knn_growmap(&p, &k->codelen, len) < 0)
+		if (k->dp > 0 && emb_growmap(&p, &k->codelen, len, 0) < 0)
 			return EMB_ENOMEM;
 		k->codes = p;
-		if ((p = realloc(k->nrm, cap * sizeof(double))) == NULL)
+		if (knn_growterms(&k->nrm, &k->cs, &k->ce, (size_t)k->cap,
+		    (size_t)cap) < 0)
 			return EMB_ENOMEM;
-		k->nrm = p;
-		if ((p = realloc(k->cs, cap * sizeof(float))) == NULL)
-			return EMB_ENOMEM;
-		k->cs = p;
-		if ((p = realloc(k->ce, cap * sizeof(float))) == NULL)
-			return EMB_ENOMEM;
-		k->ce = p;
 		if (k->scratch == NULL &&
 		    (k->scratch = malloc(k->dp ? k->dp : 1)) == NULL)
 			return EMB_ENOMEM;
@@ -442,19 +436,13 @@ static int
 growvec(struct emb_store *s, uint64_t *veccap, uint64_t cap, int populate)
 {
 	size_t sz;
-	void *p;
+	void *p = s->mvec;
 
 	if (emb_mul(cap, s->stride * 4, &sz) < 0)
 		return EMB_ELIMIT;
-	if (s->mvec == NULL)
-		p = mmap(NULL, sz, PROT_READ | PROT_WRITE, MAP_PRIVATE |
-		    MAP_ANONYMOUS | (populate ? MAP_POPULATE : 0), -1, 0);
-	else
-		p = mremap(s->mvec, s->mvecsz, sz, MREMAP_MAYMOVE);
-	if (p == MAP_FAILED)
+	if (emb_growmap(&p, &s->mvecsz, sz, populate) < 0)
 		return EMB_ENOMEM;
 	s->mvec = p;
-	s->mvecsz = sz;
 	*veccap = cap;
 	return 0;
 }
@@ -550,14 +538,9 @@ static int
 setpend(struct builder *b, const char *word, size_t len, uint64_t h,
     uint64_t where)
 {
-	if (len + 1 > b->pcap) {
-		char *nw;
-
-		if ((nw = realloc(b->pword, len + 1)) == NULL)
-			return EMB_ENOMEM;
-		b->pword = nw;
-		b->pcap = len + 1;
-	}
+	if (len + 1 > b->pcap &&
+	    emb_grow_max(&b->pword, &b->pcap, len + 1, len + 1, 1) < 0)
+		return EMB_ENOMEM;
 	memcpy(b->pword, word, len);
 	b->plen = len;
 	b->phash = h;

@@ -259,18 +259,11 @@ badkey(struct emb_reader *r, const char *k, size_t len)
 static int
 takekey(struct emb_reader *r, const unsigned char *p, size_t len)
 {
-	if (len + 1 > r->keycap) {
-		size_t cap = r->keycap;
-		char *nk;
-
-		while (cap < len + 1)
-			cap *= 2;
-		if ((nk = realloc(r->key, cap)) == NULL)
-			return rfail(r, EMB_ENOMEM, "record %llu: out of memory",
-			    (unsigned long long)r->nrec + 1);
-		r->key = nk;
-		r->keycap = cap;
-	}
+	/* The caller has checked len <= EMB_KEY_MAX: room for no more. */
+	if (len + 1 > r->keycap && emb_grow_max(&r->key, &r->keycap,
+	    len + 1, EMB_KEY_MAX + 1, 1) < 0)
+		return rfail(r, EMB_ENOMEM, "record %llu: out of memory",
+		    (unsigned long long)r->nrec + 1);
 	memcpy(r->key, p, len);
 	r->key[len] = '\0';
 	if (emb_key_check(r->key, len) < 0)
@@ -594,15 +587,7 @@ reserve(struct emb_writer *w, size_t n)
 		return 0;
 	if (w->len > 0 && flush(w) < 0)
 		return w->err;
-	if (w->cap < n) {
-		unsigned char *nb = realloc(w->buf, n);
-
-		if (nb == NULL)
-			return EMB_ENOMEM;
-		w->buf = nb;
-		w->cap = n;
-	}
-	return 0;
+	return emb_grow_max(&w->buf, &w->cap, n, n, 1) < 0 ? EMB_ENOMEM : 0;
 }
 
 /* The record at buf + len, n bytes long, is complete: account for it. */
@@ -832,7 +817,7 @@ emb_writer_free(struct emb_writer *w)
 static int
 vroom(struct emb_group *g, size_t n)
 {
-	size_t cap, sz;
+	size_t cap, sz, mcap = g->moff != NULL ? g->vcap + 1 : 0;
 	float *nv;
 
 	if (n <= g->vcap)
@@ -842,20 +827,15 @@ vroom(struct emb_group *g, size_t n)
 		cap = 2 * g->vcap;
 	if (emb_mul(cap, (size_t)g->dim * sizeof(float), &sz) < 0)
 		return EMB_ELIMIT;
-	if ((nv = emb_alloc(sz)) == NULL)
+	/* The members' key offsets first: a failure leaves g as it was. */
+	if (emb_grow_max(&g->moff, &mcap, cap + 1, cap + 1,
+	    sizeof(*g->moff)) < 0 || (nv = emb_alloc(sz)) == NULL)
 		return EMB_ENOMEM;
 	if (g->nmemb > 0)
 		memcpy(nv, g->v, (size_t)g->nmemb * g->dim * sizeof(float));
 	emb_free(g->v);
 	g->v = nv;
 	g->vcap = cap;
-	if (g->moff != NULL || n > 0) {
-		size_t *no = realloc(g->moff, (cap + 1) * sizeof(size_t));
-
-		if (no == NULL)
-			return EMB_ENOMEM;
-		g->moff = no;
-	}
 	return 0;
 }
 

@@ -1,6 +1,6 @@
 /*
- * util.c - small helpers: aligned memory, overflow-checked sizes, finite
- * checks and complete writes.
+ * util.c - small helpers: aligned memory, growing anonymous mappings,
+ * overflow-checked sizes, finite checks and complete writes.
  */
 #include "emb.h"
 #include "io.h"
@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 void *
@@ -23,6 +24,23 @@ emb_alloc(size_t size)
 	if (posix_memalign(&p, 64, size) != 0)
 		return NULL;
 	return p;
+}
+
+int
+emb_growmap(void **p, size_t *maplen, size_t len, int populate)
+{
+	void *q;
+
+	if (*p == NULL)
+		q = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE |
+		    MAP_ANONYMOUS | (populate ? MAP_POPULATE : 0), -1, 0);
+	else
+		q = mremap(*p, *maplen, len, MREMAP_MAYMOVE);
+	if (q == MAP_FAILED)
+		return EMB_ENOMEM;
+	*p = q;
+	*maplen = len;
+	return 0;
 }
 
 void

@@ -223,14 +223,8 @@ emb_wout_add(struct emb_wout *o, const void *word, size_t n,
 		if ((rc = sink(o, o->buf, o->len, Z_NO_FLUSH)) < 0)
 			return rc;
 		o->len = 0;
-		if (need > o->cap) {
-			unsigned char *b = realloc(o->buf, need);
-
-			if (b == NULL)
-				return EMB_ENOMEM;
-			o->buf = b;
-			o->cap = need;
-		}
+		if (emb_grow_max(&o->buf, &o->cap, need, need, 1) < 0)
+			return EMB_ENOMEM;
 	}
 	p = o->buf + o->len;
 	memcpy(p, word, n);

@@ -162,6 +162,43 @@ START_TEST(buf_grows)
 }
 END_TEST
 
+/* Doubling from 16, stopped at the cap; exact when need is the cap. */
+START_TEST(grow_capped)
+{
+	static const struct {
+		size_t	 need, max, cap;
+		int	 rc;
+	} step[] = {
+		{ 3, 5, 5, 0 },			/* a first 16 above the cap */
+		{ 6, 5, 5, EMB_ELIMIT },	/* nothing changed */
+		{ 6, 100, 10, 0 },
+		{ 11, 100, 20, 0 },
+		{ 41, 100, 80, 0 },
+		{ 81, 100, 100, 0 },
+		{ 100, 100, 100, 0 },
+		{ 1000, 1000, 1000, 0 },	/* exact */
+		{ 1001, SIZE_MAX, 2000, 0 },	/* emb_grow */
+		{ SIZE_MAX / 2, SIZE_MAX, 2000, EMB_ENOMEM },
+	};
+	int *a = NULL;
+	size_t cap = 0;
+
+	for (size_t i = 0; i < sizeof(step) / sizeof(step[0]); i++) {
+		ck_assert_int_eq(emb_grow_max(&a, &cap, step[i].need,
+		    step[i].max, sizeof(*a)), step[i].rc);
+		ck_assert_uint_eq(cap, step[i].cap);
+		a[cap - 1] = (int)i;
+	}
+	ck_assert_int_eq(a[999], 7);
+	free(a);
+	a = NULL;
+	cap = 0;
+	ck_assert_int_eq(emb_grow(&a, &cap, 17, sizeof(*a)), 0);
+	ck_assert_uint_eq(cap, 32);
+	free(a);
+}
+END_TEST
+
 struct sums {
 	size_t	 lane[64];
 };
@@ -207,6 +244,7 @@ suite(void)
 	tcase_add_test(tc, index_against_scan);
 	tcase_add_test(tc, rng_reference);
 	tcase_add_test(tc, buf_grows);
+	tcase_add_test(tc, grow_capped);
 	tcase_add_test(tc, par_lanes);
 	suite_add_tcase(s, tc);
 	return s;

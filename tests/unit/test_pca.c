@@ -109,30 +109,39 @@ START_TEST(fit_apply)
 }
 END_TEST
 
+/*
+ * A model reads back exactly: 3 components, and all D (past the first
+ * rooms the reader doubles its components' memory through).
+ */
 START_TEST(file)
 {
 	float *x = data();
 	struct emb_pcafit *f;
 	struct emb_pca *p, *q;
-	FILE *tmp = tmpfile();
 	unsigned long line;
+	uint32_t nc[] = { 3, D };
 
-	emb_pcafit_create(&f, D);
-	for (int i = 0; i < N; i++)
-		emb_pcafit_add(f, x + i * D);
-	emb_pcafit_done(f, 3, 1, &p);
-	ck_assert_int_eq(emb_pca_save(p, fileno(tmp)), 0);
-	lseek(fileno(tmp), 0, SEEK_SET);
-	ck_assert_int_eq(emb_pca_load(&q, fileno(tmp), &line), 0);
-	ck_assert(q->dim == D && q->ncomp == 3 && q->center == 1);
-	/* %.17g text reads back to the same doubles. */
-	ck_assert(memcmp(q->mean, p->mean, D * sizeof(double)) == 0);
-	ck_assert(memcmp(q->comp, p->comp, 3 * D * sizeof(double)) == 0);
-	emb_pca_free(p);
-	emb_pca_free(q);
+	for (int t = 0; t < 2; t++) {
+		FILE *tmp = tmpfile();
+
+		emb_pcafit_create(&f, D);
+		for (int i = 0; i < N; i++)
+			emb_pcafit_add(f, x + i * D);
+		ck_assert_int_eq(emb_pcafit_done(f, nc[t], !t, &p), 0);
+		ck_assert_int_eq(emb_pca_save(p, fileno(tmp)), 0);
+		lseek(fileno(tmp), 0, SEEK_SET);
+		ck_assert_int_eq(emb_pca_load(&q, fileno(tmp), &line), 0);
+		ck_assert(q->dim == D && q->ncomp == nc[t] && q->center == !t);
+		/* %.17g text reads back to the same doubles. */
+		ck_assert(memcmp(q->mean, p->mean, D * sizeof(double)) == 0);
+		ck_assert(memcmp(q->comp, p->comp, nc[t] * D *
+		    sizeof(double)) == 0);
+		emb_pca_free(p);
+		emb_pca_free(q);
+		emb_pcafit_free(f);
+		fclose(tmp);
+	}
 	emb_pca_free(NULL);
-	emb_pcafit_free(f);
-	fclose(tmp);
 	free(x);
 }
 END_TEST
