@@ -10,7 +10,7 @@
  *
  * Every resampling draws from emb_rng seeded by the caller, in an order
  * written down in emb.h, so that another implementation can redo the
- * same draws (tests/cli/eval-paired-check.py does, with scipy).
+ * same draws (tests/cli/emb-eval/eval-paired-check.py does, with scipy).
  */
 #include "emb.h"
 

@@ -16,7 +16,7 @@ into place.  The words both hold are shuffled with a seeded generator;
 is itself) by nearest neighbour (NN, cosine) and by CSLS (10 neighbours)
 among all the target words (\`emb-eval -L\`).  Normalizations as vecmap
 names them: none, and unit, center, unit on both sides.  The check
-(\`tests/cli/align-numpy.sh\`) redoes everything in NumPy from the
+(\`tests/cli/emb-align/align-numpy.sh\`) redoes everything in NumPy from the
 \`.vec.gz\` files: the map agrees to 1e-6 and the ten words retrieved for
 every test word, by NN and by CSLS, are the same.
 

@@ -10,7 +10,7 @@
 # and P@1, 5, 10 measured by cosine (NN) and by CSLS.  Output: OUTDIR/
 # results.tsv, "config TAB method TAB metric TAB value", and the counts
 # in OUTDIR/split.tsv.  An independent check by NumPy follows in
-# tests/data/align-ref.py (tests/cli/align-numpy.sh).
+# tests/data/align-ref.py (tests/cli/emb-align/align-numpy.sh).
 set -eu
 src=$1 tgt=$2 seed=$3 out=$4
 mkdir -p "$out"

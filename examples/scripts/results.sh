@@ -434,7 +434,7 @@ silent we chose: 50 hidden units, the smallest of the sizes SentEval's
 authors searched for the probing tasks (50, 100, 200) and the cheapest,
 and dropout 0, SentEval's default (its authors also searched 0.1 and
 0.2; searching both would multiply the fits by 9).  The figures are the
-same for every thread count (\`tests/cli/eval-mlp-threads.sh\`).
+same for every thread count (\`tests/cli/emb-eval/eval-mlp-threads.sh\`).
 
 What the samples are, task by task: lines of each split, the MLP's dev
 rows carved from training, the labels, the test lines whose label occurs

@@ -17,7 +17,7 @@ many differ otherwise; the largest distance difference; exit 1 on a real
 difference.  emb-knn and emb-cat are taken from PATH.
 
 fixture: prints scikit-learn's lists as emb-knn prints them without the
-distance column (query, rank, neighbour), for tests/cli/knn-sklearn.out.
+distance column (query, rank, neighbour), for tests/cli/emb-knn/knn-sklearn.out.
 """
 import gzip
 import os

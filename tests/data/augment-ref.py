@@ -7,7 +7,7 @@
 #
 #   usage: augment-ref.py k K [label-field [word-field [seed]]]
 #
-# The expected outputs of tests/cli/emb-augment-ref*.sh were made with it:
+# The expected outputs of tests/cli/emb-augment/emb-augment-ref*.sh were made with it:
 #   emb-cat words.emb | python3 augment-ref.py 2 3 2 1 1 > expected
 import sys
 from itertools import combinations

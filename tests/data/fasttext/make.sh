@@ -6,7 +6,7 @@
 # its gzip copy; what "fasttext print-word-vectors" prints for every word
 # of the model (vocab.txt) and for words.txt, known and unknown words
 # (expected.txt); and model.ftz, a quantized supervised model of the same
-# text, which emb-lookup refuses.  tests/cli/lookup-fasttext*.sh use them.
+# text, which emb-lookup refuses.  tests/cli/emb-lookup/lookup-fasttext*.sh use them.
 # model-v1.store is not remade here: it is the store "emb-lookup -B" built
 # from model.bin before stores kept n-gram buckets (the first layout, flags
 # 0), kept to show that such a store still opens.

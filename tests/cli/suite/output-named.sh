@@ -5,7 +5,7 @@
 # nothing on failure; a directory is refused (exit 2), and a store, which
 # is mapped, must be a regular file.
 set -u
-. "${0%/*}/signal.inc"
+. "${0%/*}/../signal.inc"
 printf 'a\t1 0\nb\t0 1\nc\t1 .5\nd\t.5 1\n' | emb-cat -r >x.emb || exit 1
 head -c 40 x.emb >head.emb
 emb-cat -f vec x.emb >want.vec

@@ -41,7 +41,7 @@ emb-cat -N /dev/full x.emb >/dev/null
 echo "/dev/full: exit $?"
 # A run stalled on its input (the start of a stream), then ended by a
 # signal once its output is open: SIGKILL too leaves nothing behind.
-. "${0%/*}/signal.inc"
+. "${0%/*}/../signal.inc"
 head -c 40 x.emb >head.emb
 for sig in TERM HUP INT KILL; do
 	stalled $sig s.npy head.emb emb-cat -N s.npy in

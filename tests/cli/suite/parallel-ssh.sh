@@ -3,7 +3,7 @@
 # slot; the jobs' outputs, reassembled, equal the serial run byte for byte.
 # The remote side runs the programs of this build (--env PATH) on the
 # files here (absolute paths), as machines sharing a file system would.
-. "${0%/*}/parallel.inc"
+. "${0%/*}/../parallel.inc"
 need_parallel
 need_progs emb-lookup emb-ose emb-bov emb-knn
 start_sshd

@@ -22,7 +22,7 @@ cmp tiny.vec "$TESTDATA/lookup/tiny.vec" && echo "tiny.vec: unchanged"
 ls
 # A run stalled on its input (the start of a stream), then ended by a
 # signal once its output is open: SIGKILL too leaves nothing behind.
-. "${0%/*}/signal.inc"
+. "${0%/*}/../signal.inc"
 head -c 40 tiny.emb >head.emb
 for sig in TERM HUP INT KILL; do
 	stalled $sig s.store head.emb emb-lookup -q -e in -B s.store

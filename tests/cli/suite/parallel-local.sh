@@ -1,7 +1,7 @@
 # The recipes of examples/parallel.md with local GNU parallel jobs, on the
 # bundled data (SEMCAT word sets, word2vec vectors): every parallel or
 # sharded run, reassembled, equals the serial run byte for byte.
-. "${0%/*}/parallel.inc"
+. "${0%/*}/../parallel.inc"
 need_parallel
 need_progs emb-lookup emb-ose emb-bov emb-knn
 set -e
