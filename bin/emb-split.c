@@ -25,7 +25,6 @@
 
 #define PARTS_MAX	1000000		/* -n */
 #define PATTERN_DEF	"part%d.emb"
-#define IOBUFSZ		(1u << 20)
 
 enum { CONTIG, COUNT, ROUND, HASH };
 
@@ -229,30 +228,12 @@ contigstart(uint64_t p, uint64_t total)
 static int
 spool(int fd)
 {
-	char *buf = xmalloc(IOBUFSZ);
-	ssize_t n;
-	int t = xtmpfd();
+	int t = xtmpfd(), wrote;
 
-	while ((n = read(fd, buf, IOBUFSZ)) != 0) {
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			err(1, "%s", name);
-		}
-		for (char *p = buf; n > 0;) {
-			ssize_t m = write(t, p, (size_t)n);
-
-			if (m < 0 && errno != EINTR)
-				err(1, "temporary file");
-			if (m > 0) {
-				p += m;
-				n -= m;
-			}
-		}
-	}
+	if (emb_copyfd(fd, t, &wrote) != 0)
+		err(1, "%s", wrote ? "temporary file" : name);
 	if (lseek(t, 0, SEEK_SET) != 0)
 		err(1, "temporary file");
-	free(buf);
 	return t;
 }
 

@@ -277,25 +277,12 @@ outfind(FILE *fp)
 static void
 copyout(size_t i)
 {
-	char buf[1 << 16];
-	ssize_t got, put;
-	int dev = outs[i].dev;
+	int dev = outs[i].dev, wrote;
 
 	if (lseek(outs[i].fd, 0, SEEK_SET) != 0)
 		err(1, "temporary file");
-	while ((got = read(outs[i].fd, buf, sizeof(buf))) != 0) {
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got < 0)
-			err(1, "temporary file");
-		for (ssize_t off = 0; off < got; off += put)
-			if ((put = write(dev, buf + off, (size_t)(got - off)))
-			    < 0) {
-				if (errno != EINTR)
-					err(1, "%s", outs[i].path);
-				put = 0;
-			}
-	}
+	if (emb_copyfd(outs[i].fd, dev, &wrote) != 0)
+		err(1, "%s", wrote ? outs[i].path : "temporary file");
 	if (close(dev) < 0)
 		err(1, "%s", outs[i].path);
 }

@@ -410,6 +410,14 @@ int emb_lines_next(struct emb_lines *l, char **line, size_t *len);
 void emb_lines_free(struct emb_lines *l);
 
 /*
+ * emb_copyfd - every byte of fd from written to fd to, in blocks of
+ * 64 KiB on the same byte source: a pipe spooled to a file, a spool
+ * copied out.  @return 0; EMB_EIO with errno set and *wrote 0 when
+ * reading from failed, 1 when writing to failed; or EMB_ENOMEM.
+ */
+int emb_copyfd(int from, int to, int *wrote);
+
+/*
  * Stream writing.
  *
  * A writer buffers whole records and writes them in large blocks; a record

@@ -16,6 +16,7 @@
  * compact/grow/read loop is a second copy of this file.
  */
 #include "emb.h"
+#include "io.h"
 #include "src.h"
 
 #include <errno.h>
@@ -332,6 +333,28 @@ emb_lines_free(struct emb_lines *l)
 		return;
 	emb_src_close(&l->s);
 	free(l);
+}
+
+int
+emb_copyfd(int from, int to, int *wrote)
+{
+	struct emb_src s;
+	int rc, e;
+
+	*wrote = 0;
+	if ((rc = emb_src_open(&s, from, NULL, 65536)) == 0)
+		while ((rc = emb_src_fill(&s, 1)) == 0) {
+			if ((rc = emb_writeall(to, s.buf + s.beg,
+			    s.end - s.beg)) != 0) {
+				*wrote = 1;
+				break;
+			}
+			s.beg = s.end;
+		}
+	e = errno;
+	emb_src_close(&s);
+	errno = e;
+	return rc < 0 ? rc : 0;
 }
 
 ssize_t
