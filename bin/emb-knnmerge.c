@@ -218,10 +218,7 @@ takequery(unsigned si)
 			    dtoa(db[1], prev) ? db[1] : "", want - 1);
 		prev = dist;
 		xgrow(&cand, &candcap, ncand + 1, sizeof(*cand));
-		if (arlen + (size_t)s->len > arcap) {
-			arcap = 2 * (arlen + (size_t)s->len);
-			arena = xreallocarray(arena, arcap, 1);
-		}
+		xgrow(&arena, &arcap, arlen + (size_t)s->len, 1);
 		c = &cand[ncand++];
 		c->off = arlen;
 		c->len = (size_t)s->len;

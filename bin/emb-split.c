@@ -47,7 +47,7 @@ static const char *input;	/* its path, "-" for stdin */
 static uint32_t	 dim;
 
 static struct part *parts;	/* nparts slots, or grown with -l */
-static uint64_t	 nslots;
+static size_t	 nslots;
 static char	*pname;		/* name of the part just formatted */
 
 static const struct opt opts[] = {
@@ -114,10 +114,7 @@ partname(uint64_t i)
 		char num[32];
 		int width = 0, zero = 0, n;
 
-		if (len + sizeof(num) + 16 > cap) {
-			cap = 2 * cap + sizeof(num) + 16;
-			pname = xreallocarray(pname, cap, 1);
-		}
+		xgrow(&pname, &cap, len + sizeof(num) + 16, 1);
 		if (*p != '%') {
 			pname[len++] = *p;
 			continue;
@@ -151,13 +148,10 @@ partw(uint64_t i)
 	int rc;
 
 	if (i >= nslots) {
-		uint64_t n = nslots ? nslots : 16;
+		size_t old = nslots;
 
-		while (n <= i)
-			n *= 2;
-		parts = xreallocarray(parts, n, sizeof(*parts));
-		memset(parts + nslots, 0, (n - nslots) * sizeof(*parts));
-		nslots = n;
+		xgrow(&parts, &nslots, (size_t)i + 1, sizeof(*parts));
+		memset(parts + old, 0, (nslots - old) * sizeof(*parts));
 	}
 	pt = &parts[i];
 	if (pt->w != NULL)

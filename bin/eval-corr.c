@@ -589,7 +589,8 @@ readpairs(const char *pairspath, const struct flat *D, const struct vocab *V,
 {
 	struct textin pf;
 	char *line;
-	size_t lineno = 0;
+	size_t lineno = 0, m = K != NULL ? K->m : 0;
+	size_t kcap[2] = { m, m }, pcap[2] = { P->npairs, P->npairs };
 	ssize_t len;
 
 	textopen(&pf, openside(pairspath), pairspath);
@@ -608,10 +609,8 @@ readpairs(const char *pairspath, const struct flat *D, const struct vocab *V,
 		sim = unknown ? NAN : cosine(D->X + ia * D->dim,
 		    D->X + ib * D->dim, D->dim);
 		if (K != NULL) {
-			K->gold = xreallocarray(K->gold, K->m + 1,
-			    sizeof(double));
-			K->sim = xreallocarray(K->sim, K->m + 1,
-			    sizeof(double));
+			xgrow(&K->gold, &kcap[0], K->m + 1, sizeof(double));
+			xgrow(&K->sim, &kcap[1], K->m + 1, sizeof(double));
 			K->gold[K->m] = g;
 			K->sim[K->m++] = sim;
 		}
@@ -619,8 +618,8 @@ readpairs(const char *pairspath, const struct flat *D, const struct vocab *V,
 			P->oov++;
 			continue;
 		}
-		P->gs = xreallocarray(P->gs, P->npairs + 1, sizeof(double));
-		P->ss = xreallocarray(P->ss, P->npairs + 1, sizeof(double));
+		xgrow(&P->gs, &pcap[0], P->npairs + 1, sizeof(double));
+		xgrow(&P->ss, &pcap[1], P->npairs + 1, sizeof(double));
 		P->gs[P->npairs] = g;
 		P->ss[P->npairs++] = sim;
 	}

@@ -90,8 +90,7 @@ size_t
 strsend(struct strs *s)
 {
 	if (s->n + 2 > s->cap) {
-		s->cap = s->cap ? 2 * s->cap : 64;
-		s->off = xreallocarray(s->off, s->cap, sizeof(*s->off));
+		xgrow(&s->off, &s->cap, s->n + 2, sizeof(*s->off));
 		if (s->n == 0)
 			s->off[0] = 0;
 	}

@@ -308,7 +308,7 @@ consider(struct worker *w, size_t i, uint32_t r, float ub)
 
 	if (ub < tau(w, i))
 		return;
-	if (jb->xoff != NULL) {
+	if (jb->xoff != NULL && jb->xref != NULL) {
 		x = jb->xref + jb->xoff[i];
 		nx = jb->xoff[i + 1] - jb->xoff[i];
 		if (excluded(r, x, nx))
@@ -349,7 +349,7 @@ warmtau(const struct worker *w, size_t i, const struct knn_list *l,
 	int b;
 
 	*topp = -INFINITY;
-	if (jb->xoff != NULL) {
+	if (jb->xoff != NULL && jb->xref != NULL) {
 		x = jb->xref + jb->xoff[i];
 		nx = jb->xoff[i + 1] - jb->xoff[i];
 	}
@@ -820,7 +820,7 @@ emb_knn_search_ref(const struct emb_knn *kn, const float *q, size_t nq,
 			const float *r = kn->mat + j * kn->ld;
 			long double s = 0, rr = 0;
 
-			if (xoff != NULL && excluded((uint32_t)j,
+			if (xoff != NULL && xref != NULL && excluded((uint32_t)j,
 			    xref + xoff[i], xoff[i + 1] - xoff[i]))
 				continue;
 			for (uint32_t d = 0; d < kn->dim; d++) {
