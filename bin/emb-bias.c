@@ -402,6 +402,38 @@ readvectors(const char *path)
 }
 
 /*
+ * The first of w's miss missing words, on the message line: as many as
+ * fit in MISSLIST bytes (the first always), each quoted from at most
+ * MISSWORD of its bytes, then how many more there are; so that the line
+ * stays short whatever the words are.
+ */
+#define MISSLIST	100
+#define MISSWORD	16
+static void
+misslist(const struct wset *w, size_t miss)
+{
+	char q[EMB_QUOTE_BUF + 3];
+	size_t shown = 0, used = 0, l;
+
+	for (size_t i = 0; i < w->n && shown < miss; i++) {
+		const char *s;
+
+		if (found[w->word[i]])
+			continue;
+		s = strskey(&words, w->word[i], &l);
+		emb_quote(q, s, l < MISSWORD ? l : MISSWORD);
+		if (l > MISSWORD)
+			strcat(q, "...");
+		if (shown > 0 && used + strlen(q) + 2 > MISSLIST)
+			break;
+		fprintf(stderr, "%s%s", shown++ == 0 ? ": " : ", ", q);
+		used += strlen(q) + 2;
+	}
+	if (shown < miss)
+		fprintf(stderr, " and %zu more", miss - shown);
+}
+
+/*
  * Count each set's words found and missing, print them, and refuse a set
  * with less than minshare of its words found, naming the missing ones.
  * unused: print nothing (the pairs of -D).
@@ -440,23 +472,13 @@ checksets(struct sets *S, const char *name, int quiet)
 		/* A set with no word found is refused whatever -m says. */
 		if (w->nrow == 0 || (double)w->nrow < minshare *
 		    (double)w->n) {
-			size_t shown = 0, l;
-
 			fflush(stdout);
 			fprintf(stderr, "emb-bias: %s: line %lu: set %c '%s': "
 			    "%zu of %zu words not in %s (at least %g %% must "
 			    "be found)", S->path, w->line, rolename[r],
 			    emb_quotes(q, w->name), miss, w->n, name,
 			    100 * minshare);
-			for (size_t i = 0; i < w->n; i++)
-				if (!found[w->word[i]] && shown++ < 30) {
-					const char *s = strskey(&words,
-					    w->word[i], &l);
-					fprintf(stderr, "%s%s", shown == 1 ?
-					    ": " : ", ", emb_quote(q, s, l));
-				}
-			if (shown > 30)
-				fprintf(stderr, " and %zu more", shown - 30);
+			misslist(w, miss);
 			fputc('\n', stderr);
 			exit(1);
 		}

@@ -29,6 +29,12 @@ printf 'X m he man\nY f she woman girl lady\nA p good nice\nB n bad ugly\n' >oov
 run -w oov.txt v.emb
 run -w oov.txt -m 0.5 v.emb
 grep -c missing_word out.tsv
+# Thirty missing words of 50 escaped bytes: the message line stays short.
+awk 'BEGIN { w = ""; for (i = 0; i < 30; i++) { s = sprintf("%02d", i)
+    for (j = 0; j < 48; j++) s = s "\033"; w = w " " s }
+    print "X m he man\nY f she" w "\nA p good nice\nB n bad ugly" }' >long.txt
+emb-bias -w long.txt v.emb 2>&1 >/dev/null | awk '{ print length($0) }'
+run -w long.txt v.emb
 printf 'X f she woman\nY m he\n' >pairs.txt
 run -w ok.txt -t ripa -p pairs.txt v.emb
 run -w ok.txt -t ripa -d nosuch.model v.emb
