@@ -263,6 +263,15 @@ done:
 		nvocab = limit;
 }
 
+/* Word i's vector, checked against the store's checksum of it. */
+static const void *
+row(uint64_t i)
+{
+	if (emb_store_check(st, i) < 0)
+		errx(1, "%s: %s", vname, emb_store_msg(st));
+	return emb_store_row(st, i);
+}
+
 /* @return the word's index among the usable words, or -1. */
 static int64_t
 find(const char *word, size_t n)
@@ -299,7 +308,7 @@ lookup(const char *tok, size_t n)
 		if (fold || differs)
 			i = find(lc, n);
 	}
-	return i >= 0 ? emb_store_row(st, (uint64_t)i) : NULL;
+	return i >= 0 ? row((uint64_t)i) : NULL;
 }
 
 /* The vector for an OOV token under the policy, or NULL to skip it. */
@@ -335,7 +344,10 @@ resolve(const void *v, const char *name, const char *tok, size_t n)
 
 	if (v != subtag)
 		return v;
-	if ((rc = emb_subvec(&sw, tok, n, subv)) < 0)
+	rc = emb_subvec(&sw, tok, n, subv);
+	if (st != NULL && emb_store_damaged(st))
+		errx(1, "%s: %s", vname, emb_store_msg(st));
+	if (rc < 0)
 		errx(1, "%s: line %llu: '%s': its subword vector is not "
 		    "finite", name, nlines, emb_quote(q, tok, n));
 	nsub++;
@@ -539,8 +551,7 @@ dump(void)
 
 		key.len = 0;
 		bfield(&key, word, n, 0);
-		if ((rc = emb_write_vecle(w, key.p, key.len,
-		    emb_store_row(st, i))) < 0)
+		if ((rc = emb_write_vecle(w, key.p, key.len, row(i))) < 0)
 			vdie(rc, word, n);
 	}
 	emb_buf_free(&key);
@@ -662,7 +673,7 @@ lookupfile(const char *in, const char *vectors, int wmode, const char *label)
 		if (i < 0)
 			errx(1, "%s: unknown token '%s' is not in the "
 			    "vocabulary", vectors, emb_quotes(q, unkword));
-		unkvec = emb_store_row(st, (uint64_t)i);
+		unkvec = row((uint64_t)i);
 	}
 	zerovec = emb_alloc(emb_store_dim(st) * sizeof(float));
 	if (zerovec == NULL)

@@ -913,7 +913,22 @@ const void *emb_store_row(const struct emb_store *s, uint64_t i);
 const char *emb_store_word(const struct emb_store *s, uint64_t i,
     size_t *len);
 
-/* After a failed open: "index checksum mismatch" and the like. */
+/*
+ * emb_store_check - check row i of s against the checksum the store
+ * keeps of it (emb-store(5)): word i's vector (i < count), or subword row
+ * i - count.  It reads the row.  @return 0 (also for a store without row
+ * checksums, and for one in memory), or EMB_ESTORE, emb_store_msg()
+ * naming the row.
+ */
+int emb_store_check(struct emb_store *s, uint64_t i);
+/*
+ * emb_store_damaged - whether a check of s failed, emb_store_check's or
+ * that of a subword row read through emb_store_subword's row(), which
+ * then returns NULL.
+ */
+int emb_store_damaged(const struct emb_store *s);
+
+/* After a failed open or check: "index checksum mismatch" and the like. */
 const char *emb_store_msg(const struct emb_store *s);
 
 /* Unmap or free; NULL is a no-op.  Pointers from the store die with it. */

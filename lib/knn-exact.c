@@ -379,15 +379,21 @@ knn_exact(const float *q, const float *r, uint32_t dim)
 	return dist(q, &a, r, dim);
 }
 
-void
+int
 knn_exact_hits(const float *q, const struct emb_knn *k, float *buf,
     struct emb_hit *h, size_t n)
 {
 	struct big a;
 
 	if (n == 0)
-		return;
+		return 0;
 	sqnorm(q, k->dim, &a);
-	for (size_t i = 0; i < n; i++)
-		h[i].dist = dist(q, &a, knn_row(k, h[i].ref, buf), k->dim);
+	for (size_t i = 0; i < n; i++) {
+		const float *r = knn_row(k, h[i].ref, buf);
+
+		if (r == NULL)
+			return knn_rowfail(k, h[i].ref);
+		h[i].dist = dist(q, &a, r, k->dim);
+	}
+	return 0;
 }

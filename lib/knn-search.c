@@ -66,11 +66,13 @@
  * compare the search with.
  */
 #include "emb.h"
+#include "crc.h"
 #include "ref.h"
 #include "knn.h"
 
 #include <blis.h>
 #include <math.h>
+#include <zlib.h>
 #include <stdlib.h>
 #include <string.h>
 #ifdef __SSE2__
@@ -188,6 +190,7 @@ struct job {
 	float		*qu;		/* unit copies, nq x kn->ld */
 	float		 beta;		/* the float score's bound */
 	double		 delta;		/* a distance in double: its error */
+	uint32_t	*bcrc;		/* a store's: 4 crc32 a block, or NULL */
 };
 
 /* A hit that lost its place in query q's heap by less than far(). */
@@ -222,6 +225,7 @@ struct worker {
 	size_t		 nsp, spcap, spat;	/* spat: merged so far */
 	uint64_t	 coded, flt, rescored;
 	int		 nomem;		/* a spill could not grow */
+	uint64_t	 bad;		/* a row failed its checksum: it + 1 */
 	rntm_t		 rntm;		/* BLIS: one thread */
 };
 
@@ -269,6 +273,17 @@ tau(const struct worker *w, size_t i)
 	return fdown(1 - far(jb, w->h[i * jb->k].dist) - jb->delta - 0x1p-52);
 }
 
+/*
+ * Reference r's row failed its checksum: the search goes on (it cannot
+ * stop its threads) and fails at the end, naming the first such row.
+ */
+static void
+rowbad(struct worker *w, uint32_t r)
+{
+	if (w->bad == 0 || r + (uint64_t)1 < w->bad)
+		w->bad = r + (uint64_t)1;
+}
+
 /* The distance in double of query i and reference r: within delta. */
 static inline double
 approx(struct worker *w, size_t i, uint32_t r)
@@ -276,11 +291,15 @@ approx(struct worker *w, size_t i, uint32_t r)
 	const struct job *jb = w->job;
 	const struct emb_knn *kn = jb->kn;
 	double qn = jb->qn[i], rn = kn->nrm[r];
+	const float *v;
 
 	if (!(qn > 0) || !(rn > 0))
 		return 1;
-	return 1 - knn_dot(jb->q + i * jb->ldq, knn_row(kn, r, w->row),
-	    kn->dim) / sqrt(qn * rn);
+	if ((v = knn_row(kn, r, w->row)) == NULL) {
+		rowbad(w, r);
+		return 1;
+	}
+	return 1 - knn_dot(jb->q + i * jb->ldq, v, kn->dim) / sqrt(qn * rn);
 }
 
 /* Keep hit x of query i aside: near the worst of a full heap. */
@@ -467,6 +486,8 @@ unitblock(struct worker *w, size_t r0, size_t nr)
 		float *u = w->ru + j * kn->ld;
 		double n = sqrt(kn->nrm[r0 + j]), inv = n > 0 ? 1 / n : 0;
 
+		if (!knn_rowok(kn, (uint32_t)(r0 + j), v))
+			rowbad(w, (uint32_t)(r0 + j));
 		/* v times 1 / |v|: within 2^-52 of the quotient (the slack). */
 		for (uint32_t d = 0; d < kn->dim; d++)
 			u[d] = (float)(v[d] * inv);
@@ -520,6 +541,66 @@ floatpass(struct worker *w, size_t q0, size_t mq, size_t r0, size_t nr,
 	}
 }
 
+/* Rows of the search section from r0 for the nr of a block: whole strips. */
+static size_t
+blockrows(size_t r0, size_t nr)
+{
+	return (r0 + nr + KNN_STRIP - 1) / KNN_STRIP * KNN_STRIP - r0;
+}
+
+/*
+ * The crc32 of what block b (nr references from r0) reads of a store's
+ * search section: its codes and its rows of the norms, scales and errors;
+ * the first query tile's items take each block once (sectcheck).
+ */
+static void
+blockcrc(struct job *jb, size_t b, size_t r0, size_t nr)
+{
+	const struct emb_knn *kn = jb->kn;
+	size_t n = blockrows(r0, nr);
+	uint32_t *c = jb->bcrc + 4 * b;
+
+	c[0] = kn->codes != NULL ? emb_crc32(0, kn->codes + r0 * kn->dp,
+	    n * kn->dp) : 0;
+	c[1] = emb_crc32(0, kn->nrm + r0, n * sizeof(double));
+	c[2] = emb_crc32(0, kn->cs + r0, n * sizeof(float));
+	c[3] = emb_crc32(0, kn->ce + r0, n * sizeof(float));
+}
+
+/*
+ * The blocks' crc32 joined in order against those the store's search
+ * section keeps: everything a search read of it is as written, or the
+ * search fails (nothing it found is given out).
+ */
+static int
+sectcheck(const struct job *jb)
+{
+	const struct emb_knn *kn = jb->kn;
+	uLong c[4] = { 0, 0, 0, 0 }, t;
+	size_t rows = 0;
+
+	for (size_t b = 0; b < jb->nrb; b++) {
+		size_t r0 = b * jb->rb;
+		size_t n = blockrows(r0, kn->n - r0 < jb->rb ? kn->n - r0 :
+		    jb->rb);
+		const uint32_t *bc = jb->bcrc + 4 * b;
+
+		c[0] = crc32_combine(c[0], bc[0], (z_off_t)(n * kn->dp));
+		c[1] = crc32_combine(c[1], bc[1], (z_off_t)(n * 8));
+		c[2] = crc32_combine(c[2], bc[2], (z_off_t)(n * 4));
+		c[3] = crc32_combine(c[3], bc[3], (z_off_t)(n * 4));
+		rows += n;
+	}
+	t = crc32_combine(crc32_combine(c[1], c[2], (z_off_t)(rows * 4)),
+	    c[3], (z_off_t)(rows * 4));
+	if ((kn->codes != NULL && c[0] != kn->ccrc) || t != kn->tcrc) {
+		knn_store_fail(kn->store, "search section checksum mismatch "
+		    "(store modified or damaged)");
+		return EMB_ESTORE;
+	}
+	return 0;
+}
+
 static void
 work(void *arg, int wi, size_t it, size_t r0, size_t r1)
 {
@@ -546,6 +627,8 @@ work(void *arg, int wi, size_t it, size_t r0, size_t r1)
 		size_t rr = b * jb->rb;
 		size_t nr = kn->n - rr < jb->rb ? kn->n - rr : jb->rb;
 
+		if (q0 == 0 && jb->bcrc != NULL)
+			blockcrc(jb, b, rr, nr);
 		if (jb->kern == NULL || !codedpass(w, q0, mq, rr, nr))
 			floatpass(w, q0, mq, rr, nr, &w->rntm);
 	}
@@ -665,6 +748,9 @@ emb_knn_search(const struct emb_knn *kn, const float *q, size_t nq,
 	if ((rc = prepare(&jb, knn_path())) < 0)
 		goto out;
 	rc = EMB_ENOMEM;
+	if (kn->sectchk && (jb.bcrc = malloc(jb.nrb * 4 *
+	    sizeof(*jb.bcrc))) == NULL)
+		goto out;
 	if ((w = calloc(nw, sizeof(*w))) == NULL)
 		goto out;
 	jb.w = w;
@@ -705,12 +791,17 @@ emb_knn_search(const struct emb_knn *kn, const float *q, size_t nq,
 	 * No other pair can be among the k nearest: its distance in double
 	 * exceeded far() of a full heap's worst, which never grows.
 	 */
+	if (jb.bcrc != NULL && (rc = sectcheck(&jb)) < 0)
+		goto out;
 	nsp = 0;
 	for (unsigned t = 0; t < nw; t++) {
 		if (w[t].nomem) {
 			rc = EMB_ENOMEM;
 			goto out;
 		}
+		if (w[t].bad != 0 && (rc = knn_rowfail(kn,
+		    (uint32_t)(w[t].bad - 1))) < 0)
+			goto out;
 		if (w[t].nsp > 1)
 			qsort(w[t].sp, w[t].nsp, sizeof(*w[t].sp),
 			    spillcmp);
@@ -738,7 +829,9 @@ emb_knn_search(const struct emb_knn *kn, const float *q, size_t nq,
 			    w[t].sp[w[t].spat].q == i; w[t].spat++)
 				if (w[t].sp[w[t].spat].hit.dist <= thr)
 					all[n++] = w[t].sp[w[t].spat].hit;
-		knn_exact_hits(q + i * ldq, kn, w[0].row, all, n);
+		if ((rc = knn_exact_hits(q + i * ldq, kn, w[0].row, all,
+		    n)) < 0)
+			goto out;
 		qsort(all, n, sizeof(*all), hitcmp);
 		memcpy(hits + i * k, all, (n < k ? n : k) * sizeof(*all));
 	}
@@ -771,6 +864,7 @@ out:
 	emb_free(jb.qu);
 	emb_free(jb.qc);
 	free(jb.qb);
+	free(jb.bcrc);
 	return rc;
 }
 
@@ -835,7 +929,11 @@ emb_knn_search_ref(const struct emb_knn *kn, const float *q, size_t nq,
 		last = n > 0 ? all[(n < k ? n : k) - 1].dist + 0x1p-38 : 0;
 		while (m < n && all[m].dist <= last)
 			m++;
-		knn_exact_hits(v, kn, row, all, m);
+		if (knn_exact_hits(v, kn, row, all, m) < 0) {
+			free(row);
+			free(all);
+			return EMB_ESTORE;
+		}
 		n = m;
 		qsort(all, n, sizeof(*all), hitcmp);
 		memcpy(hits + i * k, all, (n < k ? n : k) * sizeof(*all));

@@ -5,10 +5,12 @@
  * knn-search.c, its kernels in knn-kern.c.
  */
 #include "emb.h"
+#include "crc.h"
 #include "fmt.h"
 #include "hash.h"
 #include "io.h"
 #include "knn.h"
+#include "le.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -232,11 +234,30 @@ knn_row(const struct emb_knn *k, uint32_t r, float *buf)
 {
 	size_t len = (size_t)k->dim * sizeof(float);
 
+	const float *v = k->mat + (size_t)r * k->ld;
+
 	/* A short read (a signal) reads the map instead: the same bytes. */
 	if (k->rowfd >= 0 && pread(k->rowfd, buf, len, (off_t)(k->rowoff +
 	    (uint64_t)r * k->ld * sizeof(float))) == (ssize_t)len)
-		return buf;
-	return k->mat + (size_t)r * k->ld;
+		v = buf;
+	return knn_rowok(k, r, v) ? v : NULL;
+}
+
+int
+knn_rowok(const struct emb_knn *k, uint32_t r, const float *v)
+{
+	return k->rowcrc == NULL || emb_crc32(0, v, (size_t)k->dim * 4) ==
+	    emb_le32(k->rowcrc + 4 * (size_t)r);
+}
+
+int
+knn_rowfail(const struct emb_knn *k, uint32_t r)
+{
+	/* Checked again where it lies, for the message naming the word. */
+	if (emb_store_check(k->store, r) == 0)
+		knn_store_fail(k->store, "a vector's checksum mismatch (store "
+		    "modified or damaged)");
+	return EMB_ESTORE;
 }
 
 /* The word of reference i: its key field wfield; 0 if it has none. */
@@ -418,6 +439,7 @@ emb_knn_store(struct emb_knn **kp, struct emb_store *s,
 	k->ld = emb_store_stride(s);
 	k->n = k->cap = (size_t)n;
 	k->rowfd = knn_store_file(s, &k->rowoff);
+	k->rowcrc = knn_store_rows(s);
 	/*
 	 * A search reads the rows of a few references only: no readahead
 	 * and no mapping of the pages around them (MADV_RANDOM), so that
@@ -430,6 +452,9 @@ emb_knn_store(struct emb_knn **kp, struct emb_store *s,
 		k->nrm = (double *)ks.nrm;
 		k->cs = (float *)ks.cs;
 		k->ce = (float *)ks.ce;
+		k->sectchk = 1;
+		k->ccrc = ks.ccrc;
+		k->tcrc = ks.tcrc;
 	} else {
 		*quantized = 1;
 		if ((rc = storeterms(k, progress, arg)) < 0) {

@@ -48,6 +48,9 @@ struct emb_knn {
 	size_t		 codelen;	/* bytes mapped at codes */
 	float		*cs;		/* the code scale s of each */
 	float		*ce;		/* E = |x - s c|, rounded up */
+	int		 sectchk;	/* the terms are a store's: check */
+	uint32_t	 ccrc, tcrc;	/* their crc32 (knn_sect) */
+	const unsigned char *rowcrc;	/* a store's row checksums, or NULL */
 	int8_t		*scratch;	/* dp bytes: one vector's codes */
 	char		*keys;		/* all keys, each NUL-terminated */
 	size_t		 keylen;	/* bytes used in keys */
@@ -78,7 +81,17 @@ struct knn_sect {
 	const uint8_t	*codes;		/* strips, or NULL */
 	const double	*nrm;		/* rows of each */
 	const float	*cs, *ce;
+	uint32_t	 ccrc, tcrc;	/* crc32 of the codes, of the terms */
 };
+
+/*
+ * knn_store_rows - the store's row checksums (emb-store(5)): one
+ * little-endian u32 a word, or NULL for a store without them.
+ */
+const unsigned char *knn_store_rows(const struct emb_store *s);
+
+/* knn_store_fail - record msg as store s's error (emb_store_msg). */
+void	knn_store_fail(struct emb_store *s, const char *msg);
 
 /*
  * knn_store_sect - the search section of store s into *ks, valid while s
@@ -122,12 +135,25 @@ double	knn_exact(const float *q, const float *r, uint32_t dim);
 /*
  * knn_row - reference r's vector: read into buf (dim floats) from a
  * store's file where the set has one (so that a search maps the codes
- * only, not the rows it rescores), else where it lies.
+ * only, not the rows it rescores), else where it lies.  A store's row is
+ * checked against its checksum: NULL if it fails (knn_rowfail says so).
  */
 const float *knn_row(const struct emb_knn *k, uint32_t r, float *buf);
 
-/* knn_exact of q and each hit's reference in k (buf: dim floats). */
-void	knn_exact_hits(const float *q, const struct emb_knn *k, float *buf,
+/* knn_rowok - whether row v of reference r matches its checksum. */
+int	knn_rowok(const struct emb_knn *k, uint32_t r, const float *v);
+
+/*
+ * knn_rowfail - record that reference r's row failed its checksum as the
+ * store's error.  @return EMB_ESTORE.
+ */
+int	knn_rowfail(const struct emb_knn *k, uint32_t r);
+
+/*
+ * knn_exact of q and each hit's reference in k (buf: dim floats).
+ * @return 0, or EMB_ESTORE when a store's row fails its checksum.
+ */
+int	knn_exact_hits(const float *q, const struct emb_knn *k, float *buf,
     struct emb_hit *h, size_t n);
 
 /*

@@ -45,6 +45,9 @@
 #define FLAG_KNN	2u		/* header flag: a search section */
 #define KNNHEADER	64		/* the search section's header */
 #define KNN_KIND	1u		/* its codes: int8 in strips (knn.h) */
+#define FLAG_ROWS	4u		/* header flag: row checksums */
+#define ROWHEADER	64		/* the row checksums' header */
+#define ROWS_KIND	1u		/* crc32 of each row's dim floats */
 
 struct emb_store {
 	unsigned char	*map;		/* the mapped file, or NULL */
@@ -67,6 +70,10 @@ struct emb_store {
 	int		 hasknn;	/* a search section: */
 	struct knn_sect	 knn;		/* its regions, in the map */
 	uint32_t	 kccrc, ktcrc;	/* crc32 of its codes, its terms */
+	const unsigned char *rcrc;	/* row checksums (u32 each), or NULL */
+	uint32_t	 rrcrc;		/* crc32 of the row checksums */
+	int		 damaged;	/* a row failed its checksum */
+	uint64_t	*okrow;		/* a bit a row: checked, found whole */
 	/* memory stores own these */
 	float		*mvec;		/* rows, mapped anonymous memory */
 	size_t		 mvecsz;	/* bytes mapped at mvec */
@@ -109,9 +116,16 @@ knnsize(uint32_t dim, uint64_t count)
 	return KNNHEADER + knnrows(count) * (knndp(dim) + 16);
 }
 
+/* The row checksums' size: header, one u32 a row of either kind. */
+static uint64_t
+rowssize(uint64_t count, uint64_t sbucket)
+{
+	return ROWHEADER + (count + sbucket) * 4;
+}
+
 /*
  * The search section as rows come (ksec_add), written at the end
- * (ksec_write).  Its codes are a quarter of the vectors: an anonymous
+ * (ksec_write), and the row checksums (ksec_row, rows_write).  Its codes are a quarter of the vectors: an anonymous
  * mapping that grows with mremap(2).
  */
 struct ksec {
@@ -122,6 +136,8 @@ struct ksec {
 	double		*nrm;
 	float		*cs, *ce;
 	int8_t		*scratch;	/* dp bytes */
+	uint32_t	*rcrc;		/* crc32 of each row, words then buckets */
+	size_t		 nrcrc, rcrccap;
 };
 
 static void
@@ -133,13 +149,27 @@ ksec_free(struct ksec *k)
 	free(k->cs);
 	free(k->ce);
 	free(k->scratch);
+	free(k->rcrc);
 	memset(k, 0, sizeof(*k));
 }
 
-/* Append row v's terms. */
+/* Append the checksum of a row: its dim values as stored. */
+static int
+ksec_row(struct ksec *k, const void *row)
+{
+	if (emb_grow(&k->rcrc, &k->rcrccap, k->nrcrc + 1,
+	    sizeof(*k->rcrc)) < 0)
+		return EMB_ENOMEM;
+	k->rcrc[k->nrcrc++] = emb_crc32(0, row, (size_t)k->dim * 4);
+	return 0;
+}
+
+/* Append row v's terms and checksum. */
 static int
 ksec_add(struct ksec *k, const float *v)
 {
+	if (ksec_row(k, v) < 0)
+		return EMB_ENOMEM;
 	if (k->n == k->cap) {
 		uint64_t cap = k->cap ? 2 * k->cap : 1024;
 		size_t len;
@@ -225,6 +255,42 @@ ksec_write(struct ksec *k, int fd)
 	return 0;
 }
 
+/*
+ * Write the row checksums at fd's position: the header (the rows
+ * covered, the crc32 of the checksums), then one u32 a row.
+ */
+static int
+rows_write(struct ksec *k, int fd)
+{
+	unsigned char h[ROWHEADER], buf[4096];
+	uint32_t crc = 0;
+	size_t n = 0;
+
+	memset(h, 0, sizeof(h));
+	for (size_t i = 0; i < k->nrcrc; i++) {
+		emb_put32(buf + n, k->rcrc[i]);
+		if ((n += 4) == sizeof(buf) || i + 1 == k->nrcrc) {
+			crc = emb_crc32(crc, buf, n);
+			n = 0;
+		}
+	}
+	emb_put32(h, ROWS_KIND);
+	emb_put64(h + 8, k->nrcrc);
+	emb_put32(h + 16, crc);
+	emb_put32(h + 60, emb_crc32(0, h, 60));
+	if (emb_writeall(fd, h, sizeof(h)) < 0)
+		return EMB_EIO;
+	for (size_t i = 0; i < k->nrcrc; i++) {
+		emb_put32(buf + n, k->rcrc[i]);
+		if ((n += 4) == sizeof(buf) || i + 1 == k->nrcrc) {
+			if (emb_writeall(fd, buf, n) < 0)
+				return EMB_EIO;
+			n = 0;
+		}
+	}
+	return 0;
+}
+
 /* The index's key: word i. */
 static const char *
 wordkey(const void *ctx, size_t i, size_t *len)
@@ -302,6 +368,7 @@ emb_store_close(struct emb_store *s)
 	free(s->mpool);
 	free(s->mbkt);
 	free(s->mrow);
+	free(s->okrow);
 	free(s);
 }
 
@@ -814,7 +881,7 @@ mkheader(unsigned char *h, const struct emb_store *s, uint64_t fsize,
 	emb_put64(h + 40, fsize);
 	emb_put32(h + 48, icrc);
 	emb_put32(h + 52, vcrc);
-	emb_put32(h + 56, (s->hassub ? FLAG_SUB : 0) | FLAG_KNN);
+	emb_put32(h + 56, (s->hassub ? FLAG_SUB : 0) | FLAG_KNN | FLAG_ROWS);
 	emb_put32(h + 60, emb_crc32(0, h, 60));
 }
 
@@ -924,6 +991,8 @@ emb_store_build(int fd, struct emb_wfile *f, uint64_t limit,
 				goto out;
 			putsubrow(b.wbuf + b.wlen, sw.row(sw.arg, i), sw.dim,
 			    b.s->stride);
+			if ((rc = ksec_row(&b.ks, b.wbuf + b.wlen)) < 0)
+				goto out;
 			b.wlen += rowb;
 		}
 		if ((rc = flushvec(&b, 0, 0)) < 0)
@@ -933,11 +1002,13 @@ emb_store_build(int fd, struct emb_wfile *f, uint64_t limit,
 	}
 	nodirect(&b);
 	if ((rc = flushvec(&b, 1, 0)) < 0 || (rc = ksec_write(&b.ks, fd)) < 0 ||
+	    (rc = rows_write(&b.ks, fd)) < 0 ||
 	    (rc = writeindex(b.s, fd, &icrc)) < 0)
 		goto out;
 	layout(sub, b.s->count, b.s->stride, sub ? sw.bucket : 0,
-	    knnsize(b.s->dim, b.s->count), b.s->poolsz, b.s->nb, &offoff,
-	    &pooloff, &bktoff, &fsize);
+	    knnsize(b.s->dim, b.s->count) + rowssize(b.s->count, sub ?
+	    sw.bucket : 0), b.s->poolsz, b.s->nb, &offoff, &pooloff, &bktoff,
+	    &fsize);
 	mkheader(h, b.s, fsize, icrc, vcrc);
 	if (pwrite(fd, h, hdrsize(sub), 0) != (ssize_t)hdrsize(sub))
 		rc = EMB_EIO;
@@ -987,16 +1058,20 @@ emb_store_write(const struct emb_store *s, int fd)
 		const float *row = s->svec + (size_t)i * s->stride;
 
 		scrc = emb_crc32(scrc, row, rowb);
+		if ((rc = ksec_row(&ks, row)) < 0)
+			goto out;
+		rc = EMB_EIO;
 		if (emb_writeall(fd, row, rowb) < 0)
 			goto out;
 	}
-	if ((rc = ksec_write(&ks, fd)) < 0 ||
+	if ((rc = ksec_write(&ks, fd)) < 0 || (rc = rows_write(&ks, fd)) < 0 ||
 	    (rc = writeindex(s, fd, &icrc)) < 0)
 		goto out;
 	rc = EMB_EIO;
 	layout(s->hassub, s->count, s->stride, s->hassub ? s->sbucket : 0,
-	    knnsize(s->dim, s->count), s->poolsz, s->nb, &offoff, &pooloff,
-	    &bktoff, &fsize);
+	    knnsize(s->dim, s->count) + rowssize(s->count, s->hassub ?
+	    s->sbucket : 0), s->poolsz, s->nb, &offoff, &pooloff, &bktoff,
+	    &fsize);
 	mkheader(h, s, fsize, icrc, vcrc);
 	if (s->hassub)
 		mksubheader(h + EMB_STORE_HEADER, s->minn, s->maxn,
@@ -1058,6 +1133,32 @@ knnmap(struct emb_store *s, uint64_t at)
 	return 0;
 }
 
+/*
+ * Check the row checksums' header at offset at of the map (it must cover
+ * every row of the store) and point s->rcrc at them.
+ */
+static int
+rowsmap(struct emb_store *s, uint64_t at)
+{
+	const unsigned char *h = s->map + at;
+
+	if (emb_le32(h + 60) != emb_crc32(0, h, 60))
+		return sfail(s, EMB_ESTORE, "row checksums' header checksum "
+		    "mismatch");
+	for (int i = 20; i < 60; i++)
+		if (h[i] != 0)
+			return sfail(s, EMB_ESTORE, "row checksums' header out "
+			    "of range");
+	if (emb_le32(h) != ROWS_KIND || emb_le32(h + 4) != 0 ||
+	    emb_le64(h + 8) != s->count +
+	    (s->hassub ? s->sbucket : 0))
+		return sfail(s, EMB_ESTORE, "row checksums' header out of "
+		    "range");
+	s->rcrc = h + ROWHEADER;
+	s->rrcrc = emb_le32(h + 16);
+	return 0;
+}
+
 int
 knn_store_file(const struct emb_store *s, uint64_t *off)
 {
@@ -1071,7 +1172,21 @@ knn_store_sect(const struct emb_store *s, struct knn_sect *ks)
 	if (!s->hasknn)
 		return -1;
 	*ks = s->knn;
+	ks->ccrc = s->kccrc;
+	ks->tcrc = s->ktcrc;
 	return 0;
+}
+
+const unsigned char *
+knn_store_rows(const struct emb_store *s)
+{
+	return s->rcrc;
+}
+
+void
+knn_store_fail(struct emb_store *s, const char *msg)
+{
+	sfail(s, EMB_ESTORE, "%s", msg);
 }
 
 /* Check the store file open on fd and map it into s; fd stays open. */
@@ -1080,7 +1195,7 @@ storemap(struct emb_store *s, int fd)
 {
 	unsigned char h[EMB_STORE_HEADER + SUBHEADER];
 	uint64_t count, poolsz, fsize, offoff, pooloff, bktoff, want, used;
-	uint64_t sbucket = 0, ksz, kat;
+	uint64_t sbucket = 0, ksz, rsz, kat;
 	uint32_t dim, stride, nb, flags;
 	struct stat st;
 	ssize_t got;
@@ -1127,7 +1242,7 @@ storemap(struct emb_store *s, int fd)
 	if (dim == 0 || dim > EMB_DIM_MAX || stride != rowstride(dim) ||
 	    count > COUNT_MAX || nb == 0 || (nb & (nb - 1)) != 0 ||
 	    nb <= count || poolsz > POOL_MAX || poolsz < 2 * count ||
-	    (flags & ~(FLAG_SUB | FLAG_KNN)) != 0) {
+	    (flags & ~(FLAG_SUB | FLAG_KNN | FLAG_ROWS)) != 0) {
 		rc = sfail(s, EMB_ESTORE, "header sizes out of range");
 		goto out;
 	}
@@ -1159,9 +1274,10 @@ storemap(struct emb_store *s, int fd)
 	}
 	/* All of these fit in 64 bits given the limits just checked. */
 	ksz = flags & FLAG_KNN ? knnsize(dim, count) : 0;
-	layout(flags & FLAG_SUB, count, stride, sbucket, ksz, poolsz, nb,
+	rsz = flags & FLAG_ROWS ? rowssize(count, sbucket) : 0;
+	layout(flags & FLAG_SUB, count, stride, sbucket, ksz + rsz, poolsz, nb,
 	    &offoff, &pooloff, &bktoff, &want);
-	kat = offoff - ksz;
+	kat = offoff - rsz - ksz;
 	if (fsize != want) {
 		rc = sfail(s, EMB_ESTORE, "header sizes disagree");
 		goto out;
@@ -1202,6 +1318,8 @@ storemap(struct emb_store *s, int fd)
 	s->bkt = (const uint32_t *)(s->map + bktoff);
 	s->vcrc = emb_le32(h + 52);
 	if ((flags & FLAG_KNN) && (rc = knnmap(s, kat)) < 0)
+		goto out;
+	if ((flags & FLAG_ROWS) && (rc = rowsmap(s, offoff - rsz)) < 0)
 		goto out;
 	if (emb_crc32(0, s->map + offoff, fsize - offoff) != emb_le32(h + 48)) {
 		rc = sfail(s, EMB_ESTORE, "index checksum mismatch (store "
@@ -1284,15 +1402,62 @@ emb_store_verify(struct emb_store *s)
 	    s->knn.rows * s->knn.dp) != s->kccrc)))
 		return sfail(s, EMB_ESTORE, "search section checksum mismatch "
 		    "(store modified or damaged)");
+	if (s->rcrc != NULL && emb_crc32(0, s->rcrc, (s->count + (s->hassub ?
+	    s->sbucket : 0)) * 4) != s->rrcrc)
+		return sfail(s, EMB_ESTORE, "row checksums' checksum mismatch "
+		    "(store modified or damaged)");
 	return 0;
+}
+
+int
+emb_store_check(struct emb_store *s, uint64_t i)
+{
+	const float *row;
+	char q[EMB_QUOTE_BUF];
+	size_t len;
+	const char *w;
+
+	if (s->rcrc == NULL)
+		return 0;
+	/* Each row is checked once: a word met again costs a bit test. */
+	if (s->okrow == NULL && (s->okrow = calloc((s->count + (s->hassub ?
+	    s->sbucket : 0)) / 64 + 1, sizeof(*s->okrow))) == NULL)
+		return sfail(s, EMB_ENOMEM, "%s", emb_strerror(EMB_ENOMEM));
+	if (s->okrow[i / 64] >> (i % 64) & 1)
+		return 0;
+	row = i < s->count ? s->vec + i * s->stride :
+	    s->svec + (i - s->count) * s->stride;
+	if (emb_crc32(0, row, (size_t)s->dim * 4) ==
+	    emb_le32(s->rcrc + 4 * i)) {
+		s->okrow[i / 64] |= (uint64_t)1 << (i % 64);
+		return 0;
+	}
+	s->damaged = 1;
+	if (i >= s->count)
+		return sfail(s, EMB_ESTORE, "subword row %llu: checksum "
+		    "mismatch (store modified or damaged)",
+		    (unsigned long long)(i - s->count));
+	w = emb_store_word(s, i, &len);
+	return sfail(s, EMB_ESTORE, "word %llu '%s': vector checksum mismatch "
+	    "(store modified or damaged)", (unsigned long long)i + 1,
+	    emb_quote(q, w, len));
+}
+
+int
+emb_store_damaged(const struct emb_store *s)
+{
+	return s->damaged;
 }
 
 /* The row of bucket id in a store's subword section. */
 static const float *
 storerow(const void *arg, uint32_t id)
 {
-	const struct emb_store *s = arg;
+	struct emb_store *s = (struct emb_store *)(uintptr_t)arg;
 
+	/* A damaged row counts as none; the caller asks emb_store_damaged. */
+	if (emb_store_check(s, s->count + id) < 0)
+		return NULL;
 	return s->svec + (size_t)id * s->stride;
 }
 

@@ -353,7 +353,7 @@ START_TEST(modified)
 	struct emb_store_stats ss;
 	struct emb_store *s;
 	unsigned char *a;
-	size_t n, offoff, kat, rows;
+	size_t n, offoff, kat, rat, rows;
 	char path[300];
 	uint32_t c;
 
@@ -362,7 +362,9 @@ START_TEST(modified)
 	/* The search section: a header, codes of 8 bytes, 16 of terms. */
 	kat = 64 + (size_t)ss.words * 16 * 4;
 	rows = (ss.words + 63) / 64 * 64;
-	offoff = kat + 64 + rows * (8 + 16);
+	/* The row checksums: a header, 4 bytes a word. */
+	rat = kat + 64 + rows * (8 + 16);
+	offoff = rat + 64 + (size_t)ss.words * 4;
 	/* Any header byte after the version. */
 	for (size_t k = 12; k < 64; k++) {
 		a[k] ^= 0x20;
@@ -380,6 +382,12 @@ START_TEST(modified)
 		a[k] ^= 0x02;
 		refused(a, n, EMB_ESTORE);
 		a[k] ^= 0x02;
+	}
+	/* Any byte of the row checksums' header. */
+	for (size_t k = rat; k < rat + 64; k++) {
+		a[k] ^= 0x04;
+		refused(a, n, EMB_ESTORE);
+		a[k] ^= 0x04;
 	}
 	/* Any index byte: offsets, words, buckets. */
 	for (size_t k = offoff; k < n; k += 37) {
@@ -406,6 +414,23 @@ START_TEST(modified)
 		ck_assert_int_eq(emb_store_verify(s), EMB_ESTORE);
 		ck_assert(strstr(emb_store_msg(s), t == 0 ? "vector checksum" :
 		    "search section") != NULL);
+		emb_store_close(s);
+		free(a);
+	}
+	/*
+	 * A vector byte, or its row checksum: emb_store_check of that row
+	 * fails, naming the word, and of every other row passes.
+	 */
+	for (int t = 0; t < 2; t++) {
+		a = slurp(sto, &n);
+		a[t == 0 ? 64 + 2 * 64 + 6 : rat + 64 + 2 * 4 + 1] ^= 0x01;
+		spit(path, a, n);
+		ck_assert_int_eq(emb_store_open(&s, path), 0);
+		for (uint64_t i = 0; i < ss.words; i++)
+			ck_assert_int_eq(emb_store_check(s, i), i == 2 ?
+			    EMB_ESTORE : 0);
+		ck_assert(strstr(emb_store_msg(s), "word 3 ") != NULL);
+		ck_assert_int_eq(emb_store_damaged(s), 1);
 		emb_store_close(s);
 		free(a);
 	}

@@ -1,6 +1,7 @@
-# A store whose vectors were damaged after it was built (its vectors are
-# checksummed by -C, not on every open): a non-finite component is named
-# with the store and the word, in every mode, not as an output error.
+# A store whose vectors were damaged after it was built (the whole vectors
+# region is checksummed by -C, each row as it is read): the damaged row is
+# named with the store and the word, in every mode, not as an output
+# error, and the rows intact still read.
 printf '2 2\nking 1.5 2\nqueen 3 4\n' >v.txt
 emb-lookup -q -e v.txt -B s.store || exit 1
 # 1.5 is 00 00 c0 3f; 00 00 c0 7f is a NaN.
