@@ -1358,7 +1358,8 @@ int emb_knn_csls(const struct emb_knn *kn, const float *q, size_t nq,
  * query i (rows i of a, b and c, stride ldq) the k references y of
  * largest (1 + cos(y, b)) (1 + cos(y, c)) / 4 / ((1 + cos(y, a)) / 2 +
  * 1e-6), gensim's most_similar_cosmul(positive=[b, c], negative=[a]),
- * the cosines those of emb_knn_search, ties by reference index;
+ * the cosines those of the vectors as given, exact (1 - the distance
+ * emb_knn_search gives), the score in double, ties by reference index;
  * references xref[xoff[i] .. xoff[i + 1]) left out (xoff NULL: none).
  * hit.dist holds -score.  @return 0, EMB_EINVAL or EMB_ENOMEM.
  */
