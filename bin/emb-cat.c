@@ -635,6 +635,18 @@ wpass(struct held *h, const char *name, const char *wname, int warn)
 				    (unsigned char)word[bad], fmtnames[wfmt]);
 			word[bad] = (char)subst;
 		}
+		/* A GloVe file starts with its first word, and its readers
+		 * strip a byte order mark there. */
+		if (wfmt == EMB_WO_GLOVE && emb_wout_count(h->wo) == 0 &&
+		    emb_wword_bom(word, len)) {
+			if (subst < 0)
+				catdie(h, 0, "%s: record %llu: word '%s' "
+				    "starts with a UTF-8 byte order mark, which "
+				    "readers strip at the start of a -f glove "
+				    "file (-S replaces it)", name, n,
+				    emb_quote(q, word, len));
+			memset(word, subst, 3);
+		}
 		if ((rc = emb_wout_add(h->wo, word, len, rec.vec, &dup)) ==
 		    EMB_EIO)
 			catdie(h, 1, "%s", wname);

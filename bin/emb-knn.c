@@ -597,7 +597,7 @@ struct agroup {
 	uint32_t	 nmemb, got;
 	uint64_t	 recno;
 	struct emb_buf	 word[4];
-	float		*vec[3];	/* unit vectors of a, b, c */
+	float		*vec[3];	/* a, b, c: unit vectors but for 3CosMul */
 };
 
 /*
@@ -737,8 +737,8 @@ batchfree(struct batch *b)
 
 /*
  * -A: record rec of the query stream into the analogy group g (its key
- * or one of its members: a, b and c as unit vectors); @return 1 when the
- * group is complete.
+ * or one of its members: a, b and c as unit vectors, or as they are for
+ * 3CosMul); @return 1 when the group is complete.
  */
 static int
 member(struct agroup *g, const struct emb_rec *rec, uint32_t dim)
@@ -765,7 +765,9 @@ member(struct agroup *g, const struct emb_rec *rec, uint32_t dim)
 	}
 	if (g->got < 3) {
 		memcpy(g->vec[g->got], rec->vec, (size_t)dim * sizeof(float));
-		emb_unit(g->vec[g->got], dim);
+		/* 3CosMul takes the cosines of the vectors as they are. */
+		if (!cosmul)
+			emb_unit(g->vec[g->got], dim);
 	}
 	return ++g->got >= g->nmemb;
 }

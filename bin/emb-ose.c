@@ -65,6 +65,7 @@ struct pipe {
 	const char		*sidefile;	/* -F */
 	double			 calpha;	/* -c */
 	struct okey		 words;		/* -W: the members' words */
+	struct okey		 rkey, rwords;	/* the same as read, under rmu */
 
 	/* The input. */
 	const char		*name;
@@ -313,6 +314,40 @@ distances(struct pipe *p, struct slot *sl, size_t i)
 }
 
 /*
+ * The output key of group g into k (ws: scratch for the words of -W):
+ * its key, then the fields -a, -s and -W append; the distance of -a from
+ * in, "-" when in is NULL (no result).
+ */
+static void
+outkey(const struct pipe *p, const struct emb_group *g,
+    const struct emb_ose_info *in, struct okey *k, struct okey *ws)
+{
+	okey_set(k, g->key, g->keylen);
+	if (p->appalpha) {
+		if (in == NULL)
+			okey_add(k, "-");
+		else if (p->mode == M_P2)
+			okey_add(k, "%.9g", in->znorm);
+		else
+			okey_add(k, "%.9g", in->alpha);
+	}
+	if (p->appsize)
+		okey_add(k, "%u", g->nmemb);
+	if (p->appwords) {
+		ws->len = 0;
+		for (uint32_t j = 0; j < g->nmemb; j++) {
+			size_t n;
+			const char *mk = emb_group_mkey(g, j, &n);
+
+			okey_word(ws, mk, n, 1);
+		}
+		okey_put(k, "\t", 1);
+		if (ws->len > 0)
+			okey_put(k, ws->buf, ws->len);
+	}
+}
+
+/*
  * Read a group into slot sl (the distances of -p, a row for the result);
  * @return 1, 0 at the end, or -1 with p->err or p->emsg set.
  */
@@ -329,6 +364,20 @@ readgroup(struct pipe *p, struct slot *sl)
 	}
 	if (rc == 0)
 		return 0;
+	/*
+	 * An output key over the limit is refused before the group is
+	 * solved, as emb-bov refuses it once the group is read: with -a
+	 * its distance counted as its shortest, "-".
+	 */
+	if (p->appwords) {
+		outkey(p, g, NULL, &p->rkey, &p->rwords);
+		if (p->rkey.len > EMB_KEY_MAX)
+			return pfail(p, 0, "%s: record %llu: the output key "
+			    "would be %s%zu bytes, over the limit of %u",
+			    p->name, (unsigned long long)g->recno,
+			    p->appalpha ? "at least " : "", p->rkey.len,
+			    EMB_KEY_MAX);
+	}
 	if (p->mode == M_P2 && distances(p, sl, sl->n) < 0)
 		return -1;
 	/* Result rows for the groups read, not for a whole batch of the
@@ -516,29 +565,7 @@ emit(struct pipe *p, struct emb_writer *w, struct slot *sl, struct okey *k,
 				x = zero;
 			known = 0;
 		}
-		okey_set(k, g->key, g->keylen);
-		if (p->appalpha) {
-			if (!known)
-				okey_add(k, "-");
-			else if (p->mode == M_P2)
-				okey_add(k, "%.9g", in->znorm);
-			else
-				okey_add(k, "%.9g", in->alpha);
-		}
-		if (p->appsize)
-			okey_add(k, "%u", g->nmemb);
-		if (p->appwords) {
-			p->words.len = 0;
-			for (uint32_t j = 0; j < g->nmemb; j++) {
-				size_t n;
-				const char *mk = emb_group_mkey(g, j, &n);
-
-				okey_word(&p->words, mk, n, 1);
-			}
-			okey_put(k, "\t", 1);
-			if (p->words.len > 0)
-				okey_put(k, p->words.buf, p->words.len);
-		}
+		outkey(p, g, known ? in : NULL, k, &p->words);
 		keyfits(k->len, p->name, "record", g->recno);
 		if ((rc = emb_write_vec(w, k->buf, k->len, x)) < 0)
 			wdie(rc);
@@ -720,6 +747,8 @@ freeall(struct pipe *p, struct worker *wk, size_t nw)
 	free(wk);
 	free(p->slots);
 	free(p->words.buf);
+	free(p->rkey.buf);
+	free(p->rwords.buf);
 }
 
 int

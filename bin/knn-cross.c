@@ -35,6 +35,16 @@ knnrows(const float *X, size_t n, uint32_t dim, const struct flat *K,
 	return kn;
 }
 
+/* Is v (dim floats) the zero vector? */
+static int
+iszero(const float *v, uint32_t dim)
+{
+	for (uint32_t d = 0; d < dim; d++)
+		if (v[d] != 0)
+			return 0;
+	return 1;
+}
+
 static void
 line(const struct flat *Q, size_t i, unsigned rank, const struct emb_knn *kn,
     uint32_t ref, double v)
@@ -58,6 +68,8 @@ knncross(const struct emb_knn *kn, const char *path, unsigned k,
 	size_t nref = emb_knn_count(kn);
 	double *rq = NULL, *rr = NULL;
 	float *rv = NULL;
+	unsigned char *zq, *zr = NULL;
+	unsigned long long nzero = 0;
 	int rc;
 
 	flatload(&Q, path, GROUPED, NULL, NULL);
@@ -66,6 +78,14 @@ knncross(const struct emb_knn *kn, const char *path, unsigned k,
 		    Q.name, Q.dim, emb_knn_dim(kn));
 	kq = knnrows(Q.X, Q.n, Q.dim, NULL, Q.name);
 	h = xcalloc(Q.n ? Q.n : 1, (size_t)k * sizeof(*h));
+	/*
+	 * As in the plain search, a zero query has no neighbour: no line for
+	 * it, and a count.  Nor has a zero reference any nearest query, so
+	 * that it is nobody's mutual neighbour.
+	 */
+	zq = xcalloc(Q.n ? Q.n : 1, 1);
+	for (size_t i = 0; i < Q.n; i++)
+		nzero += zq[i] = (unsigned char)iszero(Q.X + i * Q.dim, Q.dim);
 	/* The references' vectors, rows for the search the other way. */
 	rv = xcalloc(nref ? nref : 1, (size_t)Q.dim * sizeof(float));
 	for (size_t j = 0; j < nref; j++)
@@ -82,23 +102,26 @@ knncross(const struct emb_knn *kn, const char *path, unsigned k,
 		    nthreads, h)) < 0)
 			errx(1, "search: %s", emb_strerror(rc));
 		for (size_t i = 0; i < Q.n; i++)
-			for (unsigned r = 0; r < k; r++)
+			for (unsigned r = 0; r < k && !zq[i]; r++)
 				if (h[i * k + r].ref != EMB_KNN_NONE)
 					line(&Q, i, r + 1, kn, h[i * k + r].ref,
 					    -h[i * k + r].dist);
 	} else {
 		hr = xcalloc(nref ? nref : 1, (size_t)k * sizeof(*hr));
+		zr = xcalloc(nref ? nref : 1, 1);
+		for (size_t j = 0; j < nref; j++)
+			zr[j] = (unsigned char)iszero(rv + j * Q.dim, Q.dim);
 		if ((rc = emb_knn_search(kn, Q.X, Q.n, Q.dim, k, NULL, NULL,
 		    nthreads, h, NULL)) < 0 ||
 		    (rc = emb_knn_search(kq, rv, nref, Q.dim, k, NULL, NULL,
 		    nthreads, hr, NULL)) < 0)
 			errx(1, "search: %s", emb_strerror(rc));
 		for (size_t i = 0; i < Q.n; i++)
-			for (unsigned r = 0; r < k; r++) {
+			for (unsigned r = 0; r < k && !zq[i]; r++) {
 				uint32_t y = h[i * k + r].ref;
 				unsigned s;
 
-				if (y == EMB_KNN_NONE)
+				if (y == EMB_KNN_NONE || zr[y])
 					continue;
 				for (s = 0; s < k; s++)
 					if (hr[(size_t)y * k + s].ref == i)
@@ -109,7 +132,12 @@ knncross(const struct emb_knn *kn, const char *path, unsigned k,
 			}
 	}
 	fshut(stdout, "stdout");
+	if (nzero)
+		warnx("%s: zero query vectors (no known word?): %llu, no "
+		    "neighbours listed", Q.name, nzero);
 	emb_knn_free(kq);
+	free(zq);
+	free(zr);
 	free(h);
 	free(hr);
 	free(rq);

@@ -11,6 +11,7 @@
  * queries.
  */
 #include "emb.h"
+#include "knn.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -193,71 +194,201 @@ out:
 	return rc;
 }
 
+/*
+ * 3CosMul.  Every reference's three cosines come first from knn_dot in
+ * double: a product of two float32 is exact in double, each of knn_dot's
+ * eight lanes adds at most m = ceil(dim / 8) of them and three additions
+ * join the lanes, so the sum is off by at most gamma(m + 3) sum |v_i w_i|
+ * <= gamma(m + 3) |v| |w| (gamma(n) = n u / (1 - n u), u = 2^-53); the
+ * norms the same way, and the root and the quotient a rounding each:
+ * the cosine is within COSTOL of the true one.  A score from cosines so
+ * bounded is bounded in turn (it grows with cos(y, b) and cos(y, c) and
+ * falls with cos(y, a), all of (1 + cos) / 2 >= 0), its own roundings
+ * covered by a relative 2^-48.  The references whose upper bound reaches
+ * the k-th largest lower bound are then scored from the exact cosines
+ * (knn_exact, as emb_knn_search gives them), and only they: nothing
+ * left out can score as high as k of them.
+ */
+#define COSTOL(dim)	((double)((dim) / 8 + 16) * 0x1p-51)
+#define SCORESLACK	0x1p-48
+
+/* The score of gensim's most_similar_cosmul from three cosines. */
+static double
+cosmulscore(double ca, double cb, double cc)
+{
+	return (1 + cb) / 2 * ((1 + cc) / 2) / ((1 + ca) / 2 + 1e-6);
+}
+
+/* A cosine's interval [c - t, c + t] within [-1, 1]. */
+static void
+cosiv(double c, double t, double *lo, double *hi)
+{
+	*lo = c - t < -1 ? -1 : c - t;
+	*hi = c + t > 1 ? 1 : c + t;
+}
+
+/* The bounds of one reference's score for one query. */
+struct cmbound {
+	double	lo, hi;
+};
+
+/* A batch of 3CosMul queries and what the lanes of references share. */
+struct cmjob {
+	const struct emb_knn	*kn;
+	const float		*v[3];		/* a, b, c of the batch */
+	size_t			 n, ldq;	/* queries, their stride */
+	const double		*qn;		/* n x 3 |v|^2 */
+	struct cmbound		*bd;		/* n x nref */
+	double			 tol;
+};
+
+/* Lane: references r0 .. r1 bounded against every query of the batch. */
+static void
+cmlane(void *arg, int worker, size_t lane, size_t r0, size_t r1)
+{
+	const struct cmjob *jb = arg;
+	uint32_t dim = emb_knn_dim(jb->kn);
+	size_t nref = emb_knn_count(jb->kn);
+
+	(void)worker;
+	(void)lane;
+	for (size_t r = r0; r < r1; r++) {
+		const float *y = emb_knn_vec(jb->kn, r);
+		double yn = knn_dot(y, y, dim);
+
+		for (size_t i = 0; i < jb->n; i++) {
+			double lo[3], hi[3];
+
+			for (int t = 0; t < 3; t++) {
+				const float *x = jb->v[t] + i * jb->ldq;
+				double xn = jb->qn[i * 3 + t];
+
+				/* A zero vector: distance 1, cosine 0. */
+				if (xn == 0 || yn == 0)
+					lo[t] = hi[t] = 0;
+				else
+					cosiv(knn_dot(x, y, dim) / sqrt(xn * yn),
+					    jb->tol, &lo[t], &hi[t]);
+			}
+			jb->bd[i * nref + r].lo = cosmulscore(hi[0], lo[1],
+			    lo[2]) * (1 - SCORESLACK);
+			jb->bd[i * nref + r].hi = cosmulscore(lo[0], hi[1],
+			    hi[2]) * (1 + SCORESLACK);
+		}
+	}
+}
+
+/* Doubles by value, larger first. */
+static int
+bydesc(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x > y ? -1 : x < y;
+}
+
+/*
+ * Query q of the batch, its bounds bd: the k best by the exact score
+ * into out; out[] marks the references left out, lo and cand nref
+ * scratch each.
+ */
+static void
+cmone(const struct emb_knn *kn, const float *v[3], const struct cmbound *bd,
+    const unsigned char *out, unsigned k, double *lo, struct emb_hit *cand,
+    struct emb_hit *hits)
+{
+	size_t nref = emb_knn_count(kn), m = 0, n = 0;
+	uint32_t dim = emb_knn_dim(kn);
+	double kth = -INFINITY;
+
+	for (size_t r = 0; r < nref; r++)
+		if (!out[r])
+			lo[m++] = bd[r].lo;
+	if (m > k) {
+		qsort(lo, m, sizeof(*lo), bydesc);
+		kth = lo[k - 1];
+	}
+	for (size_t r = 0; r < nref; r++) {
+		const float *y;
+		double c[3];
+
+		if (out[r] || !(bd[r].hi >= kth))
+			continue;
+		y = emb_knn_vec(kn, r);
+		for (int t = 0; t < 3; t++)
+			c[t] = 1 - knn_exact(v[t], y, dim);
+		cand[n].ref = (uint32_t)r;
+		cand[n].dist = -cosmulscore(c[0], c[1], c[2]);
+		n++;
+	}
+	qsort(cand, n, sizeof(*cand), byscore);
+	for (size_t j = 0; j < k && j < n; j++)
+		hits[j] = cand[j];
+}
+
 int
 emb_knn_cosmul(const struct emb_knn *kn, const float *a, const float *b,
     const float *c, size_t nq, size_t ldq, unsigned k, const size_t *xoff,
     const uint32_t *xref, unsigned nthreads, struct emb_hit *hits)
 {
 	size_t nref = emb_knn_count(kn), bq;
-	const float *v[3] = { a, b, c };
-	struct emb_hit *h[3] = { NULL, NULL, NULL }, *cand = NULL;
-	double *cs = NULL;
+	uint32_t dim = emb_knn_dim(kn);
+	struct cmjob jb;
+	struct emb_hit *cand = NULL;
+	struct cmbound *bd = NULL;
+	double *qn = NULL, *lo = NULL;
 	unsigned char *out = NULL;
 	int rc = 0;
 
 	if ((rc = nohits(hits, nq, k, nref)) != 0)
 		return rc < 0 ? rc : 0;
 	bq = perbatch(nref, nq);
-	for (int t = 0; t < 3; t++)
-		if ((h[t] = malloc(bq * nref * sizeof(**h))) == NULL)
-			rc = EMB_ENOMEM;
-	cs = malloc(3 * nref * sizeof(*cs));
+	bd = malloc(bq * nref * sizeof(*bd));
+	qn = malloc(bq * 3 * sizeof(*qn));
+	lo = malloc(nref * sizeof(*lo));
 	cand = malloc(nref * sizeof(*cand));
 	out = malloc(nref);
-	if (cs == NULL || cand == NULL || out == NULL)
+	if (bd == NULL || qn == NULL || lo == NULL || cand == NULL ||
+	    out == NULL) {
 		rc = EMB_ENOMEM;
-	for (size_t i0 = 0; i0 < nq && rc == 0; i0 += bq) {
+		goto done;
+	}
+	jb.kn = kn;
+	jb.ldq = ldq;
+	jb.qn = qn;
+	jb.bd = bd;
+	jb.tol = COSTOL(dim);
+	for (size_t i0 = 0; i0 < nq; i0 += bq) {
 		size_t n = nq - i0 < bq ? nq - i0 : bq;
 
-		for (int t = 0; t < 3 && rc == 0; t++)
-			rc = emb_knn_search(kn, v[t] + i0 * ldq, n, ldq,
-			    (unsigned)nref, NULL, NULL, nthreads, h[t], NULL);
-		for (size_t i = 0; i < n && rc == 0; i++) {
-			size_t q = i0 + i, m = 0;
-
-			/* Every reference's cosine to a, b and c. */
+		jb.v[0] = a + i0 * ldq;
+		jb.v[1] = b + i0 * ldq;
+		jb.v[2] = c + i0 * ldq;
+		jb.n = n;
+		for (size_t i = 0; i < n; i++)
 			for (int t = 0; t < 3; t++)
-				for (size_t j = 0; j < nref; j++) {
-					const struct emb_hit *x =
-					    &h[t][i * nref + j];
+				qn[i * 3 + t] = knn_dot(jb.v[t] + i * ldq,
+				    jb.v[t] + i * ldq, dim);
+		/* Lanes of 64 references: as many whatever the threads. */
+		emb_par_run((int)nthreads, nref, (nref + 63) / 64, cmlane,
+		    &jb);
+		for (size_t i = 0; i < n; i++) {
+			size_t q = i0 + i;
+			const float *v[3] = { jb.v[0] + i * ldq,
+			    jb.v[1] + i * ldq, jb.v[2] + i * ldq };
 
-					if (x->ref != EMB_KNN_NONE)
-						cs[t * nref + x->ref] =
-						    1 - x->dist;
-				}
 			memset(out, 0, nref);
 			if (xoff != NULL)
 				for (size_t x = xoff[q]; x < xoff[q + 1]; x++)
 					out[xref[x]] = 1;
-			for (size_t r = 0; r < nref; r++) {
-				double pa = (1 + cs[r]) / 2;
-				double pb = (1 + cs[nref + r]) / 2;
-				double pc = (1 + cs[2 * nref + r]) / 2;
-
-				if (out[r])
-					continue;
-				cand[m].ref = (uint32_t)r;
-				cand[m].dist = -(pb * pc / (pa + 1e-6));
-				m++;
-			}
-			qsort(cand, m, sizeof(*cand), byscore);
-			for (size_t j = 0; j < k && j < m; j++)
-				hits[q * k + j] = cand[j];
+			cmone(kn, v, bd + i * nref, out, k, lo, cand,
+			    hits + q * k);
 		}
 	}
-	for (int t = 0; t < 3; t++)
-		free(h[t]);
-	free(cs);
+done:
+	free(bd);
+	free(qn);
+	free(lo);
 	free(cand);
 	free(out);
 	return rc;

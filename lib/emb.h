@@ -745,6 +745,12 @@ struct emb_ft *emb_wfile_takeft(struct emb_wfile *f);
  */
 long emb_wword_bad(const void *word, size_t n);
 
+/*
+ * emb_wword_bom - does word (n bytes) start with a UTF-8 byte order mark
+ * (EF BB BF), which readers strip at the start of a file?  @return 1 or 0.
+ */
+int emb_wword_bom(const void *word, size_t n);
+
 struct emb_wout;
 
 /*
@@ -775,7 +781,8 @@ int emb_wout_direct(struct emb_wout *o, int fd, int gzip, uint64_t count);
  * entry is written all the same (readers keep the first).
  * @return 0, EMB_EINVAL (an empty word, one over EMB_WORD_MAX bytes, or
  * one emb_wword_bad() refuses), EMB_EFORMAT (the first GloVe line of a
- * file of dimension 1 that would read as a word2vec header, two integers:
+ * file of dimension 1 that would read as a word2vec header, two integers,
+ * or a first GloVe word that emb_wword_bom() finds, which readers strip:
  * nothing is written), EMB_EIO (errno kept), EMB_ENOMEM or EMB_ELIMIT
  * (2^32 - 2 entries written already: the words' index is full).
  */
@@ -1373,7 +1380,8 @@ int emb_knn_csls(const struct emb_knn *kn, const float *q, size_t nq,
  * query i (rows i of a, b and c, stride ldq) the k references y of
  * largest (1 + cos(y, b)) (1 + cos(y, c)) / 4 / ((1 + cos(y, a)) / 2 +
  * 1e-6), gensim's most_similar_cosmul(positive=[b, c], negative=[a]),
- * the cosines those of emb_knn_search, ties by reference index;
+ * the cosines those of the vectors as given, exact (1 - the distance
+ * emb_knn_search gives), the score in double, ties by reference index;
  * references xref[xoff[i] .. xoff[i + 1]) left out (xoff NULL: none).
  * hit.dist holds -score.  @return 0, EMB_EINVAL or EMB_ENOMEM.
  */

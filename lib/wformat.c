@@ -59,6 +59,12 @@ emb_wword_bad(const void *word, size_t n)
 	return -1;
 }
 
+int
+emb_wword_bom(const void *word, size_t n)
+{
+	return n >= 3 && memcmp(word, "\xef\xbb\xbf", 3) == 0;
+}
+
 /* Entry i's word, for the index. */
 static const char *
 wordof(const void *ctx, size_t i, size_t *len)
@@ -211,6 +217,9 @@ emb_wout_add(struct emb_wout *o, const void *word, size_t n,
 		if (alldigits(num, (size_t)emb_ftoa(num, vec[0])))
 			return EMB_EFORMAT;
 	}
+	/* At the start of the file, a reader strips it. */
+	if (o->fmt == EMB_WO_GLOVE && o->count == 0 && emb_wword_bom(word, n))
+		return EMB_EFORMAT;
 	if ((rc = remember(o, word, n, dup)) < 0)
 		return rc;
 	if (o->out < 0) {
