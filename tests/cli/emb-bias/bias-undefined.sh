@@ -4,11 +4,20 @@
 # two sums in two orders): WEAT prints its figures, the effect size nan,
 # exits 0 and says why on standard error; as it does when every target
 # word has the same association.
-printf 'he\t1 0 0\nshe\t0 1 0\nman\t1 0.1 0\nwoman\t0.1 1 0\ngood\t0.5 0.5 1\nbad\t0.5 0.4 -1\nnice\t0.6 0.5 1\nugly\t0.3 0.7 -1\n' |
-    emb-cat -r >v.emb || exit 1
+cat >v.txt <<'END'
+he	1 0 0
+she	0 1 0
+man	1 0.1 0
+woman	0.1 1 0
+good	0.5 0.5 1
+bad	0.5 0.4 -1
+nice	0.6 0.5 1
+ugly	0.3 0.7 -1
+END
+emb-cat -r v.txt >v.emb || exit 1
+# run ARGS...: emb-bias's exit status; its output in out.tsv.
 run() {
-	emb-bias "$@" >out.tsv
-	echo "exit $?"
+	emb-bias "$@" >out.tsv; echo "exit $?"
 }
 printf 'X m he man\nY f\nA p good nice\nB n bad ugly\n' >empty.txt
 run -w empty.txt v.emb
