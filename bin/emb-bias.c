@@ -53,7 +53,8 @@ struct wset {
 	char		*name;		/* NULL: the role is absent */
 	unsigned long	 line;		/* its first line, for messages */
 	size_t		*word;		/* n entries of the word table */
-	size_t		 n, cap;
+	unsigned long	*wline;		/* the line of each */
+	size_t		 n, cap, lcap;
 	size_t		*row;		/* the found words' entries, in order */
 	size_t		 nrow;
 };
@@ -75,6 +76,9 @@ static struct emb_index	 eix;		/* escaped word -> entry */
 static float		*vec;		/* entries x dim */
 static char		*found;
 static uint32_t		 dim;
+/* Per entry, the roles of the sets file that hold it (bit r). */
+static unsigned char	*inrole;
+static size_t		 inrolecap;
 
 static unsigned	 kfield;		/* -f */
 static double	 minshare = 0.8;	/* -m */
@@ -212,10 +216,14 @@ wordentry(const char *w, size_t n)
 /*
  * Read a sets file: lines "ROLE name word ...", ROLE one of X, Y, A, B;
  * '#' starts a comment line; a role may go on over several lines under
- * the same name.
+ * the same name.  A set holds each word once: a word named twice in a
+ * role is refused, so that what WEAT holds and costs follows the distinct
+ * words (a pairs file, whose X and Y are aligned lists, may repeat a word
+ * in a role; pairrepeats refuses a pair named twice).  A named set with
+ * no words is refused.
  */
 static void
-readsets(struct sets *S, const char *path)
+readsets(struct sets *S, const char *path, int pairs)
 {
 	struct textin in;
 	char *line, q[EMB_QUOTE_BUF], q2[EMB_QUOTE_BUF];
@@ -275,9 +283,31 @@ readsets(struct sets *S, const char *path)
 				if (tl > EMB_KEY_MAX / 2)
 					errx(1, "%s: line %lu: a word of %zu "
 					    "bytes", path, lno, tl);
+				size_t e = wordentry(line + tok, tl);
+
 				xgrow(&w->word, &w->cap, w->n + 1,
 				    sizeof(size_t));
-				w->word[w->n++] = wordentry(line + tok, tl);
+				xgrow(&w->wline, &w->lcap, w->n + 1,
+				    sizeof(unsigned long));
+				if (!pairs) {
+					size_t had = inrolecap;
+
+					xgrow(&inrole, &inrolecap, e + 1, 1);
+					memset(inrole + had, 0, inrolecap -
+					    had);
+					if (inrole[e] & 1 << r)
+						errx(1, "%s: line %lu: set %c "
+						    "'%s': '%s' twice%s: a set "
+						    "holds a word once", path,
+						    lno, rolename[r],
+						    emb_quotes(q, w->name),
+						    emb_quote(q2, line + tok,
+						    tl), lower ? " (in lower "
+						    "case, -l)" : "");
+					inrole[e] |= (unsigned char)(1 << r);
+				}
+				w->wline[w->n] = lno;
+				w->word[w->n++] = e;
 			}
 			nt++;
 		}
@@ -286,6 +316,13 @@ readsets(struct sets *S, const char *path)
 			    path, lno);
 	}
 	textclose(&in);
+	for (int r = 0; r < NROLE; r++)
+		if (S->s[r].name != NULL && S->s[r].n == 0)
+			errx(1, "%s: line %lu: set %c '%s' has no words",
+			    path, S->s[r].line, rolename[r],
+			    emb_quotes(q, S->s[r].name));
+	if (!pairs)
+		memset(inrole, 0, inrolecap);
 }
 
 static void
@@ -294,6 +331,7 @@ freesets(struct sets *S)
 	for (int r = 0; r < NROLE; r++) {
 		free(S->s[r].name);
 		free(S->s[r].word);
+		free(S->s[r].wline);
 		free(S->s[r].row);
 	}
 }
@@ -434,14 +472,46 @@ misslist(const struct wset *w, size_t miss)
 }
 
 /*
- * Count each set's words found and missing, print them, and refuse a set
- * with less than minshare of its words found, naming the missing ones.
- * unused: print nothing (the pairs of -D).
+ * How checksets names the words found and missing: as rows of test
+ * "words" (the sets), of test "pairs" (the pairs of RIPA's direction), or
+ * on standard error, the pairs dropped, each with its line (-D, whose
+ * standard output is a stream).
+ */
+enum { CK_SETS, CK_PAIRS, CK_STDERR };
+
+/* -D: each pair dropped for a word not found, on standard error. */
+static void
+dropped(const struct sets *P, const char *name)
+{
+	const struct wset *x = &P->s[RX], *y = &P->s[RY];
+	char q[EMB_QUOTE_BUF];
+
+	if (x->name == NULL || y->name == NULL || x->n != y->n)
+		return;		/* refused by pairdiffs */
+	for (size_t i = 0; i < x->n; i++)
+		for (int r = RX; r <= RY; r++) {
+			const struct wset *w = &P->s[r];
+			size_t l;
+			const char *s;
+
+			if (found[w->word[i]])
+				continue;
+			s = strskey(&words, w->word[i], &l);
+			warnx("%s: line %lu: pair %zu dropped: '%s' not in %s",
+			    P->path, w->wline[i], i + 1, emb_quote(q, s, l),
+			    name);
+		}
+}
+
+/*
+ * Count each set's words found and missing, name the missing ones (as
+ * how says), and refuse a set with less than minshare of its words found.
  */
 static void
-checksets(struct sets *S, const char *name, int quiet)
+checksets(struct sets *S, const char *name, int how)
 {
 	char q[EMB_QUOTE_BUF];
+	const char *test = how == CK_PAIRS ? "pairs" : "words";
 
 	for (int r = 0; r < NROLE; r++) {
 		struct wset *w = &S->s[r];
@@ -455,18 +525,18 @@ checksets(struct sets *S, const char *name, int quiet)
 			if (found[w->word[i]])
 				w->row[w->nrow++] = w->word[i];
 		miss = w->n - w->nrow;
-		if (!quiet) {
+		if (how != CK_STDERR) {
 			snprintf(m, sizeof(m), "%c:found", rolename[r]);
-			out("words", m, "%zu", w->nrow);
+			out(test, m, "%zu", w->nrow);
 			snprintf(m, sizeof(m), "%c:missing", rolename[r]);
-			out("words", m, "%zu", miss);
+			out(test, m, "%zu", miss);
 			snprintf(m, sizeof(m), "%c:missing_word", rolename[r]);
 			for (size_t i = 0; i < w->n; i++) {
 				size_t l;
 				const char *s = strskey(&esc, w->word[i], &l);
 
 				if (!found[w->word[i]])
-					out("words", m, "%.*s", (int)l, s);
+					out(test, m, "%.*s", (int)l, s);
 			}
 		}
 		/* A set with no word found is refused whatever -m says. */
@@ -483,6 +553,8 @@ checksets(struct sets *S, const char *name, int quiet)
 			exit(1);
 		}
 	}
+	if (how == CK_STDERR)
+		dropped(S, name);
 }
 
 /* ---- numbers ---- */
@@ -754,6 +826,51 @@ samplecount(const double *s, size_t n, size_t k, double obs, double tol,
 	return hit;
 }
 
+static int
+cmpz(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Whether sets a and b found the same words. */
+static int
+samewords(const struct wset *a, const struct wset *b)
+{
+	size_t *u, n = a->nrow;
+	int same;
+
+	if (n != b->nrow)
+		return 0;
+	u = xreallocarray(NULL, 2 * n + 1, sizeof(size_t));
+	memcpy(u, a->row, n * sizeof(size_t));
+	memcpy(u + n, b->row, n * sizeof(size_t));
+	qsort(u, n, sizeof(size_t), cmpz);
+	qsort(u + n, n, sizeof(size_t), cmpz);
+	same = memcmp(u, u + n, n * sizeof(size_t)) == 0;
+	free(u);
+	return same;
+}
+
+/*
+ * Say why WEAT's effect size is undefined (printed as nan, the other
+ * figures as they are): every target word has the same association, so
+ * that the standard deviation is 0.
+ */
+static void
+undefined(const struct sets *S, int ab, double s0)
+{
+	if (ab)
+		warnx("%s: WEAT: A and B hold the same words, so that every "
+		    "association s(w, A, B) is 0: the effect size is "
+		    "undefined (nan)", S->path);
+	else
+		warnx("%s: WEAT: every target word has the same association "
+		    "s(w, A, B) = %.17g: the effect size is undefined (nan)",
+		    S->path, s0);
+}
+
 static void
 weat(struct sets *S)
 {
@@ -764,6 +881,7 @@ weat(struct sets *S)
 	double *C, *s, d, stat, sx = 0, sabs = 0, tol;
 	uint64_t parts, hit;
 	struct emb_rng g;
+	int ab;
 
 	for (int r = 0; r < NROLE; r++)
 		if (S->s[r].name == NULL)
@@ -771,6 +889,7 @@ weat(struct sets *S)
 			    "no %c", S->path, rolename[r]);
 	if (n < 3)
 		errx(1, "%s: WEAT needs three target words or more", S->path);
+	ab = samewords(A, B);
 	/* Cosines of every target word with every attribute word. */
 	C = xreallocarray(NULL, n * m, sizeof(double));
 	s = xreallocarray(NULL, n, sizeof(double));
@@ -785,10 +904,14 @@ weat(struct sets *S)
 			ma += C[i * m + j];
 		for (size_t j = na; j < m; j++)
 			mb += C[i * m + j];
-		s[i] = ma / (double)na - mb / (double)nb;
+		/* A = B: 0 by definition, not the rounding of sums in two
+		 * orders. */
+		s[i] = ab ? 0 : ma / (double)na - mb / (double)nb;
 		out("weat", wmetric("s", i < nx ? RX : RY, w), "%.17g", s[i]);
 	}
 	d = effect(s, nx, ny, &stat);
+	if (!isfinite(d))
+		undefined(S, ab, s[0]);
 	out("weat", "statistic", "%.17g", stat);
 	out("weat", "effect_size", "%.17g", d);
 	out("weat", "sd", "%s", sdsample ? "sample" : "population");
@@ -962,6 +1085,61 @@ mac(struct sets *S)
 
 /* ---- the direction of pairs, RIPA ---- */
 
+/* The most pairs RIPA's direction and -D take (a k x k Gram matrix). */
+#define PAIRMAX	10000
+
+static int
+cmppair(const void *a, const void *b)
+{
+	const size_t *x = a, *y = b;
+
+	for (int i = 0; i < 3; i++)
+		if (x[i] != y[i])
+			return x[i] < y[i] ? -1 : 1;
+	return 0;
+}
+
+/*
+ * Refuse a pair named twice (its difference would weigh twice in the
+ * direction and be written twice by -D), naming the first repeat in
+ * file order and the pair it repeats.
+ */
+static void
+pairrepeats(const struct sets *P)
+{
+	const struct wset *x = &P->s[RX], *y = &P->s[RY];
+	size_t *t = xreallocarray(NULL, x->n + 1, 3 * sizeof(size_t));
+	size_t rep = SIZE_MAX, orig = 0, l;
+	char q[EMB_QUOTE_BUF], q2[EMB_QUOTE_BUF];
+	const char *s;
+
+	for (size_t i = 0; i < x->n; i++) {
+		t[3 * i] = x->word[i];
+		t[3 * i + 1] = y->word[i];
+		t[3 * i + 2] = i;
+	}
+	qsort(t, x->n, 3 * sizeof(size_t), cmppair);
+	/* Equal pairs are adjacent, the first named first in their run. */
+	for (size_t i = 1, first = 0; i < x->n; i++) {
+		if (t[3 * i] != t[3 * i - 3] || t[3 * i + 1] != t[3 * i - 2])
+			first = i;
+		else if (t[3 * i + 2] < rep) {
+			rep = t[3 * i + 2];
+			orig = t[3 * first + 2];
+		}
+	}
+	free(t);
+	if (rep == SIZE_MAX)
+		return;
+	s = strskey(&words, x->word[rep], &l);
+	emb_quote(q, s, l);
+	s = strskey(&words, y->word[rep], &l);
+	emb_quote(q2, s, l);
+	errx(1, "%s: line %lu: pair %zu ('%s', '%s') is pair %zu again%s: "
+	    "a pair is named once", P->path, x->wline[rep], rep + 1, q, q2,
+	    orig + 1, lower ? " (in lower case, -l)" : "");
+}
+
 /*
  * The direction of the pairs (X[i], Y[i]), both found: the first
  * principal component (not centered) of the differences of unit vectors
@@ -980,7 +1158,13 @@ pairdiffs(struct sets *P, double **dp)
 	if (x->n != y->n)
 		errx(1, "%s: %zu words in X, %zu in Y: pairs are aligned "
 		    "word by word", P->path, x->n, y->n);
-	D = xreallocarray(NULL, x->n + 1, dim * sizeof(double));
+	pairrepeats(P);
+	for (size_t i = 0; i < x->n; i++)
+		k += found[x->word[i]] && found[y->word[i]];
+	if (k > PAIRMAX)
+		errx(1, "%s: %zu pairs: at most %d", P->path, k, PAIRMAX);
+	D = xreallocarray(NULL, k + 1, dim * sizeof(double));
+	k = 0;
 	for (size_t i = 0; i < x->n; i++) {
 		const float *a, *b;
 		double na, nb;
@@ -1009,8 +1193,6 @@ direction(struct sets *P, double *u)
 
 	if (k == 0)
 		errx(1, "%s: no pair has both words", P->path);
-	if (k > 10000)
-		errx(1, "%s: %zu pairs: at most 10000", P->path, k);
 	kk = (int)k;
 	G = xreallocarray(NULL, k * k + k, sizeof(double));
 	w = G + k * k;
@@ -1304,9 +1486,9 @@ static void
 report(const struct args *a, struct sets *S, struct sets *P,
     const char *in)
 {
-	checksets(S, inname(in), 0);
+	checksets(S, inname(in), CK_SETS);
 	if (a->pairspath != NULL)
-		checksets(P, inname(in), 1);
+		checksets(P, inname(in), CK_PAIRS);
 	if (a->tests & T_WEAT)
 		weat(S);
 	if (a->tests & T_RND)
@@ -1337,15 +1519,15 @@ main(int argc, char *argv[])
 	emb_index_init(&wix, strskey, &words);
 	emb_index_init(&eix, strskey, &esc);
 	if (a.setspath != NULL)
-		readsets(&S, a.setspath);
+		readsets(&S, a.setspath, 0);
 	if (a.pairspath != NULL)
-		readsets(&P, a.pairspath);
+		readsets(&P, a.pairspath, 1);
 	if (task == NULL)
 		task = tname = taskname(a.setspath ? a.setspath :
 		    a.pairspath);
 	readvectors(in);
 	if (a.dflag) {
-		checksets(&P, inname(in), 1);
+		checksets(&P, inname(in), CK_STDERR);
 		differences(&P, inname(in));
 	} else
 		report(&a, &S, &P, in);
@@ -1359,6 +1541,7 @@ main(int argc, char *argv[])
 	strsfree(&esc);
 	free(vec);
 	free(found);
+	free(inrole);
 	free(tname);
 	emb_buf_free(&mbuf);
 	return 0;

@@ -96,6 +96,15 @@ def main():
             for w in S[r]:
                 if w not in vec:
                     put('words', r + ':missing_word', w)
+    # The pairs' words alike, as test 'pairs'.
+    for r in 'XYAB':
+        if P is not None and r in P:
+            pf = [w for w in P[r] if w in vec]
+            put('pairs', r + ':found', len(pf))
+            put('pairs', r + ':missing', len(P[r]) - len(pf))
+            for w in P[r]:
+                if w not in vec:
+                    put('pairs', r + ':missing_word', w)
 
     def cos(a, b):
         na, nb = np.linalg.norm(a), np.linalg.norm(b)
