@@ -125,6 +125,8 @@ storeflat(struct flat *R, int fd, const char *name)
 		size_t len;
 		const char *w = emb_store_word(st, i, &len);
 
+		if (emb_store_check(st, i) < 0)
+			errx(1, "%s: %s", name, emb_store_msg(st));
 		xbufreserve(&key, 2 * len);
 		key.len = emb_key_escape(key.p, w, len);
 		memcpy(R->X + R->n * R->dim, emb_store_vector(st, i),

@@ -392,6 +392,9 @@ readvectors(const char *path)
 
 				if (i < 0)
 					continue;
+				if (emb_store_check(s, (uint64_t)i) < 0)
+					errx(1, "%s: %s", name,
+					    emb_store_msg(s));
 				if ((v = emb_store_vector(s, (uint64_t)i)) ==
 				    NULL) {
 					/* Loaded in place: little-endian

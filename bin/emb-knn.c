@@ -296,6 +296,7 @@ struct report {
 static unsigned long long nzero;	/* queries of zero length */
 static unsigned long long nshort;	/* -A: groups too small to ask */
 static unsigned long long nquery;	/* queries searched */
+static const char *refname;		/* the reference set, for messages */
 static double tsearch;			/* seconds in emb_knn_search */
 static struct emb_knn_stats done;	/* what the searches did */
 
@@ -462,7 +463,7 @@ search(struct batch *b, const struct emb_knn *kn, unsigned k)
 	done.path = st.path;
 	nquery += b->n;
 	if (rc < 0)
-		errx(1, "search: %s", emb_strerror(rc));
+		knndie(kn, refname, rc);
 }
 
 /*
@@ -1042,10 +1043,12 @@ main(int argc, char *argv[])
 	if (!bflag)
 		setvbuf(stdout, obuf, _IOFBF, sizeof(obuf));
 	t0 = emb_now();
+	refname = inname(argv[0]);
 	kn = loadref(argv[0]);
 	tload = emb_now() - t0;
 	if (cslsk || mutual)
-		knncross(kn, argc > 1 ? argv[1] : NULL, kopt, cslsk, nthreads);
+		knncross(kn, inname(argv[0]), argc > 1 ? argv[1] : NULL, kopt,
+		    cslsk, nthreads);
 	else
 		run(kn, argc > 1 ? argv[1] : NULL);
 	if (vflag)

@@ -59,7 +59,16 @@ line(const struct flat *Q, size_t i, unsigned rank, const struct emb_knn *kn,
 }
 
 void
-knncross(const struct emb_knn *kn, const char *path, unsigned k,
+knndie(const struct emb_knn *kn, const char *ref, int rc)
+{
+	if (rc == EMB_ESTORE)
+		errx(1, "%s: %s", ref, emb_knn_msg(kn));
+	errx(1, "search: %s", emb_strerror(rc));
+}
+
+void
+knncross(const struct emb_knn *kn, const char *ref, const char *path,
+    unsigned k,
     unsigned cslsk, unsigned nthreads)
 {
 	struct flat Q;
@@ -88,9 +97,12 @@ knncross(const struct emb_knn *kn, const char *path, unsigned k,
 		nzero += zq[i] = (unsigned char)iszero(Q.X + i * Q.dim, Q.dim);
 	/* The references' vectors, rows for the search the other way. */
 	rv = xcalloc(nref ? nref : 1, (size_t)Q.dim * sizeof(float));
-	for (size_t j = 0; j < nref; j++)
+	for (size_t j = 0; j < nref; j++) {
+		if ((rc = emb_knn_check(kn, j)) < 0)
+			knndie(kn, ref, rc);
 		memcpy(rv + j * Q.dim, emb_knn_vec(kn, j), Q.dim *
 		    sizeof(float));
+	}
 	if (cslsk) {
 		rq = xcalloc(Q.n + 1, sizeof(double));
 		rr = xcalloc(nref + 1, sizeof(double));
@@ -100,7 +112,7 @@ knncross(const struct emb_knn *kn, const char *path, unsigned k,
 		    nthreads, rr)) < 0 ||
 		    (rc = emb_knn_csls(kn, Q.X, Q.n, Q.dim, k, rq, rr,
 		    nthreads, h)) < 0)
-			errx(1, "search: %s", emb_strerror(rc));
+			knndie(kn, ref, rc);
 		for (size_t i = 0; i < Q.n; i++)
 			for (unsigned r = 0; r < k && !zq[i]; r++)
 				if (h[i * k + r].ref != EMB_KNN_NONE)
@@ -115,7 +127,7 @@ knncross(const struct emb_knn *kn, const char *path, unsigned k,
 		    nthreads, h, NULL)) < 0 ||
 		    (rc = emb_knn_search(kq, rv, nref, Q.dim, k, NULL, NULL,
 		    nthreads, hr, NULL)) < 0)
-			errx(1, "search: %s", emb_strerror(rc));
+			knndie(kn, ref, rc);
 		for (size_t i = 0; i < Q.n; i++)
 			for (unsigned r = 0; r < k && !zq[i]; r++) {
 				uint32_t y = h[i * k + r].ref;

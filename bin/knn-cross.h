@@ -22,7 +22,13 @@ struct emb_knn	*knnrows(const float *X, size_t n, uint32_t dim,
  * otherwise (mutual) the pairs among each query's k nearest whose query
  * is also among the reference's k nearest queries, with their distance.
  */
-void	 knncross(const struct emb_knn *kn, const char *path, unsigned k,
-	    unsigned cslsk, unsigned nthreads);
+void	 knncross(const struct emb_knn *kn, const char *ref,
+	    const char *path, unsigned k, unsigned cslsk, unsigned nthreads);
+
+/*
+ * knndie - exit 1 for a search of kn (read from ref) that returned rc:
+ * a damaged store named with what was found, else the error.
+ */
+void	 knndie(const struct emb_knn *kn, const char *ref, int rc);
 
 #endif /* KNN_CROSS_H */

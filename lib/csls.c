@@ -240,6 +240,8 @@ struct cmjob {
 	const double		*qn;		/* n x 3 |v|^2 */
 	struct cmbound		*bd;		/* n x nref */
 	double			 tol;
+	uint64_t		*bad;		/* a lane's first row failing
+						 * its checksum, + 1, or 0 */
 };
 
 /* Lane: references r0 .. r1 bounded against every query of the batch. */
@@ -251,10 +253,12 @@ cmlane(void *arg, int worker, size_t lane, size_t r0, size_t r1)
 	size_t nref = emb_knn_count(jb->kn);
 
 	(void)worker;
-	(void)lane;
 	for (size_t r = r0; r < r1; r++) {
 		const float *y = emb_knn_vec(jb->kn, r);
 		double yn = knn_dot(y, y, dim);
+
+		if (jb->bad[lane] == 0 && !knn_rowok(jb->kn, (uint32_t)r, y))
+			jb->bad[lane] = r + 1;
 
 		for (size_t i = 0; i < jb->n; i++) {
 			double lo[3], hi[3];
@@ -348,8 +352,9 @@ emb_knn_cosmul(const struct emb_knn *kn, const float *a, const float *b,
 	lo = malloc(nref * sizeof(*lo));
 	cand = malloc(nref * sizeof(*cand));
 	out = malloc(nref);
+	jb.bad = calloc((nref + 63) / 64, sizeof(*jb.bad));
 	if (bd == NULL || qn == NULL || lo == NULL || cand == NULL ||
-	    out == NULL) {
+	    out == NULL || jb.bad == NULL) {
 		rc = EMB_ENOMEM;
 		goto done;
 	}
@@ -372,6 +377,12 @@ emb_knn_cosmul(const struct emb_knn *kn, const float *a, const float *b,
 		/* Lanes of 64 references: as many whatever the threads. */
 		emb_par_run((int)nthreads, nref, (nref + 63) / 64, cmlane,
 		    &jb);
+		/* Every row was read: any that failed its checksum fails all. */
+		for (size_t l = 0; l < (nref + 63) / 64; l++)
+			if (jb.bad[l] != 0) {
+				rc = knn_rowfail(kn, (uint32_t)(jb.bad[l] - 1));
+				goto done;
+			}
 		for (size_t i = 0; i < n; i++) {
 			size_t q = i0 + i;
 			const float *v[3] = { jb.v[0] + i * ldq,
@@ -391,5 +402,6 @@ done:
 	free(lo);
 	free(cand);
 	free(out);
+	free(jb.bad);
 	return rc;
 }

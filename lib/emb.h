@@ -1308,6 +1308,20 @@ const char *emb_knn_key(const struct emb_knn *k, size_t i, size_t *len);
 const float *emb_knn_vec(const struct emb_knn *k, size_t i);
 
 /*
+ * emb_knn_check - check reference i's vector against its store's
+ * checksum of it (emb-store(5)); a set that is no store has none.
+ * @return 0, or EMB_ESTORE (emb_knn_msg says which row).
+ */
+int emb_knn_check(const struct emb_knn *k, size_t i);
+
+/*
+ * emb_knn_msg - after a search or check of a store's set returned
+ * EMB_ESTORE: the damage it found, "search section checksum mismatch
+ * ..." and the like; else "".
+ */
+const char *emb_knn_msg(const struct emb_knn *k);
+
+/*
  * emb_knn_index - index the references by key field (0-based) for
  * emb_knn_find; references without that field are left out.  Adding a
  * reference drops the index.  @return 0 or EMB_ENOMEM.

@@ -229,6 +229,19 @@ emb_knn_vec(const struct emb_knn *k, size_t i)
 	return k->mat + i * k->ld;
 }
 
+int
+emb_knn_check(const struct emb_knn *k, size_t i)
+{
+	return knn_rowok(k, (uint32_t)i, emb_knn_vec(k, i)) ? 0 :
+	    knn_rowfail(k, (uint32_t)i);
+}
+
+const char *
+emb_knn_msg(const struct emb_knn *k)
+{
+	return k->store != NULL ? emb_store_msg(k->store) : "";
+}
+
 const float *
 knn_row(const struct emb_knn *k, uint32_t r, float *buf)
 {
