@@ -273,9 +273,14 @@ bli(const char *mpath, const char *tpath, const char *dpath, unsigned wf,
 
 	flatload(&M, mpath, GROUPED, NULL, NULL);
 	flatload(&T, tpath, GROUPED, NULL, NULL);
-	if (M.dim != T.dim)
-		errx(1, "%s: dimension %u, but %s has %u", M.name, M.dim,
-		    T.name, T.dim);
+	if (M.dim != T.dim) {
+		uint32_t md = M.dim, td = T.dim;
+
+		flatfree(&M);
+		flatfree(&T);
+		errx(1, "%s: dimension %u, but %s has %u", M.name, md,
+		    T.name, td);
+	}
 	windex(&MW, &M, wf);
 	windex(&TW, &T, wf);
 	nqs = readdict(dpath, &MW, &TW, &qs, &gold);
@@ -288,9 +293,16 @@ bli(const char *mpath, const char *tpath, const char *dpath, unsigned wf,
 		else
 			qi[nin++] = e;
 	}
-	if (nin == 0)
+	if (nin == 0) {
+		dictfree(qs, nqs, gold);
+		free(qi);
+		emb_index_free(&MW.ix);
+		emb_index_free(&TW.ix);
+		flatfree(&M);
+		flatfree(&T);
 		errx(1, "%s: no source word with a translation in %s and %s",
 		    dpath, M.name, T.name);
+	}
 	Q = xcalloc(nin, (size_t)M.dim * sizeof(float));
 	for (size_t i = 0; i < nin; i++)
 		memcpy(Q + i * M.dim, M.X + (size_t)qs[qi[i]].src * M.dim,
