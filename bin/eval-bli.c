@@ -154,21 +154,14 @@ qkey(const void *ctx, size_t i, size_t *len)
 	return qs[i].word;
 }
 
-static int
-gcmp(const void *a, const void *b)
-{
-	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
-
-	return (x > y) - (x < y);
-}
-
 /*
  * The queries of dictionary dpath into *qsp: one per distinct source word,
  * in the order of its first line, with its index in MW (or -1) and every
  * translation its lines give, wherever they stand, that TW holds, each
  * once (indices into *goldp), as MUSE gathers them.  Memory and time
- * follow the dictionary: an index on the source words, then the pairs
- * sorted by query.  @return the number of queries.
+ * follow the dictionary and the target space: an index on the source
+ * words, the pairs sorted by query, a mark per target row.  @return the
+ * number of queries.
  */
 static size_t
 readdict(const char *dpath, const struct words *MW, const struct words *TW,
@@ -178,7 +171,7 @@ readdict(const char *dpath, const struct words *MW, const struct words *TW,
 	struct emb_index qx;
 	int64_t *gold, *pg = NULL;
 	size_t *pq = NULL, nqs = 0, qcap = 0, np = 0, pqcap = 0, pgcap = 0;
-	size_t off, w;
+	size_t *seen, off, w;
 	unsigned long lno = 0;
 	struct emb_buf tmp = { 0 };
 	char *a, *b;
@@ -229,19 +222,23 @@ readdict(const char *dpath, const struct words *MW, const struct words *TW,
 	}
 	free(pq);
 	free(pg);
+	/* seen[g]: the last query (+ 1) that kept target row g. */
+	seen = xcalloc(TW->D->n + 1, sizeof(*seen));
 	w = 0;
 	for (size_t e = 0; e < nqs; e++) {
-		int64_t *s = gold + qs[e].goff;
+		const int64_t *s = gold + qs[e].goff;
 		size_t n = qs[e].ngold, k = 0;
 
-		qsort(s, n, sizeof(*s), gcmp);
 		for (size_t i = 0; i < n; i++)
-			if (k == 0 || gold[w + k - 1] != s[i])
+			if (seen[s[i]] != e + 1) {
+				seen[s[i]] = e + 1;
 				gold[w + k++] = s[i];
+			}
 		qs[e].goff = w;
 		qs[e].ngold = k;
 		w += k;
 	}
+	free(seen);
 	*qsp = qs;
 	*goldp = gold;
 	return nqs;
