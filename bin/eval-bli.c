@@ -68,7 +68,8 @@ wfind(const struct words *W, const char *w, struct emb_buf *tmp)
 struct query {
 	int64_t		 src;		/* row of the mapped stream, or -1 */
 	size_t		 goff, ngold;
-	char		*word;		/* the source word, for grouping */
+	char		*word;		/* the source word */
+	size_t		 wlen;		/* its length */
 };
 
 /* The canonical row of a retrieved target: the first row of its word. */
@@ -143,51 +144,113 @@ predict(FILE *fp, const char *method, const struct query *qs,
 	}
 }
 
+/* A query's source word, the key of the index on queries (ctx: &qs). */
+static const char *
+qkey(const void *ctx, size_t i, size_t *len)
+{
+	const struct query *qs = *(struct query *const *)ctx;
+
+	*len = qs[i].wlen;
+	return qs[i].word;
+}
+
 /*
- * The queries of dictionary dpath into *qsp, by source word in the order
- * it gives them (a source word's pairs, adjacent, make one query), each
- * with its translations found in TW (indices into *goldp) and its source
- * word's index in MW, or -1.  @return the number of queries.
+ * The queries of dictionary dpath into *qsp: one per distinct source word,
+ * in the order of its first line, with its index in MW (or -1) and every
+ * translation its lines give, wherever they stand, that TW holds, each
+ * once (indices into *goldp), as MUSE gathers them.  Memory and time
+ * follow the dictionary and the target space: an index on the source
+ * words, the pairs sorted by query, a mark per target row.  @return the
+ * number of queries.
  */
 static size_t
 readdict(const char *dpath, const struct words *MW, const struct words *TW,
     struct query **qsp, int64_t **goldp)
 {
 	struct query *qs = NULL;
-	int64_t *gold = NULL;
-	size_t nqs = 0, qcap = 0, ngold = 0, gcap = 0;
+	struct emb_index qx;
+	int64_t *gold, *pg = NULL;
+	size_t *pq = NULL, nqs = 0, qcap = 0, np = 0, pqcap = 0, pgcap = 0;
+	size_t *seen, off, w;
 	unsigned long lno = 0;
 	struct emb_buf tmp = { 0 };
 	char *a, *b;
 	struct textin in;
 
+	emb_index_init(&qx, qkey, &qs);
 	textopen(&in, openside(dpath), dpath);
 	while (dictpair(&in, &lno, &a, &b)) {
-		int64_t g;
 		size_t e;
+		int64_t g;
+		int rc;
 
-		e = nqs;
-		if (nqs > 0 && strcmp(qs[nqs - 1].word, a) == 0)
-			e = nqs - 1;
-		if (e == nqs) {
-			xgrow(&qs, &qcap, nqs + 1, sizeof(*qs));
-			qs[nqs].word = xstrdup(a);
-			qs[nqs].src = wfind(MW, a, &tmp);
-			qs[nqs].goff = ngold;
-			qs[nqs].ngold = 0;
-			nqs++;
+		xgrow(&qs, &qcap, nqs + 1, sizeof(*qs));
+		qs[nqs].wlen = strlen(a);
+		qs[nqs].word = a;
+		if ((rc = emb_index_add(&qx, nqs, &e)) < 0)
+			errx(1, "%s: line %lu: %s", dpath, lno,
+			    emb_strerror(rc));
+		if (rc == 0) {
+			e = nqs++;
+			qs[e].word = xstrdup(a);
+			qs[e].src = wfind(MW, a, &tmp);
+			qs[e].ngold = 0;
 		}
 		if ((g = wfind(TW, b, &tmp)) < 0)
 			continue;
-		xgrow(&gold, &gcap, ngold + 1, sizeof(*gold));
-		gold[ngold++] = g;
+		xgrow(&pq, &pqcap, np + 1, sizeof(*pq));
+		xgrow(&pg, &pgcap, np + 1, sizeof(*pg));
+		pq[np] = e;
+		pg[np++] = g;
 		qs[e].ngold++;
 	}
 	textclose(&in);
+	emb_index_free(&qx);
 	emb_buf_free(&tmp);
+	/* The pairs by query (a counting sort), then each gold once. */
+	off = 0;
+	for (size_t e = 0; e < nqs; e++) {
+		qs[e].goff = off;
+		off += qs[e].ngold;
+		qs[e].ngold = 0;
+	}
+	gold = xcalloc(np + 1, sizeof(*gold));
+	for (size_t i = 0; i < np; i++) {
+		struct query *q = &qs[pq[i]];
+
+		gold[q->goff + q->ngold++] = pg[i];
+	}
+	free(pq);
+	free(pg);
+	/* seen[g]: the last query (+ 1) that kept target row g. */
+	seen = xcalloc(TW->D->n + 1, sizeof(*seen));
+	w = 0;
+	for (size_t e = 0; e < nqs; e++) {
+		const int64_t *s = gold + qs[e].goff;
+		size_t n = qs[e].ngold, k = 0;
+
+		for (size_t i = 0; i < n; i++)
+			if (seen[s[i]] != e + 1) {
+				seen[s[i]] = e + 1;
+				gold[w + k++] = s[i];
+			}
+		qs[e].goff = w;
+		qs[e].ngold = k;
+		w += k;
+	}
+	free(seen);
 	*qsp = qs;
 	*goldp = gold;
 	return nqs;
+}
+
+static void
+dictfree(struct query *qs, size_t nqs, int64_t *gold)
+{
+	for (size_t e = 0; e < nqs; e++)
+		free(qs[e].word);
+	free(qs);
+	free(gold);
 }
 
 void
@@ -207,9 +270,14 @@ bli(const char *mpath, const char *tpath, const char *dpath, unsigned wf,
 
 	flatload(&M, mpath, GROUPED, NULL, NULL);
 	flatload(&T, tpath, GROUPED, NULL, NULL);
-	if (M.dim != T.dim)
-		errx(1, "%s: dimension %u, but %s has %u", M.name, M.dim,
-		    T.name, T.dim);
+	if (M.dim != T.dim) {
+		uint32_t md = M.dim, td = T.dim;
+
+		flatfree(&M);
+		flatfree(&T);
+		errx(1, "%s: dimension %u, but %s has %u", M.name, md,
+		    T.name, td);
+	}
 	windex(&MW, &M, wf);
 	windex(&TW, &T, wf);
 	nqs = readdict(dpath, &MW, &TW, &qs, &gold);
@@ -222,9 +290,16 @@ bli(const char *mpath, const char *tpath, const char *dpath, unsigned wf,
 		else
 			qi[nin++] = e;
 	}
-	if (nin == 0)
+	if (nin == 0) {
+		dictfree(qs, nqs, gold);
+		free(qi);
+		emb_index_free(&MW.ix);
+		emb_index_free(&TW.ix);
+		flatfree(&M);
+		flatfree(&T);
 		errx(1, "%s: no source word with a translation in %s and %s",
 		    dpath, M.name, T.name);
+	}
 	Q = xcalloc(nin, (size_t)M.dim * sizeof(float));
 	for (size_t i = 0; i < nin; i++)
 		memcpy(Q + i * M.dim, M.X + (size_t)qs[qi[i]].src * M.dim,
@@ -264,10 +339,7 @@ bli(const char *mpath, const char *tpath, const char *dpath, unsigned wf,
 		    nin, oovs, oovt, ck);
 	emb_knn_free(kt);
 	emb_knn_free(km);
-	for (size_t e = 0; e < nqs; e++)
-		free(qs[e].word);
-	free(qs);
-	free(gold);
+	dictfree(qs, nqs, gold);
 	free(qi);
 	free(Q);
 	free(h);
