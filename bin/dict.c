@@ -17,8 +17,8 @@ dictpair(struct textin *in, unsigned long *lno, char **a, char **b)
 	while ((rc = textnext(in, &l, &len)) > 0) {
 		++*lno;
 		if (rc == 2)
-			errx(1, "%s: line %lu: no newline at the end: cut "
-			    "short?", in->name, *lno);
+			errx(1, "%s: line %lu: truncated: no LF at the end "
+			    "of the text", in->name, *lno);
 		if (len > 0 && l[len - 1] == '\r')
 			l[--len] = '\0';
 		if ((*a = strtok_r(l, " \t", &save)) == NULL)

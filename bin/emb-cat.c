@@ -270,7 +270,10 @@ fromtext(struct textin *in)
 		struct emb_textrec t;
 
 		lineno++;
-		/* Every line ends in LF: a last line without one was cut. */
+		/*
+		 * A last line without LF from a pipe was cut (a regular
+		 * file's needs none).
+		 */
 		if (rc == 2)
 			catdie(&h, 0, "%s: line %llu: truncated: no LF at the "
 			    "end of the text", name, lineno);

@@ -373,7 +373,7 @@ textline(struct textin *t, char **line, unsigned long long lineno)
 
 	if ((rc = textnext(t, line, &len)) == 0)
 		return -1;
-	/* Every line ends in LF: a last line without one was cut. */
+	/* From a pipe, a last line without LF was cut (its writer died). */
 	if (rc == 2 && !isatty(t->fd))
 		errx(1, "%s: line %llu: truncated: no LF at the end of the "
 		    "text", t->name, lineno);

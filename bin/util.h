@@ -82,15 +82,17 @@ void	 textclose(struct textin *t);
 /*
  * textline: the next line of t, its LF replaced by a NUL (*line, in t's
  * buffer, until the next call): @return its length without the LF, or -1
- * at the end.  A last line without its LF is a truncated input (emb(5),
- * TEXT INPUTS): exit 1 naming the input and lineno, the line's number;
- * except from a terminal, where the end is typed.  A read error exits 1
- * too.
+ * at the end.  The last line of a regular file needs no LF; from a pipe,
+ * FIFO, socket or device a last line without one is a truncated input
+ * (emb(5), TEXT INPUTS): exit 1 naming the input and lineno, the line's
+ * number; except from a terminal, where the end is typed.  A read error
+ * exits 1 too.
  */
 ssize_t	 textline(struct textin *t, char **line, unsigned long long lineno);
 /*
- * textnext: the next line as emb_lines_next() gives it (1, or 2 without
- * its LF), or 0 at the end; a read error exits 1 naming the input.
+ * textnext: the next line as emb_lines_next() gives it (1, or 2 for a last
+ * line without LF that may have been cut), or 0 at the end; a read error
+ * exits 1 naming the input.
  */
 int	 textnext(struct textin *t, char **line, size_t *len);
 /*

@@ -401,8 +401,11 @@ int emb_lines_open(struct emb_lines **lp, int fd);
 /*
  * emb_lines_next - the next line: *line, *len bytes, its LF replaced by
  * a NUL (in the reader's buffer, writable, valid until the next call).
- * @return 1 for a line that ended in LF, 2 for a last line without one,
- * 0 at the end of the input, or EMB_EIO (errno set) or EMB_ENOMEM.
+ * @return 1 for a line: one that ended in LF, or the last line of a
+ * regular file, which needs none (emb(5), TEXT INPUTS); 2 for a last line
+ * without LF from a pipe, FIFO, socket or device, whose writer may have
+ * stopped mid-line; 0 at the end of the input; or EMB_EIO (errno set) or
+ * EMB_ENOMEM.
  */
 int emb_lines_next(struct emb_lines *l, char **line, size_t *len);
 

@@ -157,8 +157,15 @@ nextline(struct emb_wfile *f, size_t *len, size_t *adv)
 		if (rc == 1) {
 			if (f->s.end == f->s.beg)
 				return 0;
-			/* A last line without its newline. */
+			/*
+			 * A last line without its newline: a line in a
+			 * regular file or gzip data, cut from a pipe.
+			 */
 			f->lineno++;
+			if (!emb_src_whole(&f->s))
+				return wfail(f, EMB_ETRUNC, "line %llu: "
+				    "truncated: no LF at the end of the text",
+				    (unsigned long long)f->lineno);
 			*len = *adv = f->s.end - f->s.beg;
 			if (*len > 0 && f->s.buf[f->s.beg + *len - 1] == '\r')
 				(*len)--;

@@ -44,8 +44,10 @@ emb_src_open(struct emb_src *s, int fd, void *buf, size_t bufsz)
 	memset(s, 0, sizeof(*s));
 	s->fd = fd;
 	s->cap = bufsz;
-	if (fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode))
+	if (fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
+		s->reg = 1;
 		s->rawsize = (uint64_t)st.st_size;
+	}
 	if (buf != NULL) {
 		s->buf = buf;
 		return 0;
@@ -281,19 +283,36 @@ emb_src_line(struct emb_src *s, size_t max, size_t *len)
 }
 
 int
+emb_src_whole(const struct emb_src *s)
+{
+	/*
+	 * A regular file holds what it holds; gzip data ends at a member's
+	 * trailer or is an error (EMB_EGZIP).  A pipe's end says nothing
+	 * of whether its writer finished.
+	 */
+	return s->eof && s->err == 0 && !s->changed && (s->reg || s->gz);
+}
+
+int
 emb_src_getl(struct emb_src *s, size_t max, char **line, size_t *len)
 {
 	int rc = emb_src_line(s, max, len), g;
 
 	if (rc <= 0)
 		return rc;
-	/* A last line without LF: room for the NUL after it. */
-	if (rc == 2 && s->end == s->cap && (g = grow(s, s->cap + 1)) < 0)
-		return g;
+	if (rc == 2) {
+		/* A last line without LF: room for the NUL after it. */
+		if (s->end == s->cap && (g = grow(s, s->cap + 1)) < 0)
+			return g;
+		*line = (char *)s->buf + s->beg;
+		(*line)[*len] = '\0';
+		s->beg += *len;
+		return emb_src_whole(s) ? 1 : 2;
+	}
 	*line = (char *)s->buf + s->beg;
 	(*line)[*len] = '\0';
-	s->beg += *len + (rc == 1);
-	return rc;
+	s->beg += *len + 1;
+	return 1;
 }
 
 /* A text input's block: lines longer grow it. */

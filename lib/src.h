@@ -27,6 +27,7 @@ struct emb_src {
 	int		 err;		/* the first error, returned again */
 	int		 gz;		/* the bytes are inflated gzip */
 	int		 changed;	/* a mapped file changed size */
+	int		 reg;		/* fd is a regular file */
 	uint64_t	 rawread;	/* bytes read from fd */
 	uint64_t	 rawsize;	/* size of a regular file, else 0 */
 	struct emb_srcz	*z;		/* inflation state */
@@ -38,8 +39,8 @@ struct emb_src {
 /*
  * emb_src_open - a source reading fd in blocks of bufsz bytes into buf
  * (NULL: a block malloc'd here, which grows as emb_src_fill() needs;
- * otherwise the caller's, which never grows).  Notes the size of a
- * regular file.  @return 0 or EMB_ENOMEM; emb_src_close() in either case.
+ * otherwise the caller's, which never grows).  Notes whether fd is a
+ * regular file, and its size.  @return 0 or EMB_ENOMEM; emb_src_close() in either case.
  */
 int	emb_src_open(struct emb_src *, int fd, void *buf, size_t bufsz);
 
@@ -74,10 +75,22 @@ int	emb_src_fill(struct emb_src *, size_t n);
 int	emb_src_line(struct emb_src *, size_t max, size_t *len);
 
 /*
+ * emb_src_whole - whether input that has ended is whole, so that a last
+ * line without LF is a line (emb(5), TEXT INPUTS): 1 for a regular file
+ * read to its end, or gzip data that ended where a member ends (its
+ * trailer checked); 0 for a pipe, FIFO, socket or device, whose writer
+ * may have stopped mid-line, for memory, and after any error.
+ */
+int	emb_src_whole(const struct emb_src *);
+
+/*
  * emb_src_getl - emb_src_line(), then the line NUL-terminated in place
  * of its LF (*line, *len bytes before the NUL) and consumed; *line stays
  * valid until the next call.  The source's buffer must be writable: a
- * memory source's last line needs its LF.  @return as emb_src_line().
+ * memory source's last line needs its LF.  @return as emb_src_line(),
+ * except that the last line of a whole source (emb_src_whole()) comes
+ * back as 1 with or without its LF: 2 is a last line without LF that
+ * may have been cut.
  */
 int	emb_src_getl(struct emb_src *, size_t max, char **line, size_t *len);
 

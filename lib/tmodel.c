@@ -1,9 +1,10 @@
 /*
  * tmodel.c - the text model files of emb-normalize and emb-align: lines
  * "label value ...", every double printed with 17 significant digits so
- * that it reads back exactly, every line ending in a newline (a file cut
- * short is malformed), and, for the formats that carry one, a last line
- * "crc32 XXXXXXXX" over every byte before it.
+ * that it reads back exactly, every line ending in a newline but the
+ * last of a regular file (emb(5), TEXT INPUTS: from a pipe it was cut
+ * short, and is malformed), and, for the formats that carry one, a last
+ * line "crc32 XXXXXXXX" and its LF over every byte before it.
  */
 #include "emb.h"
 #include "crc.h"

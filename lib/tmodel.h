@@ -15,7 +15,8 @@
  * emb_tm_putrow prints "label v_1 ... v_n" (%.17g) and a LF: 0 or -1.
  * emb_tm_getl reads a line of s (emb_src_getl) into *line, LF removed,
  * counting *lno: @return its length, -1 at the end or on an error (in
- * s->err), -2 for a last line without its LF.
+ * s->err), -2 for a last line without its LF that may have been cut (from
+ * a pipe: the last line of a regular file needs none).
  * emb_tm_getnum reads "label N", N <= max; emb_tm_getrow "label x_1 ...
  * x_n", finite: 0 or EMB_EFORMAT.
  */

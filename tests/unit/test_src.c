@@ -289,7 +289,8 @@ END_TEST
 /*
  * Lines NUL-terminated in place: through blocks of every size, a line
  * longer than the block (grown), a last line without LF (room made for
- * its NUL), and emb_lines on the same bytes.
+ * its NUL; a line, the file being regular), and emb_lines on the same
+ * bytes.
  */
 START_TEST(getl)
 {
@@ -308,8 +309,7 @@ START_TEST(getl)
 
 	ck_assert_int_eq(emb_src_open(&s, fd, NULL, bs), 0);
 	for (int i = 0; i < 4; i++) {
-		ck_assert_int_eq(emb_src_getl(&s, SIZE_MAX, &line, &len),
-		    i < 3 ? 1 : 2);
+		ck_assert_int_eq(emb_src_getl(&s, SIZE_MAX, &line, &len), 1);
 		ck_assert_uint_eq(len, want[i]);
 		ck_assert(memcmp(line, p, len) == 0 && line[len] == '\0');
 		p += len + 1;
@@ -328,8 +328,7 @@ START_TEST(getl)
 	ck_assert_int_eq(emb_lines_open(&l, fd), 0);
 	p = text;
 	for (int i = 0; i < 4; i++) {
-		ck_assert_int_eq(emb_lines_next(l, &line, &len),
-		    i < 3 ? 1 : 2);
+		ck_assert_int_eq(emb_lines_next(l, &line, &len), 1);
 		ck_assert_uint_eq(len, want[i]);
 		ck_assert(memcmp(line, p, len) == 0 && line[len] == '\0');
 		p += len + 1;
@@ -338,6 +337,83 @@ START_TEST(getl)
 	emb_lines_free(l);
 	emb_lines_free(NULL);
 	close(fd);
+}
+END_TEST
+
+/*
+ * The last line without LF (emb(5), TEXT INPUTS): a line from a regular
+ * file or gzip data ended at a member's end, whatever the descriptor; a
+ * possible cut (2) from a pipe, from memory or after a read error.
+ */
+START_TEST(lastline)
+{
+	static const char text[] = "a 1\nb 2.5";
+	size_t bs = sizes[_i], len, zn;
+	unsigned char *z = gz((const unsigned char *)text, sizeof(text) - 1,
+	    4, &zn);
+	struct emb_src s;
+	char *line, mem[sizeof(text)];
+	pid_t pid;
+	int fd, st;
+
+	/* A regular file: whole. */
+	fd = tmpfd(text, sizeof(text) - 1);
+	ck_assert_int_eq(emb_src_open(&s, fd, NULL, bs), 0);
+	ck_assert_int_eq(s.reg, 1);
+	ck_assert_int_eq(emb_src_getl(&s, SIZE_MAX, &line, &len), 1);
+	ck_assert_int_eq(emb_src_getl(&s, SIZE_MAX, &line, &len), 1);
+	ck_assert_str_eq(line, "b 2.5");
+	ck_assert_int_eq(emb_src_whole(&s), 1);
+	ck_assert_int_eq(emb_src_getl(&s, SIZE_MAX, &line, &len), 0);
+	emb_src_close(&s);
+	close(fd);
+	/* A pipe: its writer may have stopped mid-line. */
+	fd = pipefd(text, sizeof(text) - 1, &pid);
+	ck_assert_int_eq(emb_src_open(&s, fd, NULL, bs), 0);
+	ck_assert_int_eq(s.reg, 0);
+	ck_assert_int_eq(emb_src_getl(&s, SIZE_MAX, &line, &len), 1);
+	ck_assert_int_eq(emb_src_getl(&s, SIZE_MAX, &line, &len), 2);
+	ck_assert_str_eq(line, "b 2.5");
+	ck_assert_int_eq(emb_src_whole(&s), 0);
+	ck_assert_int_eq(emb_src_getl(&s, SIZE_MAX, &line, &len), 0);
+	emb_src_close(&s);
+	close(fd);
+	ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+	/* gzip members through a pipe: each ended by its trailer. */
+	fd = pipefd(z, zn, &pid);
+	ck_assert_int_eq(emb_src_open(&s, fd, NULL, bs), 0);
+	ck_assert_int_eq(emb_src_gunzip(&s, bs), 0);
+	ck_assert_int_eq(emb_src_getl(&s, SIZE_MAX, &line, &len), 1);
+	ck_assert_int_eq(emb_src_getl(&s, SIZE_MAX, &line, &len), 1);
+	ck_assert_str_eq(line, "b 2.5");
+	emb_src_close(&s);
+	close(fd);
+	ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+	/* Cut inside a member: an error, never whole. */
+	fd = pipefd(z, zn - 3, &pid);
+	ck_assert_int_eq(emb_src_open(&s, fd, NULL, bs), 0);
+	ck_assert_int_eq(emb_src_gunzip(&s, bs), 0);
+	while (emb_src_getl(&s, SIZE_MAX, &line, &len) > 0)
+		continue;
+	ck_assert_int_eq(emb_src_whole(&s), 0);
+	emb_src_close(&s);
+	close(fd);
+	ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+	/* Memory is not a file. */
+	memcpy(mem, text, sizeof(text));
+	emb_src_mem(&s, mem, sizeof(text) - 1);
+	ck_assert_int_eq(emb_src_whole(&s), 0);
+	emb_src_close(&s);
+	/* A soft source's error ends it, not as a whole file. */
+	fd = tmpfd(text, sizeof(text) - 1);
+	ck_assert_int_eq(emb_src_open(&s, fd, NULL, bs), 0);
+	s.soft = 1;
+	s.err = EMB_EIO;
+	s.eof = 1;
+	ck_assert_int_eq(emb_src_whole(&s), 0);
+	emb_src_close(&s);
+	close(fd);
+	free(z);
 }
 END_TEST
 
@@ -452,6 +528,7 @@ src_suite(void)
 	tcase_add_test(tc, gzip_bad);
 	tcase_add_loop_test(tc, lines, 0, NSIZES);
 	tcase_add_loop_test(tc, getl, 0, NSIZES);
+	tcase_add_loop_test(tc, lastline, 0, NSIZES);
 	tcase_add_test(tc, errors);
 	tcase_add_test(tc, mapped);
 	tcase_add_loop_test(tc, slurp, 0, NSIZES);

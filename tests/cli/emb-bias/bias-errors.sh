@@ -21,8 +21,7 @@ printf 'X m he man\nX n she\n' >name.txt
 run -w name.txt v.emb
 printf 'X m he man\nY\n' >noname.txt
 run -w noname.txt v.emb
-printf 'X m he man' >cut.txt
-run -w cut.txt v.emb
+printf 'X m he man' | run -w /dev/stdin v.emb
 printf 'X m he man\nY f she woman\nA p good nice\n' >nob.txt
 run -w nob.txt v.emb
 printf 'X m he man\nY f she woman girl lady\nA p good nice\nB n bad ugly\n' >oov.txt

@@ -54,7 +54,8 @@ for dict in "{'descr': '<f4', 'fortran_order': False, }" \
 	npy "$dict" >bad.npy
 	run bad.npy -K keys
 done
-# The keys: as many as rows, escaped as emb(5) keys, each ending in LF.
+# The keys: as many as rows, escaped as emb(5) keys, each ending in LF
+# (the last of a regular file needs none).
 printf 'a\n' >k1
 run ok.npy -K k1
 printf 'a\nb\nc\n' >k3

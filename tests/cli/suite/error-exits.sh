@@ -30,8 +30,10 @@ printf 'g\t#2\na\t1 2\nb\t3' | strict emb-cat -r >/dev/null;	echo "text, cut: $?
 emb-cat -N x.npy in.emb >keys
 head -c -1 keys >cut.keys
 head -c 140 x.npy >cut.npy
-strict emb-cat -n x.npy -K cut.keys >/dev/null;		echo "npy, keys cut: $?"
-strict emb-cat -n x.npy -K cut.keys -g 2 >/dev/null;	echo "npy -g, keys cut: $?"
+cat cut.keys | strict emb-cat -n x.npy -K /dev/stdin >/dev/null
+echo "npy, keys cut: $?"
+cat cut.keys | strict emb-cat -n x.npy -K /dev/stdin -g 2 >/dev/null
+echo "npy -g, keys cut: $?"
 cat cut.npy | strict emb-cat -n - -K keys -g 2 >/dev/null;	echo "npy -g, cut: $?"
 strict emb-cat -f vec cut.emb >/dev/null;			echo "format, cut: $?"
 cat cut.emb | strict emb-cat -f vec >/dev/null;		echo "format, piped cut: $?"

@@ -1,7 +1,8 @@
 # Inputs read as they come and checked whole: the vectors of emb-lookup
 # through a FIFO or <(...) (opened once, a store too), a directory named
-# as the input, a neighbour list or a PCA model cut inside its last line,
-# a model declaring more components than it holds.
+# as the input, a neighbour list or a PCA model cut inside its last line
+# (from a pipe: a regular file is what it holds), a model declaring more
+# components than it holds.
 # The address space is limited where the programs start under the limit
 # (sanitizer and valgrind builds reserve far more: there, no limit).
 lim=200000
@@ -23,14 +24,14 @@ emb-cat d
 echo "emb-cat, a directory: exit $?"
 T=$(printf '\t')
 printf "q${T}1${T}a${T}0.5\nq${T}2${T}b${T}0.6" >cut.txt
-emb-knnmerge cut.txt
+cat cut.txt | emb-knnmerge -
 echo "list cut: exit $?"
 printf "1${T}q${T}1${T}a${T}0.5\n1${T}q${T}2${T}b${T}0.6" | emb-knnmerge
 echo "tagged list cut: exit $?"
 printf 'x\t1 0 0\ny\t0 1 0\nz\t1 1 1\n' | emb-cat -r >w.emb || exit 1
 emb-normalize -q -F m.txt -r 1 w.emb || exit 1
 head -c -1 m.txt >mcut.txt
-emb-normalize -q -M mcut.txt w.emb >/dev/null
+cat mcut.txt | emb-normalize -q -M /dev/stdin w.emb >/dev/null
 echo "model cut: exit $?"
 sed 's/^ncomp 1$/ncomp 3/' m.txt >mbig.txt
 (ulimit -v $lim; emb-normalize -q -M mbig.txt w.emb >/dev/null)
