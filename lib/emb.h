@@ -1137,7 +1137,7 @@ void emb_pca_free(struct emb_pca *p);
  * (W^t W - I when din > dout; Q^t Q - I and G G^t - I when thin), d the
  * larger dimension.
  */
-#define EMB_ALIGN_ORTHTOL(d)	((double)(d) * 0x1p-46)
+#define EMB_ALIGN_ORTHTOL(d)	((double)(d) * 0x1p-44)
 
 struct emb_align {
 	uint32_t	 din, dout;	/* source and target dimensions */

@@ -438,6 +438,21 @@ START_TEST(thin)
 }
 END_TEST
 
+/*
+ * The fit's bytes follow the pairs: one pair at 4096 x 4096 in a few MB,
+ * 9000 pairs at 9000 x 9000 over emb-align's 4 GiB bound.
+ */
+START_TEST(fitmem)
+{
+	ck_assert_uint_lt(emb_align_fitmem(4096, 4096, 1), 1 << 22);
+	ck_assert_uint_lt(emb_align_fitmem(300, 300, 5000), 1 << 23);
+	ck_assert_uint_gt(emb_align_fitmem(9000, 9000, 9000),
+	    (uint64_t)4 << 30);
+	ck_assert_uint_gt(emb_align_fitmem(65536, 65536, 1400),
+	    (uint64_t)4 << 30);
+}
+END_TEST
+
 /* A checksummed model text with its crc32 line: load's code and line. */
 static int
 loadtext(const char *t, unsigned long *line)
@@ -622,6 +637,7 @@ suite(void)
 	tcase_add_test(tc, file);
 	tcase_add_test(tc, thin);
 	tcase_add_test(tc, forged);
+	tcase_add_test(tc, fitmem);
 	tcase_add_test(tc, csls_cosmul);
 	suite_add_tcase(s, tc);
 	return s;
