@@ -16,6 +16,7 @@
 #include <err.h>
 #include <errno.h>
 #include <getopt.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,12 +31,15 @@
 
 #define BATCH		4096		/* vectors mapped at once */
 #define REFINEMAX	15000		/* -N default, as MUSE's */
+#define FITMEM		((uint64_t)4 << 30)	/* -F's bound without -L */
 
 static const struct opt opts[] = {
 	{ 'd', "dict", "dict", "the word pairs to fit on, \"source target\" a "
 	    "line", OPT_FILE },
 	{ 'F', "fit", "model", "fit the map and write it to model", OPT_FILE },
 	OPT_THREADS,
+	{ 'L', "large", NULL, "fit even when the fit's matrices take more "
+	    "than 4 GiB", NULL },
 	{ 'M', "model", "model", "map a stream with the model in the file "
 	    "model", OPT_FILE },
 	{ 'N', "refine-max", "max", "-r pairs among the first max words of each "
@@ -55,7 +59,7 @@ static const struct opt opts[] = {
 	OPTEND
 };
 static const struct optprog prog = { "emb-align",
-	    "usage: emb-align -F model -d dict [-qv] [-j threads] "
+	    "usage: emb-align -F model -d dict [-Lqv] [-j threads] "
 	    "[-N max] [-n steps]\n"
 	    "                 [-r iters] [-w field] source target\n"
 	    "       emb-align -M model [-qtv] [-j threads] [file]\n", opts };
@@ -246,24 +250,93 @@ readdict(const char *path, const struct emb_index *xs,
 	return n;
 }
 
+static int
+cmpu64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * The distinct pairs among the np of pairs, as source row << 32 | target
+ * row, sorted, into *keyp, their counts into *cntp (both freed by the
+ * caller): @return how many.
+ */
+static size_t
+distinct(const uint32_t *pairs, size_t np, uint64_t **keyp, size_t **cntp)
+{
+	uint64_t *key = xcalloc(np, sizeof(*key));
+	size_t *cnt = xcalloc(np, sizeof(*cnt)), nd = 0;
+
+	for (size_t p = 0; p < np; p++)
+		key[p] = (uint64_t)pairs[2 * p] << 32 | pairs[2 * p + 1];
+	qsort(key, np, sizeof(*key), cmpu64);
+	for (size_t p = 0; p < np; p++)
+		if (nd > 0 && key[nd - 1] == key[p])
+			cnt[nd - 1]++;
+		else {
+			key[nd] = key[p];
+			cnt[nd++] = 1;
+		}
+	*keyp = key;
+	*cntp = cnt;
+	return nd;
+}
+
+/*
+ * The pairs the fit takes: each distinct pair once, its rows scaled by
+ * the square root of its count (the same X^t Z), when there are fewer of
+ * them than the smaller dimension and so the fit is thin; else all.
+ * @return how many; rows of S and T, counts (or NULL) into key, cnt.
+ */
+static size_t
+fitset(const uint32_t *pairs, size_t np, uint64_t **key, size_t **cnt)
+{
+	size_t nd = distinct(pairs, np, key, cnt);
+
+	if (nd < np && nd < S.dim && nd < T.dim)
+		return nd;
+	for (size_t p = 0; p < np; p++)
+		(*key)[p] = (uint64_t)pairs[2 * p] << 32 | pairs[2 * p + 1];
+	free(*cnt);
+	*cnt = NULL;
+	return np;
+}
+
 /* Fit W on the pairs (rows of S, rows of T), normalized by the steps. */
 static void
 fitpairs(const uint32_t *pairs, size_t np)
 {
-	double *X = xcalloc(np, (size_t)S.dim * sizeof(double));
-	double *Z = xcalloc(np, (size_t)T.dim * sizeof(double));
+	uint64_t *key;
+	size_t *cnt, n = fitset(pairs, np, &key, &cnt);
+	double *X = xcalloc(n, (size_t)S.dim * sizeof(double));
+	double *Z = xcalloc(n, (size_t)T.dim * sizeof(double));
 	int rc;
 
-	for (size_t p = 0; p < np; p++) {
+	for (size_t p = 0; p < n; p++) {
+		double *x = X + p * S.dim, *z = Z + p * T.dim;
+
 		emb_align_norm(model, 0, model->nsteps,
-		    S.X + (size_t)pairs[2 * p] * S.dim, X + p * S.dim);
+		    S.X + (size_t)(key[p] >> 32) * S.dim, x);
 		emb_align_norm(model, 1, model->nsteps,
-		    T.X + (size_t)pairs[2 * p + 1] * T.dim, Z + p * T.dim);
+		    T.X + (size_t)(uint32_t)key[p] * T.dim, z);
+		if (cnt != NULL && cnt[p] > 1) {
+			double f = sqrt((double)cnt[p]);
+
+			for (uint32_t i = 0; i < S.dim; i++)
+				x[i] *= f;
+			for (uint32_t i = 0; i < T.dim; i++)
+				z[i] *= f;
+		}
 	}
-	if ((rc = emb_align_fit(model, X, Z, np)) < 0)
+	if ((rc = emb_align_fit(model, X, Z, n)) < 0)
 		errx(1, "fit: %s", emb_strerror(rc));
+	model->count = np;
 	free(X);
 	free(Z);
+	free(key);
+	free(cnt);
 }
 
 /* Each row of q's nearest reference (or EMB_KNN_NONE). */
@@ -321,10 +394,34 @@ refine(uint32_t **pairs, size_t ns, size_t nt)
 	return np;
 }
 
+/*
+ * The fit's matrices for the pairs, or the kmax pairs of a round of -r,
+ * within FITMEM (rows of X and Z, then what emb_align_fit takes), or
+ * exit 1, unless large.
+ */
+static void
+fitbound(const uint32_t *pairs, size_t np, size_t kmax, int large)
+{
+	uint64_t *key, need, rows;
+	size_t *cnt, k = fitset(pairs, np, &key, &cnt);
+
+	free(key);
+	free(cnt);
+	k = kmax > k ? kmax : k;
+	need = emb_align_fitmem(S.dim, T.dim, k);
+	rows = (uint64_t)k * (S.dim + T.dim) * sizeof(double);
+
+	need = need > UINT64_MAX - rows ? UINT64_MAX : need + rows;
+	if (need > FITMEM && !large)
+		errx(1, "fit: %zu pairs, %u x %u: the fit would take %.1f GiB, "
+		    "over 4 GiB (-L lifts the bound)", k, S.dim, T.dim,
+		    (double)need / (1 << 30));
+}
+
 static void
 fit(const char *path, FILE *fp, const char *dict, const int *steps,
     int nsteps, long rounds, size_t rmax, int quiet, int verbose,
-    char *const *inputs)
+    int large, char *const *inputs)
 {
 	struct emb_index xs, xt;
 	uint32_t *pairs = NULL;
@@ -347,13 +444,15 @@ fit(const char *path, FILE *fp, const char *dict, const int *steps,
 	if (np == 0)
 		errx(1, "%s: no pair of the dictionary in both %s and %s",
 		    dict, S.name, T.name);
+	ns = rmax == 0 || rmax > S.n ? S.n : rmax;
+	nt = rmax == 0 || rmax > T.n ? T.n : rmax;
+	/* The rounds of -r fit on min(ns, nt) pairs at most. */
+	fitbound(pairs, np, rounds > 0 ? (ns < nt ? ns : nt) : 0, large);
 	fitpairs(pairs, np);
 	if (!quiet)
 		fprintf(stderr, "emb-align: %s: %zu of %zu pairs in both "
 		    "spaces (%zu out of vocabulary)\n", dict, np, nd,
 		    nd - np);
-	ns = rmax == 0 || rmax > S.n ? S.n : rmax;
-	nt = rmax == 0 || rmax > T.n ? T.n : rmax;
 	for (long r = 1; r <= rounds; r++) {
 		if ((np = refine(&pairs, ns, nt)) == 0)
 			errx(1, "refine: round %ld: no mutual nearest "
@@ -471,6 +570,7 @@ struct alignopt {
 	int		 quiet;		/* -q */
 	int		 verbose;	/* -v */
 	int		 tflag;		/* -t */
+	int		 large;		/* -L */
 	long		 rounds;	/* -r */
 	size_t		 rmax;		/* -N */
 };
@@ -492,6 +592,9 @@ options(struct alignopt *o, int argc, char *argv[])
 		case 'j':
 			nthreads = (int)parsenum(optarg, 1, EMB_MAXTHREADS,
 			    "-j");
+			break;
+		case 'L':
+			o->large = 1;
 			break;
 		case 'M':
 			o->modelfile = optarg;
@@ -548,7 +651,7 @@ fitmain(const struct alignopt *o, int argc, char *argv[])
 	fp = outopen(o->fitfile, (const char *const *)argv, 2, 0666);
 	notinput(o->fitfile, d, 1);
 	fit(o->fitfile, fp, o->dict, o->steps, o->nsteps, o->rounds, o->rmax,
-	    o->quiet, o->verbose, argv);
+	    o->quiet, o->verbose, o->large, argv);
 }
 
 /* The model of the file path into model. */
@@ -563,6 +666,9 @@ loadmodel(const char *path)
 		if (rc == EMB_EFORMAT)
 			errx(1, "%s: line %lu: not an emb-align model line",
 			    path, lno);
+		if (rc == EMB_ERANGE)
+			errx(1, "%s: line %lu: the map is not orthogonal: not "
+			    "an emb-align model", path, lno);
 		if (rc == EMB_ETRUNC)
 			errx(1, "%s: no crc32 line at the end: not a whole "
 			    "emb-align model", path);
@@ -594,6 +700,8 @@ main(int argc, char *argv[])
 		misuse("-F model (fit) or -M model (map): one of them");
 	if (o.dict != NULL || o.nflag || o.rounds)
 		misuse("-d, -n and -r go with -F only");
+	if (o.large)
+		misuse("-L goes with -F only");
 	if (argc > 1)
 		misuse("one input file at most");
 	loadmodel(o.modelfile);

@@ -1157,6 +1157,12 @@ void emb_pca_free(struct emb_pca *p);
 #define EMB_ALIGN_STEPS_MAX	8	/* normalization steps at most */
 #define EMB_ALIGN_UNIT		1	/* a step: scale to unit length */
 #define EMB_ALIGN_CENTER	2	/* a step: subtract the space's mean */
+/*
+ * A model's W is orthogonal to within this: every entry of W W^t - I
+ * (W^t W - I when din > dout; Q^t Q - I and G G^t - I when thin), d the
+ * larger dimension.
+ */
+#define EMB_ALIGN_ORTHTOL(d)	((double)(d) * 0x1p-44)
 
 struct emb_align {
 	uint32_t	 din, dout;	/* source and target dimensions */
@@ -1166,13 +1172,23 @@ struct emb_align {
 	uint64_t	 count;		/* pairs of the last fit */
 	double		*smean;		/* ncenter x din: source means */
 	double		*tmean;		/* ncenter x dout: target means */
-	double		*w;		/* din x dout, row-major */
+	double		*w;		/* din x dout, row-major; NULL: thin */
+	/*
+	 * The thin form, when w is NULL: W = E + Q_in (G - I) Q_out^t, E the
+	 * din x dout identity, Q_in and Q_out the first din and dout rows of
+	 * Q (max(din, dout) x rank, orthonormal columns), G orthogonal: the
+	 * identity off the span of Q.  rank 0: W = E.
+	 */
+	uint32_t	 rank;
+	double		*q;		/* max(din, dout) x rank, row-major */
+	double		*g;		/* rank x rank, row-major */
 };
 
 /*
  * emb_align_create - a model with the given steps, zero means and W the
- * identity (ones on the diagonal).  @return 0 and *ap (free with
- * emb_align_free), EMB_EDIM, EMB_EINVAL (a bad step) or EMB_ENOMEM.
+ * identity (ones on the diagonal; thin, of rank 0).  @return 0 and *ap
+ * (free with emb_align_free), EMB_EDIM, EMB_EINVAL (a bad step) or
+ * EMB_ENOMEM.
  */
 int emb_align_create(struct emb_align **ap, uint32_t din, uint32_t dout,
     const int *steps, int nsteps);
@@ -1196,11 +1212,16 @@ void emb_align_norm(const struct emb_align *a, int side, int upto,
 
 /*
  * emb_align_fit - W from n pairs: rows of X (n x din) and Z (n x dout),
- * row-major, already normalized.  @return 0, EMB_EEMPTY, ECONVERGE or
- * EMB_ENOMEM.
+ * row-major, already normalized.  With n at least min(din, dout), the
+ * SVD of X^t Z and W full; with fewer, W thin, through the QR of the 2n
+ * vectors of the pairs (the optimum nearest the identity), or full if
+ * that is smaller.  @return 0, EMB_EEMPTY, ECONVERGE or EMB_ENOMEM.
+ * emb_align_fitmem - the bytes emb_align_fit allocates for n pairs, at
+ * most (UINT64_MAX if that overflows).
  */
 int emb_align_fit(struct emb_align *a, const double *X, const double *Z,
     size_t n);
+uint64_t emb_align_fitmem(uint32_t din, uint32_t dout, uint64_t n);
 
 /*
  * emb_align_map - n vectors (rows of in) through the steps of side and,
@@ -1214,8 +1235,10 @@ int emb_align_map(const struct emb_align *a, int side, const float *in,
 /*
  * emb_align_save / emb_align_load - the model as text (emb-align(1),
  * FILES), ending in a crc32 line.  load: EMB_ETRUNC (no crc32 line: cut
- * short), EMB_ECRC, EMB_EFORMAT (the line number in *line), EMB_EIO,
- * EMB_ENOMEM.
+ * short), EMB_ECRC, EMB_EFORMAT (the line number in *line: a line
+ * emb_align_save cannot have written, a NUL byte, a number not as %.17g
+ * prints it), EMB_ERANGE (W not orthogonal to within EMB_ALIGN_ORTHTOL,
+ * the line in *line), EMB_EIO, EMB_ENOMEM.
  */
 int emb_align_save(const struct emb_align *a, int fd);
 int emb_align_load(struct emb_align **ap, int fd, unsigned long *line);

@@ -65,13 +65,21 @@ int
 emb_tm_getrow(struct emb_src *s, char **line, unsigned long *lno,
     const char *label, double *v, uint32_t n)
 {
-	size_t ll = strlen(label);
-	char *p, *end;
-
-	if (emb_tm_getl(s, line, lno) < 0 ||
-	    strncmp(*line, label, ll) != 0)
+	if (emb_tm_getl(s, line, lno) < 0)
 		return EMB_EFORMAT;
-	p = *line + ll;
+	return emb_tm_numrow(*line, label, v, n);
+}
+
+int
+emb_tm_numrow(const char *line, const char *label, double *v, uint32_t n)
+{
+	size_t ll = strlen(label);
+	const char *p;
+	char *end;
+
+	if (strncmp(line, label, ll) != 0)
+		return EMB_EFORMAT;
+	p = line + ll;
 	for (uint32_t i = 0; i < n; i++) {
 		if (*p != ' ')
 			return EMB_EFORMAT;

@@ -18,7 +18,8 @@
  * s->err), -2 for a last line without its LF that may have been cut (from
  * a pipe: the last line of a regular file needs none).
  * emb_tm_getnum reads "label N", N <= max; emb_tm_getrow "label x_1 ...
- * x_n", finite: 0 or EMB_EFORMAT.
+ * x_n", finite: 0 or EMB_EFORMAT; emb_tm_numrow the same of a line
+ * already read.
  */
 struct emb_src;
 int emb_tm_putrow(FILE *fp, const char *label, const double *v, uint32_t n);
@@ -27,6 +28,8 @@ int emb_tm_getnum(struct emb_src *s, char **line, unsigned long *lno,
     const char *label, unsigned long long max, unsigned long long *v);
 int emb_tm_getrow(struct emb_src *s, char **line, unsigned long *lno,
     const char *label, double *v, uint32_t n);
+int emb_tm_numrow(const char *line, const char *label, double *v,
+    uint32_t n);
 /*
  * emb_tm_write_crc - write len bytes of buf to fd, then the line "crc32
  * XXXXXXXX" of their crc32: 0 or EMB_EIO.  emb_tm_read_crc - read all of

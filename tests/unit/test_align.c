@@ -2,7 +2,8 @@
  * test_align.c - the Procrustes map (a known rotation recovered, the
  * rectangular case orthonormal), normalization steps against a plain
  * reference, the map independent of batch and threads, the model file
- * (exact round trip; cut short, changed, malformed refused), and the
+ * (exact round trip; cut short, changed, malformed, not orthogonal
+ * refused), the thin map of fewer pairs than dimensions, and the
  * CSLS and 3CosMul rankings of csls.c against brute force.
  */
 #include <math.h>
@@ -192,9 +193,16 @@ START_TEST(file)
 	FILE *fp;
 	int fd;
 
+	double X[5 * 3], Z[5 * 2];
+
+	/* W fitted, full (5 pairs, at least 2): save refuses no other. */
+	for (int i = 0; i < 15; i++)
+		X[i] = urand();
+	for (int i = 0; i < 10; i++)
+		Z[i] = urand();
 	ck_assert_int_eq(emb_align_create(&a, 3, 2, st, 2), 0);
-	for (int i = 0; i < 6; i++)
-		a->w[i] = urand() / 3;
+	ck_assert_int_eq(emb_align_fit(a, X, Z, 5), 0);
+	ck_assert_ptr_nonnull(a->w);
 	for (int i = 0; i < 3; i++)
 		a->smean[i] = urand();
 	a->tmean[1] = 1e-300;
@@ -244,6 +252,275 @@ START_TEST(file)
 		fd = tmpfile_with(m, (size_t)n);
 		ck_assert_int_eq(emb_align_load(&b, fd, &line), EMB_EFORMAT);
 		ck_assert_int_eq(line, 4);
+		close(fd);
+	}
+}
+END_TEST
+
+/* W of a model, full or thin (E + Q_in (G - I) Q_out^t), into w. */
+static void
+wof(const struct emb_align *a, double *w)
+{
+	size_t din = a->din, dout = a->dout, m = a->rank;
+
+	if (a->w != NULL) {
+		memcpy(w, a->w, din * dout * sizeof(double));
+		return;
+	}
+	for (size_t i = 0; i < din; i++)
+		for (size_t j = 0; j < dout; j++) {
+			double s = i == j;
+
+			for (size_t k = 0; k < m; k++)
+				for (size_t l = 0; l < m; l++)
+				{
+					double gkl = a->g[k * m + l] - (k == l);
+
+					s += a->q[i * m + k] * gkl *
+					    a->q[j * m + l];
+				}
+			w[i * dout + j] = s;
+		}
+}
+
+/*
+ * Fewer pairs than dimensions: W thin, orthogonal, optimal (W^t X^t Z
+ * symmetric: the Procrustes condition), the identity on what the pairs
+ * do not span; one pair mapped onto its target's direction; full when
+ * that is smaller; the thin model read back exactly and applied as W.
+ */
+START_TEST(thin)
+{
+	static const int dims[][3] = { { 9, 9, 3 }, { 9, 9, 2 }, { 4, 9, 1 },
+	    { 9, 4, 1 }, { 9, 9, 1 }, { 3, 3, 2 } };
+
+	for (size_t t = 0; t < sizeof(dims) / sizeof(dims[0]); t++) {
+		int din = dims[t][0], dout = dims[t][1], n = dims[t][2];
+		int d = din > dout ? din : dout, r = din < dout ? din : dout;
+		double X[9 * 3], Z[9 * 3], w[81], M[81], v[9], y[9];
+		float xf[9], yf[9];
+		struct emb_align *a, *b;
+		unsigned long line;
+		FILE *fp;
+		int fd;
+
+		for (int i = 0; i < n * din; i++)
+			X[i] = urand();
+		for (int i = 0; i < n * dout; i++)
+			Z[i] = urand();
+		ck_assert_int_eq(emb_align_create(&a, din, dout, NULL, 0), 0);
+		ck_assert_int_eq(emb_align_fit(a, X, Z, n), 0);
+		ck_assert_int_eq(a->count, n);
+		/*
+		 * 9 x 9: 2 pairs thin (rank 4, 36 + 16 numbers, not 81), 3
+		 * full (rank 6 would be 54 + 36).
+		 */
+		if (din == 9 && dout == 9 && n == 2)
+			ck_assert(a->w == NULL && a->rank == 4);
+		if (din == 3 || (din == 9 && dout == 9 && n == 3))
+			ck_assert_ptr_nonnull(a->w);
+		wof(a, w);
+		for (int p = 0; p < r; p++)
+			for (int q = 0; q < r; q++) {
+				double s = 0;
+
+				for (int k = 0; k < d; k++)
+					if (din <= dout && k < dout)
+						s += w[p * dout + k] *
+						    w[q * dout + k];
+					else if (din > dout && k < din)
+						s += w[k * dout + p] *
+						    w[k * dout + q];
+				ck_assert_msg(fabs(s - (p == q)) < 1e-12,
+				    "%dx%d: %d.%d = %g", din, dout, p, q, s);
+			}
+		/* M = W^t X^t Z, symmetric at the optimum (square W). */
+		if (din == dout) {
+			for (int i = 0; i < d; i++)
+				for (int j = 0; j < d; j++) {
+					M[i * d + j] = 0;
+					for (int k = 0; k < d; k++)
+						for (int p = 0; p < n; p++)
+							M[i * d + j] +=
+							    w[k * d + i] *
+							    X[p * d + k] *
+							    Z[p * d + j];
+				}
+			for (int i = 0; i < d; i++)
+				for (int j = 0; j < i; j++)
+					ck_assert_msg(fabs(M[i * d + j] -
+					    M[j * d + i]) < 1e-12, "%d: %d.%d",
+					    d, i, j);
+		}
+		/* One pair: x W = |x| z / |z|. */
+		if (n == 1) {
+			double nx = 0, nz = 0;
+
+			for (int k = 0; k < din; k++)
+				nx += X[k] * X[k];
+			for (int k = 0; k < dout; k++)
+				nz += Z[k] * Z[k];
+			for (int j = 0; j < dout; j++) {
+				double s = 0;
+
+				for (int k = 0; k < din; k++)
+					s += X[k] * w[k * dout + j];
+				ck_assert(fabs(s - sqrt(nx / nz) * Z[j]) <
+				    1e-12);
+			}
+		}
+		/* A vector orthogonal to every pair's vectors stays. */
+		if (din == dout && 2 * n < d) {
+			double u[7 * 9];
+
+			/* Gram-Schmidt on the pairs' vectors, then v. */
+			memcpy(u, X, n * d * sizeof(double));
+			memcpy(u + n * d, Z, n * d * sizeof(double));
+			for (int k = 0; k < d; k++)
+				u[2 * n * d + k] = urand();
+			for (int p = 0; p <= 2 * n; p++)
+				for (int rep = 0; rep < 2; rep++) {
+					double *up = u + p * d, nn = 0;
+
+					for (int o = 0; o < p; o++) {
+						double *uo = u + o * d, s = 0;
+
+						for (int k = 0; k < d; k++)
+							s += up[k] * uo[k];
+						for (int k = 0; k < d; k++)
+							up[k] -= s * uo[k];
+					}
+					for (int k = 0; k < d; k++)
+						nn += up[k] * up[k];
+					if (p < 2 * n)
+						for (int k = 0; k < d; k++)
+							up[k] /= sqrt(nn);
+				}
+			memcpy(v, u + 2 * n * d, d * sizeof(double));
+			for (int j = 0; j < d; j++) {
+				y[j] = 0;
+				for (int k = 0; k < d; k++)
+					y[j] += v[k] * w[k * d + j];
+				ck_assert_msg(fabs(y[j] - v[j]) < 1e-12,
+				    "%dx%d, %d pairs: %d: %g, not %g", din,
+				    dout, n, j, y[j], v[j]);
+			}
+		}
+		/* Saved and read back: the same numbers; mapped as W. */
+		fp = tmpfile();
+		ck_assert_int_eq(emb_align_save(a, fileno(fp)), 0);
+		fd = dup(fileno(fp));
+		lseek(fd, 0, SEEK_SET);
+		ck_assert_int_eq(emb_align_load(&b, fd, &line), 0);
+		close(fd);
+		fclose(fp);
+		ck_assert_int_eq(b->rank, a->rank);
+		ck_assert((a->w == NULL) == (b->w == NULL));
+		if (a->w == NULL) {
+			ck_assert(memcmp(a->q, b->q, (size_t)d * a->rank *
+			    sizeof(double)) == 0);
+			ck_assert(memcmp(a->g, b->g, (size_t)a->rank *
+			    a->rank * sizeof(double)) == 0);
+		}
+		for (int k = 0; k < din; k++)
+			xf[k] = (float)urand();
+		ck_assert_int_eq(emb_align_map(b, 0, xf, 1, yf, 1), 0);
+		for (int j = 0; j < dout; j++) {
+			double s = 0;
+
+			for (int k = 0; k < din; k++)
+				s += xf[k] * w[k * dout + j];
+			ck_assert(fabs(yf[j] - s) < 1e-6);
+		}
+		emb_align_free(a);
+		emb_align_free(b);
+	}
+}
+END_TEST
+
+/*
+ * The fit's bytes follow the pairs: one pair at 4096 x 4096 in a few MB,
+ * 9000 pairs at 9000 x 9000 over emb-align's 4 GiB bound.
+ */
+START_TEST(fitmem)
+{
+	ck_assert_uint_lt(emb_align_fitmem(4096, 4096, 1), 1 << 22);
+	ck_assert_uint_lt(emb_align_fitmem(300, 300, 5000), 1 << 23);
+	ck_assert_uint_gt(emb_align_fitmem(9000, 9000, 9000),
+	    (uint64_t)4 << 30);
+	ck_assert_uint_gt(emb_align_fitmem(65536, 65536, 1400),
+	    (uint64_t)4 << 30);
+}
+END_TEST
+
+/* A checksummed model text with its crc32 line: load's code and line. */
+static int
+loadtext(const char *t, unsigned long *line)
+{
+	struct emb_align *b;
+	char m[512];
+	int n, fd, rc;
+
+	n = snprintf(m, sizeof(m), "%scrc32 %08x\n", t,
+	    (unsigned)emb_crc32(0, t, strlen(t)));
+	fd = tmpfile_with(m, (size_t)n);
+	rc = emb_align_load(&b, fd, line);
+	close(fd);
+	if (rc == 0)
+		emb_align_free(b);
+	return rc;
+}
+
+/* What emb_align_save cannot have written is refused, its line named. */
+START_TEST(forged)
+{
+	static const char head[] = "emb-align 1\ndin 2\ndout 2\nsteps none\n"
+	    "count 2\n";
+	static const struct {
+		const char	*rows;
+		int		 rc;
+		unsigned long	 line;
+	} t[] = {
+		{ "w 0 1\nw -1 0\n", 0, 0 },
+		{ "w 0.6 0.80000000000000004\nw -0.80000000000000004 0.6\n",
+		    0, 0 },
+		{ "w 0 1\nw -1 0.5\n", EMB_ERANGE, 7 },
+		{ "w 1 1\nw 0 1\n", EMB_ERANGE, 6 },
+		{ "w 2 0\nw 0 1\n", EMB_ERANGE, 6 },
+		{ "w 0x0p+0 0x1p+0\nw -1 0\n", EMB_EFORMAT, 6 },
+		{ "w 0 1\nw -1 0 \n", EMB_EFORMAT, 7 },
+		{ "w 0 1\nw -1  0\n", EMB_EFORMAT, 7 },
+		{ "w 0 1\nw -1 1E0\n", EMB_EFORMAT, 7 },
+		{ "w 0 1\nw -1 inf\n", EMB_EFORMAT, 7 },
+		{ "rank 0\n", 0, 0 },
+		{ "rank 1\nq 1\nq 0\ng -1\n", 0, 0 },
+		{ "rank 1\nq 1\nq 0\ng 0.5\n", EMB_ERANGE, 9 },
+		{ "rank 1\nq 1\nq 1\ng 1\n", EMB_ERANGE, 7 },
+		{ "rank 3\nq 1\nq 0\ng 1\n", EMB_EFORMAT, 6 },
+		{ "rank 1\nq 1\nq 0\n", EMB_EFORMAT, 8 },
+	};
+	char text[256];
+	unsigned long line;
+
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		snprintf(text, sizeof(text), "%s%s", head, t[i].rows);
+		ck_assert_msg(loadtext(text, &line) == t[i].rc, "%zu", i);
+		ck_assert_msg(line == t[i].line, "%zu: line %lu", i, line);
+	}
+	/* A NUL byte inside the crc: its line. */
+	{
+		char m[256];
+		struct emb_align *b;
+		int n, fd;
+
+		n = snprintf(m, sizeof(m), "%sw 0 1\nw -1 0", head);
+		memcpy(m + n, "\0 5\n", 4);
+		n += 4;
+		n += snprintf(m + n, sizeof(m) - n, "crc32 %08x\n",
+		    (unsigned)emb_crc32(0, m, (size_t)n));
+		fd = tmpfile_with(m, (size_t)n);
+		ck_assert_int_eq(emb_align_load(&b, fd, &line), EMB_EFORMAT);
+		ck_assert_int_eq(line, 7);
 		close(fd);
 	}
 }
@@ -358,6 +635,9 @@ suite(void)
 	tcase_add_test(tc, rectangular);
 	tcase_add_test(tc, steps);
 	tcase_add_test(tc, file);
+	tcase_add_test(tc, thin);
+	tcase_add_test(tc, forged);
+	tcase_add_test(tc, fitmem);
 	tcase_add_test(tc, csls_cosmul);
 	suite_add_tcase(s, tc);
 	return s;
