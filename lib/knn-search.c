@@ -398,7 +398,8 @@ warmtau(const struct worker *w, size_t i, const struct knn_list *l,
  * tile.
  */
 static int
-codedpass(struct worker *w, size_t q0, size_t mq, size_t r0, size_t nr)
+codedpass(struct worker *w, size_t q0, size_t mq, size_t r0, size_t nr,
+    uint32_t *crc, size_t *crcto)
 {
 	struct job *jb = w->job;
 	const struct emb_knn *kn = jb->kn;
@@ -428,6 +429,12 @@ codedpass(struct worker *w, size_t q0, size_t mq, size_t r0, size_t nr)
 			kept += jb->kern(kn->codes + s * dp, jb->qc +
 			    (q0 + g) * dp, dp, w->qb + g, kn->cs + s,
 			    kn->ce + s, m, (uint32_t)s, w->l + g);
+		/* The strip's codes are in the cache now: their crc32 too. */
+		if (crc != NULL) {
+			*crc = emb_crc32(*crc, kn->codes + s * dp,
+			    (size_t)KNN_STRIP * dp);
+			*crcto = s + KNN_STRIP;
+		}
 		if (!warm && kept > limit) {
 			w->skip[q0 / QTILE] = 1;
 			return 0;
@@ -550,18 +557,21 @@ blockrows(size_t r0, size_t nr)
 
 /*
  * The crc32 of what block b (nr references from r0) reads of a store's
- * search section: its codes and its rows of the norms, scales and errors;
- * the first query tile's items take each block once (sectcheck).
+ * search section: its codes (those from reference from on: the int8 pass
+ * took those before, as it read them) and its rows of the norms, scales
+ * and errors; the first query tile's items take each block once
+ * (sectcheck).
  */
 static void
-blockcrc(struct job *jb, size_t b, size_t r0, size_t nr)
+blockcrc(struct job *jb, size_t b, size_t r0, size_t nr, size_t from)
 {
 	const struct emb_knn *kn = jb->kn;
 	size_t n = blockrows(r0, nr);
 	uint32_t *c = jb->bcrc + 4 * b;
 
-	c[0] = kn->codes != NULL ? emb_crc32(0, kn->codes + r0 * kn->dp,
-	    n * kn->dp) : 0;
+	if (kn->codes != NULL)
+		c[0] = emb_crc32(c[0], kn->codes + from * kn->dp,
+		    (r0 + n - from) * kn->dp);
 	c[1] = emb_crc32(0, kn->nrm + r0, n * sizeof(double));
 	c[2] = emb_crc32(0, kn->cs + r0, n * sizeof(float));
 	c[3] = emb_crc32(0, kn->ce + r0, n * sizeof(float));
@@ -627,10 +637,17 @@ work(void *arg, int wi, size_t it, size_t r0, size_t r1)
 		size_t rr = b * jb->rb;
 		size_t nr = kn->n - rr < jb->rb ? kn->n - rr : jb->rb;
 
-		if (q0 == 0 && jb->bcrc != NULL)
-			blockcrc(jb, b, rr, nr);
-		if (jb->kern == NULL || !codedpass(w, q0, mq, rr, nr))
+		uint32_t *crc = q0 == 0 && jb->bcrc != NULL ? jb->bcrc + 4 * b :
+		    NULL;
+		size_t crcto = rr;
+
+		if (crc != NULL)
+			crc[0] = 0;
+		if (jb->kern == NULL || !codedpass(w, q0, mq, rr, nr, crc,
+		    &crcto))
 			floatpass(w, q0, mq, rr, nr, &w->rntm);
+		if (crc != NULL)
+			blockcrc(jb, b, rr, nr, crcto);
 	}
 }
 
