@@ -20,7 +20,7 @@
  */
 #include "emb.h"
 #include "tmodel.h"
-#include "clf.h"
+#include "lapack.h"
 #include "src.h"
 
 #include <errno.h>
@@ -30,16 +30,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-extern void dgesdd_(const char *jobz, const int *m, const int *n, double *a,
-    const int *lda, double *s, double *u, const int *ldu, double *vt,
-    const int *ldvt, double *work, const int *lwork, int *iwork, int *info,
-    size_t);
-extern void dgeqrf_(const int *m, const int *n, double *a, const int *lda,
-    double *tau, double *work, const int *lwork, int *info);
-extern void dorgqr_(const int *m, const int *n, const int *k, double *a,
-    const int *lda, const double *tau, double *work, const int *lwork,
-    int *info);
 
 #define MAGIC	"emb-align 1"
 

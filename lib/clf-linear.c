@@ -6,6 +6,7 @@
  */
 #include "emb.h"
 #include "clf.h"
+#include "lapack.h"
 
 #include <float.h>
 #include <math.h>

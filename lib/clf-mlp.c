@@ -9,6 +9,7 @@
 #include "emb.h"
 #include "rng.h"
 #include "clf.h"
+#include "lapack.h"
 #include "cpu.h"
 #include "ref.h"
 

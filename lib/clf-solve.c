@@ -2,23 +2,17 @@
  * clf-solve.c - the symmetric systems of the linear classifiers: the
  * Cholesky factorization, positive definite solves with a least-squares
  * fallback (LAPACK dgelsd), and the pseudo-inverse of a positive
- * semidefinite Gram matrix (LAPACK dsyev).
+ * semidefinite Gram matrix (LAPACK dsyev, through lapack.c).
  */
 #include "emb.h"
 #include "clf.h"
+#include "lapack.h"
 #include "ref.h"
 
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* LAPACK, Fortran calling convention. */
-extern void dgelsd_(const int *, const int *, const int *, double *,
-    const int *, double *, const int *, double *, const double *, int *,
-    double *, const int *, int *, int *);
-extern void dsyev_(const char *, const char *, const int *, double *,
-    const int *, double *, double *, const int *, int *);
 
 /*
  * Cholesky factorization A = L L' of the symmetric n x n matrix A
@@ -169,24 +163,13 @@ out:
 int
 emb_dpsdpinv(double *G, size_t n, double *B, size_t m, int p, size_t d)
 {
-	int nn = (int)n, lwork = -1, info = 0;
-	double *w, *T, *work = NULL, wq, tol;
+	double *w, *T, tol;
 	int rc = EMB_ENOMEM;
 
 	w = malloc(n * sizeof(*w));
 	T = malloc(n * m * sizeof(*T));
-	if (w == NULL || T == NULL)
+	if (w == NULL || T == NULL || (rc = emb_dsyev(n, G, w)) < 0)
 		goto out;
-	dsyev_("V", "U", &nn, G, &nn, w, &wq, &lwork, &info);
-	lwork = (int)wq;
-	if ((work = malloc((size_t)(lwork > 1 ? lwork : 1) *
-	    sizeof(*work))) == NULL)
-		goto out;
-	dsyev_("V", "U", &nn, G, &nn, w, work, &lwork, &info);
-	if (info != 0) {
-		rc = EMB_ENOSOL;
-		goto out;
-	}
 	/* Column j of the column-major Q is row j of G here: T = Q' B. */
 	emb_dgemm_blis(0, 0, n, m, n, 1, G, n, B, m, 0, T, m);
 	tol = (double)(n > d ? n : d) * DBL_EPSILON * w[n - 1];
@@ -203,6 +186,5 @@ emb_dpsdpinv(double *G, size_t n, double *B, size_t m, int p, size_t d)
 out:
 	free(w);
 	free(T);
-	free(work);
 	return rc;
 }

@@ -1,8 +1,9 @@
 /*
  * clf.c - the classifier object of emb-eval: options, fit and predict
- * dispatched by kind, the stratified folds, the scores of the linear
- * models, and the helpers the classifier files share (threads, the BLIS
- * product, class means).
+ * dispatched by kind, the stratified folds and the scores of the linear
+ * models.  It stands on the kinds; they and it stand on clf-common.c
+ * (threads, lanes, class means, allocation) and on lapack.c (BLIS and
+ * LAPACK), and none of them calls back into this file.
  *
  * Each closed-form classifier computes what scikit-learn computes, so that
  * predictions agree up to rounding:
@@ -29,106 +30,18 @@
  *
  * Level-3 work (Gram matrices, scores, distances, the Cholesky solves)
  * goes through BLIS, one thread per call, the large steps spread over
- * o.threads threads of our own (see "Threads"); the least-squares fallback
- * (dgelsd) through LAPACK.  Each BLIS kernel has a plain-loop twin used by
- * the unit tests.
+ * o.threads threads of our own (see "Threads" in clf-common.c); the
+ * least-squares fallback (dgelsd) through LAPACK.  Each BLIS kernel has a
+ * plain-loop twin used by the unit tests.
  */
 #include "emb.h"
 #include "rng.h"
 #include "clf.h"
-#include "ref.h"
+#include "lapack.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-
-/*
- * Threads.  Row-parallel work is cut into lanes, a number that depends on
- * the problem only, never on the thread count: lane l holds rows
- * [n l / nlane, n (l + 1) / nlane) and owns its partial results, which
- * are summed in lane order afterwards, so that every thread count gives
- * the same bits.  Workers (the calling thread and up to o.threads - 1
- * others) take lanes in turn from an atomic counter: a worker that a busy
- * machine deschedules just takes fewer, and the only wait is the final
- * join (BLIS's own threads spin at barriers, which a descheduled thread
- * turns into lost time slices).  Every BLIS call runs on one thread.
- */
-
-/*
- * Threads for a step of work multiply-adds: below o.parmin (2^27 by
- * default, a few milliseconds on one core) starting threads and faulting
- * in their buffers costs more than it saves, so one.  The lanes, and
- * therefore the results, do not depend on it.
- */
-int
-emb_clf_threads(const struct emb_clf_opts *o, double work)
-{
-	return work < o->parmin ? 1 : o->threads;
-}
-
-/* Lanes for n rows: one per `per' rows, at least one, at most max. */
-size_t
-emb_clf_lanes(size_t n, size_t per, size_t max)
-{
-	size_t l = n / per;
-
-	return l < 1 ? 1 : l > max ? max : l;
-}
-
-/* The BLIS runtime of every call of the classifiers: one thread. */
-rntm_t *
-emb_blis1(rntm_t *rt)
-{
-	bli_rntm_init(rt);
-	bli_rntm_set_num_threads(1, rt);
-	return rt;
-}
-
-/* emb_dgemm_blis and emb_sgemm_blis: one body, BLIS's typed call. */
-#define GEMM_BLIS(name, T, blisfn)					\
-void									\
-name(int ta, int tb, size_t m, size_t n, size_t k, T alpha, const T *A,	\
-    size_t lda, const T *B, size_t ldb, T beta, T *C, size_t ldc)	\
-{									\
-	rntm_t rt;							\
-									\
-	if (m == 0 || n == 0)						\
-		return;							\
-	blisfn(ta ? BLIS_TRANSPOSE : BLIS_NO_TRANSPOSE,			\
-	    tb ? BLIS_TRANSPOSE : BLIS_NO_TRANSPOSE, (dim_t)m, (dim_t)n,	\
-	    (dim_t)k, &alpha, (T *)A, (inc_t)lda, 1, (T *)B, (inc_t)ldb,	\
-	    1, &beta, C, (inc_t)ldc, 1, NULL, emb_blis1(&rt));		\
-}
-
-GEMM_BLIS(emb_dgemm_blis, double, bli_dgemm_ex)
-GEMM_BLIS(emb_sgemm_blis, float, bli_sgemm_ex)
-
-void
-emb_dgemm_ref(int ta, int tb, size_t m, size_t n, size_t k, double alpha,
-    const double *A, size_t lda, const double *B, size_t ldb, double beta,
-    double *C, size_t ldc)
-{
-	for (size_t i = 0; i < m; i++)
-		for (size_t j = 0; j < n; j++) {
-			double s = 0;
-
-			for (size_t t = 0; t < k; t++)
-				s += (ta ? A[t * lda + i] : A[i * lda + t]) *
-				    (tb ? B[j * ldb + t] : B[t * ldb + j]);
-			C[i * ldc + j] = alpha * s + (beta == 0 ? 0 :
-			    beta * C[i * ldc + j]);
-		}
-}
-
-void
-emb_dsyrk_up(size_t d, size_t m, double alpha, const double *A, double beta,
-    double *C)
-{
-	rntm_t rt;
-
-	bli_dsyrk_ex(BLIS_UPPER, BLIS_TRANSPOSE, (dim_t)d, (dim_t)m, &alpha,
-	    (double *)A, (inc_t)d, 1, &beta, C, (inc_t)d, 1, NULL, emb_blis1(&rt));
-}
 
 /*
  * Folds.
@@ -163,67 +76,6 @@ emb_folds(const int *y, size_t n, int ncls, int k, uint64_t seed, int *fold)
 	return 0;
 }
 
-/*
- * Helpers.
- */
-
-/* Converting floats to doubles, a lane at a time. */
-struct conv {
-	const float	*X;
-	double		*D;
-	size_t		 d;
-};
-
-static void
-convlane(void *arg, int w, size_t lane, size_t r0, size_t r1)
-{
-	struct conv *cv = arg;
-
-	(void)w;
-	(void)lane;
-	for (size_t i = r0 * cv->d; i < r1 * cv->d; i++)
-		cv->D[i] = cv->X[i];
-}
-
-/*
- * A double copy of the float matrix X (n x d), or NULL; on nt threads
- * when it is large (the fresh pages cost more than the conversion).
- */
-double *
-emb_todouble(const float *X, size_t n, size_t d, int nt)
-{
-	struct conv cv;
-	size_t sz;
-
-	if (emb_mul(n ? n : 1, d, &sz) < 0 || emb_mul(sz, sizeof(double),
-	    &sz) < 0 || (cv.D = emb_alloc(sz)) == NULL)
-		return NULL;
-	cv.X = X;
-	cv.d = d;
-	emb_par_run(nt, n, emb_clf_lanes(n, 1024, 64), convlane, &cv);
-	return cv.D;
-}
-
-/* Per-class counts and means (ncls x d) in double. */
-void
-emb_classmeans(const float *X, size_t n, size_t d, const int *y, int ncls,
-    size_t *cnt, double *mean)
-{
-	memset(cnt, 0, ncls * sizeof(*cnt));
-	memset(mean, 0, (size_t)ncls * d * sizeof(*mean));
-	for (size_t i = 0; i < n; i++) {
-		double *m = mean + (size_t)y[i] * d;
-
-		cnt[y[i]]++;
-		for (size_t j = 0; j < d; j++)
-			m[j] += X[i * d + j];
-	}
-	for (int c = 0; c < ncls; c++)
-		if (cnt[c] > 0)
-			for (size_t j = 0; j < d; j++)
-				mean[(size_t)c * d + j] /= (double)cnt[c];
-}
-
 static struct emb_clf *
 newclf(const struct emb_clf_opts *o, size_t d, int ncls)
 {
@@ -236,32 +88,6 @@ newclf(const struct emb_clf_opts *o, size_t d, int ncls)
 	c->ncls = ncls;
 	c->only = -1;
 	return c;
-}
-
-/* Allocate W (d x nout) and b (nout), zeroed. */
-int
-emb_clf_linalloc(struct emb_clf *c, int nout)
-{
-	c->nout = nout;
-	c->W = emb_alloc(c->d * nout * sizeof(double));
-	c->b = emb_alloc(nout * sizeof(double));
-	if (c->W == NULL || c->b == NULL)
-		return EMB_ENOMEM;
-	memset(c->W, 0, c->d * nout * sizeof(double));
-	memset(c->b, 0, nout * sizeof(double));
-	return 0;
-}
-
-/* Index of the largest of n scores, the first on ties. */
-int
-emb_argmax(const double *s, int n)
-{
-	int best = 0;
-
-	for (int k = 1; k < n; k++)
-		if (s[k] > s[best])
-			best = k;
-	return best;
 }
 
 #define SBLK	256	/* rows per block (and lane) of a linear model's scores */

@@ -1,9 +1,11 @@
 /*
  * clf.h - declarations shared by the classifier files of libemb only:
- * the classifier object, the thread and BLIS helpers they have in common,
- * the symmetric solvers, and each kind's fit and predict.
+ * the symmetric solvers, the perceptron's Adam step, and each kind's fit
+ * and predict; the object and the helpers they have in common are in
+ * clf-common.h, the BLIS and LAPACK calls in lapack.h.
  *
- *   clf.c         the object, dispatch, folds, linear scoring, helpers
+ *   clf.c         the object's life, dispatch, folds, linear scoring
+ *   clf-common.c  threads, lanes, class means, allocation, arg max
  *   clf-solve.c   Cholesky, positive (semi)definite solves
  *   clf-linear.c  nearest centroid, LDA with shrinkage, ridge
  *   clf-logreg.c  L2 logistic regression by L-BFGS
@@ -13,27 +15,10 @@
 #ifndef EMB_CLF_H
 #define EMB_CLF_H
 
-#include <blis.h>
 #include <stddef.h>
 
 #include "emb.h"
-
-struct emb_clf {
-	struct emb_clf_opts o;		/* options it was fitted with */
-	size_t		 d;		/* input dimension */
-	int		 ncls;		/* classes */
-	int		 iters;		/* iterations or passes taken */
-	int		 only;		/* one class in training: it, else -1 */
-	/* knn */
-	struct emb_knn	*kn;		/* the training rows */
-	int		*yref;		/* their classes */
-	/* linear models: scores = X W + b, W d x nout */
-	double		*W;
-	double		*b;
-	int		 nout;		/* ncls, or 1 for a binary rule */
-	/* mlp: all parameters (W1, b1, W2, b2) as one block */
-	float		*W1;
-};
+#include "clf-common.h"
 
 /* Test twins and the decision values, once in emb.h. */
 
@@ -53,16 +38,6 @@ int emb_clf_scores(const struct emb_clf *c, const float *X, size_t n,
 int emb_clf_nscores(const struct emb_clf *c);
 
 /*
- * emb_dgemm_blis - C = alpha op(A) op(B) + beta C, row-major, op(A) m x k,
- * op(B) k x n; ta, tb nonzero transpose.  The classifiers' level-3 kernel,
- * through BLIS; emb_dgemm_ref (ref.h) is its plain-loop twin for the
- * tests.
- */
-void emb_dgemm_blis(int ta, int tb, size_t m, size_t n, size_t k,
-    double alpha, const double *A, size_t lda, const double *B, size_t ldb,
-    double beta, double *C, size_t ldc);
-
-/*
  * emb_dchol_blis - Cholesky factorization A = L L' of the symmetric
  * positive definite n x n matrix A (row-major, leading dimension lda): the
  * lower triangle is read and overwritten by L, the strict upper triangle
@@ -74,16 +49,6 @@ void emb_dgemm_blis(int ta, int tb, size_t m, size_t n, size_t k,
  * overwritten).
  */
 int emb_dchol_blis(size_t n, double *A, size_t lda);
-
-#define MAXTHR	EMB_MAXTHREADS
-
-/*
- * emb_sgemm_blis - emb_dgemm_blis in single precision, for the perceptron
- * (float, as PyTorch trains it).
- */
-void emb_sgemm_blis(int ta, int tb, size_t m, size_t n, size_t k,
-    float alpha, const float *A, size_t lda, const float *B, size_t ldb,
-    float beta, float *C, size_t ldc);
 
 /*
  * emb_adam - one step of Adam with L2 weight decay on n parameters P
@@ -101,25 +66,6 @@ struct emb_adam {
 };
 void emb_adam(float *P, const float *G, float *M, float *V, size_t n,
     const struct emb_adam *a);
-
-/* Threads for a step of work multiply-adds: 1 or o->threads. */
-int emb_clf_threads(const struct emb_clf_opts *o, double work);
-/* Lanes for n rows: one per `per' rows, at least one, at most max. */
-size_t emb_clf_lanes(size_t n, size_t per, size_t max);
-/* rt set up for one BLIS thread; @return rt. */
-rntm_t *emb_blis1(rntm_t *rt);
-/* C = alpha A'A + beta C, upper triangle, A m x d (row-major). */
-void emb_dsyrk_up(size_t d, size_t m, double alpha, const double *A,
-    double beta, double *C);
-/* A double copy of X (n x d, emb_free it), or NULL; on nt threads. */
-double *emb_todouble(const float *X, size_t n, size_t d, int nt);
-/* Per-class counts and means (ncls x d) in double. */
-void emb_classmeans(const float *X, size_t n, size_t d, const int *y,
-    int ncls, size_t *cnt, double *mean);
-/* Index of the largest of n scores, the first on ties. */
-int emb_argmax(const double *s, int n);
-/* Allocate c->W (d x nout) and c->b (nout), zeroed: 0 or EMB_ENOMEM. */
-int emb_clf_linalloc(struct emb_clf *c, int nout);
 
 /* clf-solve.c: A X = B, A d x d SPD (else least squares), B d x m. */
 int emb_dspdsolve(double *A, double *B, size_t d, size_t m);

@@ -20,15 +20,12 @@
 #include "ref.h"
 #include "qr.h"
 #include "vec.h"
+#include "lapack.h"
 
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* LAPACK, Fortran calling convention. */
-extern void dgeqp3_(const int *m, const int *n, double *a, const int *lda,
-    int *jpvt, double *tau, double *work, const int *lwork, int *info);
 
 /* A residual of V x = w above this is an inconsistent system. */
 #define CTOL	1e-8

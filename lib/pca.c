@@ -18,6 +18,7 @@
 #include "emb.h"
 #include "src.h"
 #include "tmodel.h"
+#include "lapack.h"
 
 #include <errno.h>
 #include <math.h>
@@ -25,16 +26,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-extern void dsyrk_(const char *uplo, const char *trans, const int *n,
-    const int *k, const double *alpha, const double *a, const int *lda,
-    const double *beta, double *c, const int *ldc, size_t, size_t);
-extern void dsyevr_(const char *jobz, const char *range, const char *uplo,
-    const int *n, double *a, const int *lda, const double *vl,
-    const double *vu, const int *il, const int *iu, const double *abstol,
-    int *m, double *w, double *z, const int *ldz, int *isuppz,
-    double *work, const int *lwork, int *iwork, const int *liwork,
-    int *info, size_t, size_t, size_t);
 
 #define BLOCK	256	/* vectors per dsyrk update once m2 exists */
 #define MAGIC	"emb-pca 1"
@@ -83,7 +74,7 @@ flushrows(struct emb_pcafit *f)
 
 	if (k == 0 || f->m2 == NULL)
 		return;
-	dsyrk_("U", "N", &n, &k, &one, f->rows, &n, &one, f->m2, &n, 1, 1);
+	dsyrk_("U", "N", &n, &k, &one, f->rows, &n, &one, f->m2, &n);
 	f->nrows = 0;
 }
 
@@ -376,7 +367,7 @@ gram(struct emb_pcafit *f, struct emb_pca *p, int center)
 	{
 		int d = (int)dim;
 
-		dsyrk_("U", "T", &n, &d, &inv, y, &d, &zero, g, &n, 1, 1);
+		dsyrk_("U", "T", &n, &d, &inv, y, &d, &zero, g, &n);
 	}
 	if ((rc = topeig(g, n, m, w, z)) < 0)
 		goto out;

@@ -35,7 +35,7 @@ int emb_knn_search_ref(const struct emb_knn *kn, const float *q,
     struct emb_hit *hits);
 
 /*
- * The plain-loop twins of clf.h's emb_dgemm_blis (clf.c), emb_dchol_blis
+ * The plain-loop twins of lapack.h's emb_dgemm_blis (lapack.c), emb_dchol_blis
  * (clf-solve.c, which also takes its small blocks with emb_dchol_ref) and
  * emb_adam (clf-mlp.c, which also takes its tail with emb_adam_ref).
  */

@@ -21,9 +21,7 @@
 
 #include "emb.h"
 #include "clf.h"
-
-extern void dpotrf_(const char *, const int *, double *, const int *,
-    int *);
+#include "lapack.h"
 
 /* Row-major lower = column-major upper: dpotrf("U") on the same bytes. */
 static int

@@ -23,15 +23,7 @@
 #include "emb.h"
 #include "rng.h"
 #include "qr.h"
-
-extern void dgeqp3_(const int *m, const int *n, double *a, const int *lda,
-    int *jpvt, double *tau, double *work, const int *lwork, int *info);
-extern void dgeqrf_(const int *m, const int *n, double *a, const int *lda,
-    double *tau, double *work, const int *lwork, int *info);
-extern void dormqr_(const char *side, const char *trans, const int *m,
-    const int *n, const int *k, const double *a, const int *lda,
-    const double *tau, double *c, const int *ldc, double *work,
-    const int *lwork, int *info);
+#include "lapack.h"
 
 enum route { R_QRCP, R_DGEQP3, R_QRB, R_DGEQRF };
 

@@ -33,6 +33,7 @@
 #include "emb.h"
 #include "rng.h"
 #include "clf.h"
+#include "lapack.h"
 #include "ref.h"
 
 #define N	36
