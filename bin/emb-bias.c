@@ -12,14 +12,12 @@
  * order of the random draws and the tolerances are in emb-bias(1),
  * precisely enough to redo each figure by hand.
  *
- * The permutation test never touches a vector: the statistic of a
- * partition is a sum of per-word associations s(w, A, B), computed once,
- * so a permutation costs |X| draws and additions.
+ * The numbers are the library's (bias.c, emb.h's association tests):
+ * this file reads the sets and the vectors, checks, and prints.
  */
 #include <sys/stat.h>
 
 #include <err.h>
-#include <float.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdarg.h>
@@ -30,9 +28,6 @@
 
 #include "opt.h"
 #include "util.h"
-
-extern void dsyev_(const char *, const char *, const int *, double *,
-    const int *, double *, double *, const int *, int *);
 
 enum { RX, RY, RA, RB, NROLE };
 static const char rolename[NROLE] = { 'X', 'Y', 'A', 'B' };
@@ -562,229 +557,61 @@ checksets(struct sets *S, const char *name, int how)
 
 /* ---- numbers ---- */
 
-static double
-dot(const float *a, const float *b)
-{
-	double s = 0;
-
-	for (uint32_t j = 0; j < dim; j++)
-		s += (double)a[j] * b[j];
-	return s;
-}
-
-/* The cosine of two vectors; 0 when either is zero. */
-static double
-cosv(const float *a, const float *b)
-{
-	double aa = dot(a, a), bb = dot(b, b);
-
-	return aa > 0 && bb > 0 ? dot(a, b) / sqrt(aa * bb) : 0;
-}
-
 #define V(e)	(vec + (size_t)(e) * dim)
 
-/*
- * The scale of v for RND and ECT: 1 / |v| (unit length), 0 for a zero
- * vector; 1 with -U.
- */
-static double
-scale(const float *v)
+/* The sets of S as the library's tests take them. */
+static struct emb_wsets
+wsets(const struct sets *S)
 {
-	double n = asis ? 1 : sqrt(dot(v, v));
+	struct emb_wsets w = { .V = vec, .dim = dim, .asis = asis };
 
-	return asis ? 1 : n > 0 ? 1 / n : 0;
+	for (int r = 0; r < NROLE; r++) {
+		w.row[r] = S->s[r].row;
+		w.n[r] = S->s[r].nrow;
+	}
+	return w;
 }
 
-/* The mean of the (unit, but for -U) vectors of set w into m. */
+/* Exit when the library has run out of memory. */
 static void
-unitmean(const struct wset *w, double *m)
+nomem(int rc)
 {
-	memset(m, 0, dim * sizeof(double));
-	for (size_t i = 0; i < w->nrow; i++) {
-		const float *v = V(w->row[i]);
-		double n = scale(v);
-
-		for (uint32_t j = 0; j < dim; j++)
-			m[j] += v[j] * n;
-	}
-	for (uint32_t j = 0; j < dim; j++)
-		m[j] /= (double)w->nrow;
+	if (rc == EMB_ENOMEM)
+		errx(1, "out of memory");
 }
 
-/* The cosine of a float and a double vector; 0 when either is zero. */
-static double
-cosvd(const float *a, const double *m)
-{
-	double aa = 0, mm = 0, am = 0;
-
-	for (uint32_t j = 0; j < dim; j++) {
-		aa += (double)a[j] * a[j];
-		mm += m[j] * m[j];
-		am += a[j] * m[j];
-	}
-	return aa > 0 && mm > 0 ? am / sqrt(aa * mm) : 0;
-}
-
-static int
-cmpd(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-/* The q-quantile of v[0..n-1] (sorted here), linear between order
- * statistics: v[h] at h = (n - 1) q, as numpy's default. */
-static double
-quantile(double *v, size_t n, double q)
-{
-	double h = (double)(n - 1) * q, f = floor(h);
-	size_t i = (size_t)f;
-
-	if (i + 1 >= n)
-		return v[n - 1];
-	return v[i] + (h - f) * (v[i + 1] - v[i]);
-}
-
-/* Print metric_lo and metric_hi of the n values v (sorted here). */
+/*
+ * Print metric_lo and metric_hi of the n values v (sorted here): numpy's
+ * linear quantiles (emb_interval, EMB_IVL_LINEAR).
+ */
 static void
 interval(const char *test, const char *metric, double *v, size_t n)
 {
 	char m[128];
+	double lo, hi;
 
-	qsort(v, n, sizeof(double), cmpd);
+	emb_interval(v, n, level, EMB_IVL_LINEAR, &lo, &hi);
 	snprintf(m, sizeof(m), "%s_lo", metric);
-	out(test, m, "%.17g", n ? quantile(v, n, (1 - level) / 2) : NAN);
+	out(test, m, "%.17g", lo);
 	snprintf(m, sizeof(m), "%s_hi", metric);
-	out(test, m, "%.17g", n ? quantile(v, n, (1 + level) / 2) : NAN);
+	out(test, m, "%.17g", hi);
 }
 
 /* ---- WEAT ---- */
 
 /*
- * The effect size of associations s[0..nx-1] (X) and s[nx..nx+ny-1] (Y):
- * the difference of the means over the standard deviation of all.
- */
-static double
-effect(const double *s, size_t nx, size_t ny, double *stat)
-{
-	double mx = 0, my = 0, m, ss = 0;
-	size_t n = nx + ny;
-
-	for (size_t i = 0; i < nx; i++)
-		mx += s[i];
-	for (size_t i = nx; i < n; i++)
-		my += s[i];
-	*stat = mx - my;
-	m = (mx + my) / (double)n;
-	mx /= (double)nx;
-	my /= (double)ny;
-	for (size_t i = 0; i < n; i++)
-		ss += (s[i] - m) * (s[i] - m);
-	ss = sqrt(ss / (double)(sdsample ? n - 1 : n));
-	return ss > 0 ? (mx - my) / ss : NAN;
-}
-
-/* C(n, k), or UINT64_MAX when above 2^63. */
-static uint64_t
-binom(size_t n, size_t k)
-{
-	unsigned __int128 c = 1;
-
-	if (k > n - k)
-		k = n - k;
-	for (size_t i = 1; i <= k; i++) {
-		c = c * (n - k + i) / i;
-		if (c > ((unsigned __int128)1 << 63))
-			return UINT64_MAX;
-	}
-	return (uint64_t)c;
-}
-
-/*
- * Partitions of the n associations s into k (the size of X) and n - k
- * whose X-sum is at least obs - tol, over all C(n, k) of them: the subsets
- * in lexicographic order, each sum the sum of its prefix's and its last
- * element, in index order.
- */
-static uint64_t
-exactcount(const double *s, size_t n, size_t k, double obs, double tol)
-{
-	size_t *c = xreallocarray(NULL, k + 1, sizeof(size_t));
-	double *ps = xreallocarray(NULL, k + 1, sizeof(double));
-	uint64_t hit = 0;
-	size_t i;
-
-	ps[0] = 0;
-	for (i = 0; i < k; i++) {
-		c[i] = i;
-		ps[i + 1] = ps[i] + s[i];
-	}
-	for (;;) {
-		hit += ps[k] >= obs - tol;
-		/* The rightmost element that can move right. */
-		i = k;
-		while (i > 0 && c[i - 1] == n - k + i - 1)
-			i--;
-		if (i == 0)
-			break;
-		c[i - 1]++;
-		ps[i] = ps[i - 1] + s[c[i - 1]];
-		for (size_t j = i; j < k; j++) {
-			c[j] = c[j - 1] + 1;
-			ps[j + 1] = ps[j] + s[c[j]];
-		}
-	}
-	free(c);
-	free(ps);
-	return hit;
-}
-
-/*
  * WEAT's bootstrap over words, from the cosines C of the n = nx + ny
- * target words (rows) with the m = na + nb attribute words: each
- * resample draws X, Y, A and B with replacement, in that order, each
- * index by below(size).
+ * target words (rows) with the m = na + nb attribute words.
  */
 static void
 weatboot(const double *C, size_t nx, size_t ny, size_t na, size_t nb)
 {
-	size_t n = nx + ny, m = na + nb;
-	struct emb_rng g;
 	double *bd = xreallocarray(NULL, nboot, sizeof(double));
 	double *bs = xreallocarray(NULL, nboot, sizeof(double));
-	size_t *ix = xreallocarray(NULL, n + m, sizeof(size_t));
-	double *s2 = xreallocarray(NULL, n, sizeof(double));
-	size_t nd = 0;
+	size_t nd;
 
-	emb_rng_seed(&g, seed + 1);
-	for (uint64_t b = 0; b < nboot; b++) {
-		double st2, d2;
-
-		for (size_t i = 0; i < nx; i++)
-			ix[i] = (size_t)emb_rng_below(&g, nx);
-		for (size_t i = nx; i < n; i++)
-			ix[i] = nx + (size_t)emb_rng_below(&g, ny);
-		for (size_t j = 0; j < na; j++)
-			ix[n + j] = (size_t)emb_rng_below(&g, na);
-		for (size_t j = na; j < m; j++)
-			ix[n + j] = na + (size_t)emb_rng_below(&g,
-			    nb);
-		for (size_t i = 0; i < n; i++) {
-			const double *c = C + ix[i] * m;
-			double ma = 0, mb = 0;
-
-			for (size_t j = 0; j < na; j++)
-				ma += c[ix[n + j]];
-			for (size_t j = na; j < m; j++)
-				mb += c[ix[n + j]];
-			s2[i] = ma / (double)na - mb / (double)nb;
-		}
-		d2 = effect(s2, nx, ny, &st2);
-		bs[b] = st2;
-		if (isfinite(d2))
-			bd[nd++] = d2;
-	}
+	nomem(emb_weat_boot(C, nx, ny, na, nb, nboot, sdsample, seed + 1, bd,
+	    &nd, bs));
 	out("weat", "bootstrap", "%llu", (unsigned long long)nboot);
 	out("weat", "bootstrap_undefined", "%llu",
 	    (unsigned long long)(nboot - nd));
@@ -793,67 +620,6 @@ weatboot(const double *C, size_t nx, size_t ny, size_t na, size_t nb)
 	interval("weat", "statistic", bs, nboot);
 	free(bd);
 	free(bs);
-	free(ix);
-	free(s2);
-}
-
-/*
- * Sampled partitions: idx starts as 0..n-1 and is kept from one draw to
- * the next; a draw moves a uniform random k-subset to its front by the
- * first k steps of a Fisher-Yates shuffle (j = i + below(n - i), swap),
- * summing in the order drawn.
- */
-static uint64_t
-samplecount(const double *s, size_t n, size_t k, double obs, double tol,
-    uint64_t N, struct emb_rng *g)
-{
-	size_t *idx = xreallocarray(NULL, n, sizeof(size_t));
-	uint64_t hit = 0;
-
-	for (size_t i = 0; i < n; i++)
-		idx[i] = i;
-	for (uint64_t p = 0; p < N; p++) {
-		double sum = 0;
-
-		for (size_t i = 0; i < k; i++) {
-			size_t j = i + (size_t)emb_rng_below(g, n - i), t;
-
-			t = idx[i];
-			idx[i] = idx[j];
-			idx[j] = t;
-			sum += s[idx[i]];
-		}
-		hit += sum >= obs - tol;
-	}
-	free(idx);
-	return hit;
-}
-
-static int
-cmpz(const void *a, const void *b)
-{
-	size_t x = *(const size_t *)a, y = *(const size_t *)b;
-
-	return (x > y) - (x < y);
-}
-
-/* Whether sets a and b found the same words. */
-static int
-samewords(const struct wset *a, const struct wset *b)
-{
-	size_t *u, n = a->nrow;
-	int same;
-
-	if (n != b->nrow)
-		return 0;
-	u = xreallocarray(NULL, 2 * n + 1, sizeof(size_t));
-	memcpy(u, a->row, n * sizeof(size_t));
-	memcpy(u + n, b->row, n * sizeof(size_t));
-	qsort(u, n, sizeof(size_t), cmpz);
-	qsort(u + n, n, sizeof(size_t), cmpz);
-	same = memcmp(u, u + n, n * sizeof(size_t)) == 0;
-	free(u);
-	return same;
 }
 
 /*
@@ -874,16 +640,43 @@ undefined(const struct sets *S, int ab, double s0)
 		    S->path, s0);
 }
 
+/*
+ * WEAT's one-sided p: the share of partitions (X', Y') of the same sizes
+ * whose statistic is at least the observed one.
+ */
+static void
+weatp(const struct emb_weat_p *pt)
+{
+	double p = (double)pt->hit / (double)pt->count;
+
+	out("weat", "p", "%.17g", p);
+	if (pt->exact) {
+		out("weat", "p_method", "exact");
+		out("weat", "partitions", "%llu",
+		    (unsigned long long)pt->parts);
+		out("weat", "partitions_at_least", "%llu",
+		    (unsigned long long)pt->hit);
+		return;
+	}
+	out("weat", "p_method", "sampled");
+	out("weat", "permutations", "%llu", (unsigned long long)nperm);
+	out("weat", "permutations_at_least", "%llu",
+	    (unsigned long long)pt->hit);
+	out("weat", "p_mc_se", "%.17g", sqrt(p * (1 - p) / (double)nperm));
+	/* Valid whatever the sample (Phipson and Smyth 2010). */
+	out("weat", "p_conservative", "%.17g", (double)(pt->hit + 1) /
+	    (double)(nperm + 1));
+}
+
 static void
 weat(struct sets *S)
 {
-	struct wset *X = &S->s[RX], *Y = &S->s[RY], *A = &S->s[RA],
-	    *B = &S->s[RB];
-	size_t nx = X->nrow, ny = Y->nrow, n = nx + ny, na = A->nrow,
-	    nb = B->nrow, m = na + nb;
-	double *C, *s, d, stat, sx = 0, sabs = 0, tol;
-	uint64_t parts, hit;
-	struct emb_rng g;
+	struct wset *X = &S->s[RX], *Y = &S->s[RY];
+	size_t nx = X->nrow, ny = Y->nrow, n = nx + ny, m = S->s[RA].nrow +
+	    S->s[RB].nrow;
+	struct emb_wsets ws = wsets(S);
+	struct emb_weat_p pt;
+	double *C, *s, d, stat;
 	int ab;
 
 	for (int r = 0; r < NROLE; r++)
@@ -892,98 +685,40 @@ weat(struct sets *S)
 			    "no %c", S->path, rolename[r]);
 	if (n < 3)
 		errx(1, "%s: WEAT needs three target words or more", S->path);
-	ab = samewords(A, B);
 	/* Cosines of every target word with every attribute word. */
 	C = xreallocarray(NULL, n * m, sizeof(double));
 	s = xreallocarray(NULL, n, sizeof(double));
-	for (size_t i = 0; i < n; i++) {
-		size_t w = i < nx ? X->row[i] : Y->row[i - nx];
-		double ma = 0, mb = 0;
-
-		for (size_t j = 0; j < m; j++)
-			C[i * m + j] = cosv(V(w), V(j < na ? A->row[j] :
-			    B->row[j - na]));
-		for (size_t j = 0; j < na; j++)
-			ma += C[i * m + j];
-		for (size_t j = na; j < m; j++)
-			mb += C[i * m + j];
-		/* A = B: 0 by definition, not the rounding of sums in two
-		 * orders. */
-		s[i] = ab ? 0 : ma / (double)na - mb / (double)nb;
-		out("weat", wmetric("s", i < nx ? RX : RY, w), "%.17g", s[i]);
-	}
-	d = effect(s, nx, ny, &stat);
+	nomem(ab = emb_weat_assoc(&ws, C, s));
+	for (size_t i = 0; i < n; i++)
+		out("weat", wmetric("s", i < nx ? RX : RY, i < nx ? X->row[i] :
+		    Y->row[i - nx]), "%.17g", s[i]);
+	d = emb_weat_effect(s, nx, ny, sdsample, &stat);
 	if (!isfinite(d))
 		undefined(S, ab, s[0]);
 	out("weat", "statistic", "%.17g", stat);
 	out("weat", "effect_size", "%.17g", d);
 	out("weat", "sd", "%s", sdsample ? "sample" : "population");
-	/*
-	 * One-sided p: the share of partitions (X', Y') of the same sizes
-	 * whose statistic is at least the observed one.  The statistic is
-	 * 2 sum_X' s - sum s, so it is the X'-sums that are compared, to
-	 * within the rounding of a sum of n terms.
-	 */
-	for (size_t i = 0; i < n; i++) {
-		if (i < nx)
-			sx += s[i];
-		sabs += fabs(s[i]);
-	}
-	tol = 8 * (double)n * DBL_EPSILON * sabs;
-	parts = binom(n, nx);
-	if (parts <= exactmax) {
-		hit = exactcount(s, n, nx, sx, tol);
-		out("weat", "p", "%.17g", (double)hit / (double)parts);
-		out("weat", "p_method", "exact");
-		out("weat", "partitions", "%llu", (unsigned long long)parts);
-		out("weat", "partitions_at_least", "%llu",
-		    (unsigned long long)hit);
-	} else {
-		double p;
-
-		emb_rng_seed(&g, seed);
-		hit = samplecount(s, n, nx, sx, tol, nperm, &g);
-		p = (double)hit / (double)nperm;
-		out("weat", "p", "%.17g", p);
-		out("weat", "p_method", "sampled");
-		out("weat", "permutations", "%llu",
-		    (unsigned long long)nperm);
-		out("weat", "permutations_at_least", "%llu",
-		    (unsigned long long)hit);
-		out("weat", "p_mc_se", "%.17g", sqrt(p * (1 - p) /
-		    (double)nperm));
-		/* Valid whatever the sample (Phipson and Smyth 2010). */
-		out("weat", "p_conservative", "%.17g", (double)(hit + 1) /
-		    (double)(nperm + 1));
-	}
+	nomem(emb_weat_p(s, nx, ny, exactmax, nperm, seed, &pt));
+	weatp(&pt);
 	if (verbose)
 		fprintf(stderr, "emb-bias: %s: WEAT statistic %.4f, effect "
-		    "size %.4f, p %.3g (%s)\n", task, stat, d, (double)hit /
-		    (double)(parts <= exactmax ? parts : nperm),
-		    parts <= exactmax ? "exact" : "sampled");
+		    "size %.4f, p %.3g (%s)\n", task, stat, d, (double)pt.hit /
+		    (double)pt.count, pt.exact ? "exact" : "sampled");
 	if (nboot > 0)
-		weatboot(C, nx, ny, na, nb);
+		weatboot(C, nx, ny, S->s[RA].nrow, S->s[RB].nrow);
 	free(C);
 	free(s);
 }
 
 /* ---- RND, ECT, MAC ---- */
 
-/* Attribute words: A then B, those present. */
+/* The attribute words' count (A, then B if present); A is needed. */
 static size_t
-attrs(struct sets *S, const char *test, size_t **rowp)
+attrs(const struct sets *S, const char *test)
 {
-	size_t n = 0, *row;
-
 	if (S->s[RA].name == NULL)
 		errx(1, "%s: %s needs a set A", S->path, test);
-	row = xreallocarray(NULL, S->s[RA].nrow + S->s[RB].nrow + 1,
-	    sizeof(size_t));
-	for (int r = RA; r <= RB; r++)
-		for (size_t i = 0; i < S->s[r].nrow; i++)
-			row[n++] = S->s[r].row[i];
-	*rowp = row;
-	return n;
+	return S->s[RA].nrow + S->s[RB].nrow;
 }
 
 static void
@@ -1000,58 +735,31 @@ needxy(struct sets *S, const char *test)
 static void
 rnd(struct sets *S)
 {
-	double *mx = xreallocarray(NULL, dim, 2 * sizeof(double)),
-	    *my = mx + dim, sum = 0;
-	size_t *row, n;
+	struct emb_wsets ws = wsets(S);
+	double sum;
+	size_t n;
 
 	needxy(S, "RND");
-	n = attrs(S, "RND", &row);
-	unitmean(&S->s[RX], mx);
-	unitmean(&S->s[RY], my);
-	for (size_t i = 0; i < n; i++) {
-		const float *a = V(row[i]);
-		double na = scale(a), dx = 0, dy = 0;
-
-		for (uint32_t j = 0; j < dim; j++) {
-			double u = a[j] * na;
-
-			dx += (u - mx[j]) * (u - mx[j]);
-			dy += (u - my[j]) * (u - my[j]);
-		}
-		sum += sqrt(dx) - sqrt(dy);
-	}
+	n = attrs(S, "RND");
+	nomem(emb_rnd(&ws, &sum));
 	out("rnd", "rnd", "%.17g", sum);
 	out("rnd", "words", "%zu", n);
-	free(mx);
-	free(row);
 }
 
 /* ECT: Spearman's rho of cos(mean X^, a) and cos(mean Y^, a) over a. */
 static void
 ect(struct sets *S)
 {
-	double *mx = xreallocarray(NULL, dim, 2 * sizeof(double)),
-	    *my = mx + dim, *cx, *cy, rho;
-	size_t *row, n;
+	struct emb_wsets ws = wsets(S);
+	double rho;
+	size_t n;
 	int rc;
 
 	needxy(S, "ECT");
-	n = attrs(S, "ECT", &row);
-	unitmean(&S->s[RX], mx);
-	unitmean(&S->s[RY], my);
-	cx = xreallocarray(NULL, n + 1, 2 * sizeof(double));
-	cy = cx + n;
-	for (size_t i = 0; i < n; i++) {
-		cx[i] = cosvd(V(row[i]), mx);
-		cy[i] = cosvd(V(row[i]), my);
-	}
-	if ((rc = emb_spearman(cx, cy, n, &rho)) == EMB_ENOMEM)
-		errx(1, "out of memory");
+	n = attrs(S, "ECT");
+	nomem(rc = emb_ect(&ws, &rho));
 	out("ect", "ect", "%.17g", rc < 0 ? NAN : rho);
 	out("ect", "words", "%zu", n);
-	free(cx);
-	free(mx);
-	free(row);
 }
 
 /*
@@ -1062,28 +770,13 @@ ect(struct sets *S)
 static void
 mac(struct sets *S)
 {
-	double sum = 0;
-	size_t nt = 0, ns = 0;
+	struct emb_wsets ws = wsets(S);
 
 	if (S->s[RX].name == NULL || S->s[RA].name == NULL)
 		errx(1, "%s: MAC needs sets X and A", S->path);
-	for (int t = RX; t <= RY; t++)
-		for (size_t i = 0; i < S->s[t].nrow; i++, nt++)
-			for (int r = RA; r <= RB; r++) {
-				const struct wset *a = &S->s[r];
-				double d = 0;
-
-				if (a->name == NULL)
-					continue;
-				for (size_t j = 0; j < a->nrow; j++)
-					d += 1 - cosv(V(S->s[t].row[i]),
-					    V(a->row[j]));
-				sum += d / (double)a->nrow;
-			}
-	ns = S->s[RB].name ? 2 : 1;
-	out("mac", "mac", "%.17g", sum / (double)(nt * ns));
-	out("mac", "targets", "%zu", nt);
-	out("mac", "attribute_sets", "%zu", ns);
+	out("mac", "mac", "%.17g", emb_mac(&ws));
+	out("mac", "targets", "%zu", S->s[RX].nrow + S->s[RY].nrow);
+	out("mac", "attribute_sets", "%d", S->s[RB].name ? 2 : 1);
 }
 
 /* ---- the direction of pairs, RIPA ---- */
@@ -1168,21 +861,10 @@ pairdiffs(struct sets *P, double **dp)
 		errx(1, "%s: %zu pairs: at most %d", P->path, k, PAIRMAX);
 	D = xreallocarray(NULL, k + 1, dim * sizeof(double));
 	k = 0;
-	for (size_t i = 0; i < x->n; i++) {
-		const float *a, *b;
-		double na, nb;
-
-		if (!found[x->word[i]] || !found[y->word[i]])
-			continue;
-		a = V(x->word[i]);
-		b = V(y->word[i]);
-		na = sqrt(dot(a, a));
-		nb = sqrt(dot(b, b));
-		for (uint32_t j = 0; j < dim; j++)
-			D[k * dim + j] = (na > 0 ? a[j] / na : 0) -
-			    (nb > 0 ? b[j] / nb : 0);
-		k++;
-	}
+	for (size_t i = 0; i < x->n; i++)
+		if (found[x->word[i]] && found[y->word[i]])
+			emb_unitdiff(V(x->word[i]), V(y->word[i]), dim,
+			    D + k++ * dim);
 	*dp = D;
 	return k;
 }
@@ -1190,48 +872,19 @@ pairdiffs(struct sets *P, double **dp)
 static void
 direction(struct sets *P, double *u)
 {
-	double *D, *G, *w, *work, wq, nu = 0, sp = 0;
-	int kk, lwork = -1, info;
+	double *D;
 	size_t k = pairdiffs(P, &D);
+	int rc;
 
 	if (k == 0)
 		errx(1, "%s: no pair has both words", P->path);
-	kk = (int)k;
-	G = xreallocarray(NULL, k * k + k, sizeof(double));
-	w = G + k * k;
-	for (size_t a = 0; a < k; a++)
-		for (size_t b = 0; b <= a; b++) {
-			double g = 0;
-
-			for (uint32_t j = 0; j < dim; j++)
-				g += D[a * dim + j] * D[b * dim + j];
-			G[a * k + b] = G[b * k + a] = g;
-		}
-	dsyev_("V", "U", &kk, G, &kk, w, &wq, &lwork, &info);
-	lwork = info == 0 ? (int)wq : 0;
-	work = xreallocarray(NULL, (size_t)lwork + 1, sizeof(double));
-	dsyev_("V", "U", &kk, G, &kk, w, work, &lwork, &info);
-	if (info != 0)
+	nomem(rc = emb_pairdir(D, k, dim, u));
+	if (rc == EMB_ENOSOL)
 		errx(1, "%s: the eigenvectors did not converge", P->path);
-	/* The last eigenvector has the largest eigenvalue. */
-	memset(u, 0, dim * sizeof(double));
-	for (size_t i = 0; i < k; i++)
-		for (uint32_t j = 0; j < dim; j++)
-			u[j] += G[(k - 1) * k + i] * D[i * dim + j];
-	for (uint32_t j = 0; j < dim; j++)
-		nu += u[j] * u[j];
-	nu = sqrt(nu);
-	if (!(nu > 0))
+	if (rc < 0)
 		errx(1, "%s: the pairs' differences are all zero", P->path);
-	for (size_t i = 0; i < k; i++)
-		for (uint32_t j = 0; j < dim; j++)
-			sp += D[i * dim + j] * u[j];
-	for (uint32_t j = 0; j < dim; j++)
-		u[j] = (sp < 0 ? -u[j] : u[j]) / nu;
 	out("ripa", "pairs", "%zu", k);
 	free(D);
-	free(G);
-	free(work);
 }
 
 /* The direction as -d gives it: the first component of a model. */
@@ -1258,6 +911,7 @@ static void
 ripa(struct sets *S, struct sets *P)
 {
 	double *u = xreallocarray(NULL, dim, sizeof(double)), *bm = NULL;
+	struct emb_wsets ws = wsets(S);
 	struct emb_rng g;
 	char met[64];
 
@@ -1270,31 +924,19 @@ ripa(struct sets *S, struct sets *P)
 		bm = xreallocarray(NULL, nboot, sizeof(double));
 	for (int r = 0; r < NROLE; r++) {
 		const struct wset *w = &S->s[r];
-		double *v, m = 0;
+		double *v, m;
 
 		if (w->name == NULL || w->nrow == 0)
 			continue;
 		v = xreallocarray(NULL, w->nrow, sizeof(double));
-		for (size_t i = 0; i < w->nrow; i++) {
-			const float *x = V(w->row[i]);
-
-			v[i] = 0;
-			for (uint32_t j = 0; j < dim; j++)
-				v[i] += x[j] * u[j];
-			m += v[i];
+		m = emb_ripa(&ws, r, u, v);
+		for (size_t i = 0; i < w->nrow; i++)
 			out("ripa", wmetric("word", r, w->row[i]), "%.17g",
 			    v[i]);
-		}
 		snprintf(met, sizeof(met), "%c:mean", rolename[r]);
-		out("ripa", met, "%.17g", m / (double)w->nrow);
+		out("ripa", met, "%.17g", m);
 		if (nboot > 0) {
-			for (uint64_t b = 0; b < nboot; b++) {
-				double s = 0;
-
-				for (size_t i = 0; i < w->nrow; i++)
-					s += v[emb_rng_below(&g, w->nrow)];
-				bm[b] = s / (double)w->nrow;
-			}
+			emb_boot_means(v, w->nrow, nboot, &g, bm);
 			interval("ripa", met, bm, nboot);
 		}
 		free(v);

@@ -4,7 +4,8 @@
  * libemb holds what the emb programs share: the emb(5) binary vector stream
  * (reader and writer), keys (TAB-separated, escaped fields), the text view of
  * a stream, the embedding file formats and the native store, and the
- * numerical kernels (OSE, Problem 2, pooling, classifiers).
+ * numerical kernels (OSE, Problem 2, pooling, classifiers, association
+ * tests).
  *
  * The library never prints and never exits.  Every function that can fail
  * returns 0 (or a count) on success and a negative EMB_E* code on failure;
@@ -27,12 +28,14 @@
  *   nearest neighbours (knn.c, knn-search.c, knn-kern.c, knn-exact.c,
  *	csls.c);
  *   metrics and classifiers (metrics.c, clf.c, clf-*.c);
+ *   association tests (bias.c);
  *   paired comparisons (paired.c).
  *
  * The library's internals are in its other headers, one per module
- * (src.h the input layer, cpu.h the dispatcher, fmt.h, knn.h, qr.h,
- * clf.h, le.h, text.h, ...), and the reference twins and whatever else
- * only the tests call are in ref.h; no program includes them.
+ * (src.h the input layer, cpu.h the dispatcher, lapack.h the door to
+ * BLAS and LAPACK, fmt.h, knn.h, qr.h, clf.h, le.h, text.h, ...), and
+ * the reference twins and whatever else only the tests call are in
+ * ref.h; no program includes them.
  */
 #ifndef EMB_H
 #define EMB_H
@@ -1471,6 +1474,21 @@ int emb_pearson(const double *x, const double *y, size_t n, double *r);
 int emb_spearman(const double *x, const double *y, size_t n, double *rho);
 
 /*
+ * emb_interval - the central interval holding level (0 < level < 1) of
+ * the n values v (sorted here), in one of two senses, each kept because
+ * a program's figures have been published with it; NAN, NAN when n = 0:
+ *   EMB_IVL_ORDER   order statistics, k = floor((1 - level) / 2 n)
+ *		     (at most n - 1): [v_k, v_(n-1-k)], 0-based (the
+ *		     percentile bootstrap of emb_paired_clf, emb_paired_corr);
+ *   EMB_IVL_LINEAR  the quantiles at (1 - level) / 2 and (1 + level) / 2,
+ *		     each linear between the order statistics around
+ *		     h = (n - 1) q, numpy's default (emb-bias's intervals).
+ */
+enum { EMB_IVL_ORDER, EMB_IVL_LINEAR };
+void emb_interval(double *v, size_t n, double level, int method,
+    double *lo, double *hi);
+
+/*
  * emb_folds - stratified assignment of n labelled records to k folds.
  * For each class c = 0, 1, ... in turn, the records of class c in input
  * order are shuffled by emb_rng_perm (one generator seeded once with seed,
@@ -1560,6 +1578,135 @@ int emb_clf_iters(const struct emb_clf *c);
 void emb_clf_free(struct emb_clf *c);
 
 /* ---- end of metrics and classifiers ---- */
+
+/* ---- association tests ---- */
+
+/*
+ * The numbers of emb-bias(1)'s tests (bias.c), whose page gives every
+ * formula and the order of every random draw: WEAT (Caliskan et al.
+ * 2017), RND (Garg et al. 2018), ECT (Dev and Phillips 2019), MAC
+ * (Manzini et al. 2019) and the direction of pairs that RIPA projects on
+ * (Ethayarajh et al. 2019).  Each sum is taken in double in the order
+ * the page writes it, so that a figure can be redone by hand.
+ *
+ * The word sets are lists of rows of one float matrix V of dim columns:
+ * X and Y the targets, A and B the attributes, a set absent when it has
+ * no rows.
+ */
+enum { EMB_SET_X, EMB_SET_Y, EMB_SET_A, EMB_SET_B, EMB_NSET };
+struct emb_wsets {
+	const float	*V;		/* the vectors, dim floats a row */
+	size_t		 dim;
+	const size_t	*row[EMB_NSET];	/* each set's rows of V */
+	size_t		 n[EMB_NSET];	/* their counts, 0: absent */
+	int		 asis;		/* RND, ECT: the vectors as they are,
+					   not of unit length */
+};
+
+/* emb_cosf - the cosine of a and b (dim floats); 0 when either is zero. */
+double emb_cosf(const float *a, const float *b, size_t dim);
+
+/*
+ * emb_weat_assoc - the cosines C (n x m) of the n = |X| + |Y| target
+ * words (X, then Y) with the m = |A| + |B| attribute words (A, then B),
+ * and each target word's association s(w, A, B), the mean of its row
+ * over A less its mean over B, into s (n); 0 when A and B hold the same
+ * rows (in any order), not the rounding of sums in two orders.
+ * @return 1 when they do, 0 when not, or EMB_ENOMEM.
+ */
+int emb_weat_assoc(const struct emb_wsets *w, double *C, double *s);
+
+/*
+ * emb_weat_effect - WEAT's statistic *stat = sum_X s - sum_Y s of the
+ * associations s (X's nx, then Y's ny), and @return its effect size, the
+ * difference of the means over the standard deviation of all n (sample:
+ * over n - 1, else over n); NAN when that deviation is 0.
+ */
+double emb_weat_effect(const double *s, size_t nx, size_t ny, int sample,
+    double *stat);
+
+/*
+ * emb_weat_p - WEAT's one-sided permutation test of the associations s
+ * (nx of X, then ny of Y): the partitions (X', Y') of the same sizes
+ * whose X'-sum is at least X's, less 8 n eps sum |s| for rounding; all
+ * of them, in lexicographic order, when they are at most exactmax, else
+ * nperm random ones on a generator seeded with seed.
+ */
+struct emb_weat_p {
+	uint64_t	 parts;		/* C(n, nx), UINT64_MAX above 2^63 */
+	int		 exact;		/* all parts were counted */
+	uint64_t	 count;		/* partitions counted: parts or nperm */
+	uint64_t	 hit;		/* of those, at least the observed */
+};
+/* @return 0 or EMB_ENOMEM. */
+int emb_weat_p(const double *s, size_t nx, size_t ny, uint64_t exactmax,
+    uint64_t nperm, uint64_t seed, struct emb_weat_p *r);
+
+/*
+ * emb_weat_boot - WEAT's bootstrap over words, from the cosines C of
+ * emb_weat_assoc: nboot resamples on a generator seeded with seed, each
+ * drawing X, Y, A and B with replacement, in that order; each resample's
+ * statistic into bs (nboot), its effect size (as emb_weat_effect with
+ * sample) into bd when defined, *nd of them.  @return 0 or EMB_ENOMEM.
+ */
+int emb_weat_boot(const double *C, size_t nx, size_t ny, size_t na,
+    size_t nb, uint64_t nboot, int sample, uint64_t seed, double *bd,
+    size_t *nd, double *bs);
+
+/*
+ * emb_rnd - RND, the sum over the attribute words a (A, then B) of
+ * |a - mean X| - |a - mean Y|, each vector of unit length unless asis.
+ * @return 0 and *rnd, or EMB_ENOMEM.
+ */
+int emb_rnd(const struct emb_wsets *w, double *rnd);
+
+/*
+ * emb_ect - ECT, Spearman's rho (emb_spearman) of cos(mean X, a) and
+ * cos(mean Y, a) over the attribute words a (A, then B), the means of
+ * unit vectors unless asis.  @return as emb_spearman.
+ */
+int emb_ect(const struct emb_wsets *w, double *rho);
+
+/*
+ * emb_mac - MAC, the mean over target words t (X, then Y) and attribute
+ * sets S (A, and B if present) of the mean cosine distance 1 - cos(t, a)
+ * over a in S.
+ */
+double emb_mac(const struct emb_wsets *w);
+
+/*
+ * emb_unitdiff - the difference a^ - b^ of the unit vectors of a and b
+ * (a zero vector staying zero) into d (dim doubles): a pair's difference,
+ * whose direction emb_pairdir finds.
+ */
+void emb_unitdiff(const float *a, const float *b, size_t dim, double *d);
+
+/*
+ * emb_ripa - RIPA's projections <x, u> of the words x of set r (as they
+ * are) on the direction u into v; @return their mean.
+ */
+double emb_ripa(const struct emb_wsets *w, int r, const double *u,
+    double *v);
+
+/*
+ * emb_boot_means - nboot means of n values v drawn with replacement,
+ * each index emb_rng_below(g, n), into bm (the bootstrap of a mean).
+ */
+void emb_boot_means(const double *v, size_t n, uint64_t nboot,
+    struct emb_rng *g, double *bm);
+
+/*
+ * emb_pairdir - the direction of k pair differences D (k x dim, row i
+ * the difference of pair i): their first principal component, not
+ * centered, through the eigenvector of the largest eigenvalue of their
+ * k x k Gram matrix (LAPACK dsyev), scaled to unit length and signed so
+ * that the differences' projections sum to >= 0, into u (dim).
+ * @return 0, EMB_EEMPTY (k = 0), EMB_ENOSOL (the eigenvectors did not
+ * converge), EMB_EZERO (the differences are all zero) or EMB_ENOMEM.
+ */
+int emb_pairdir(const double *D, size_t k, size_t dim, double *u);
+
+/* ---- end of association tests ---- */
 
 /* ---- paired comparisons ---- */
 

@@ -1,7 +1,9 @@
 /*
  * metrics.c - what emb-eval reports: the confusion matrix, accuracy and
- * macro-F1 of a classification, and Pearson's and Spearman's correlations
- * (average ranks for ties) of a similarity task.
+ * macro-F1 of a classification, Pearson's and Spearman's correlations
+ * (average ranks for ties) of a similarity task; and the one place that
+ * says what "the 95% interval" of a set of resampled figures is
+ * (emb_interval: order statistics, or numpy's linear quantiles).
  *
  * Definitions follow scikit-learn and scipy, so that a figure can be
  * checked against them: f1_score(average="macro") counts the classes seen
@@ -189,4 +191,47 @@ emb_spearman(const double *x, const double *y, size_t n, double *rho)
 	free(rx);
 	free(ry);
 	return rc;
+}
+
+static int
+dblcmp(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The q-quantile of the sorted v[0..n-1], linear: v[h], h = (n - 1) q. */
+static double
+linquantile(const double *v, size_t n, double q)
+{
+	double h = (double)(n - 1) * q, f = floor(h);
+	size_t i = (size_t)f;
+
+	if (i + 1 >= n)
+		return v[n - 1];
+	return v[i] + (h - f) * (v[i + 1] - v[i]);
+}
+
+void
+emb_interval(double *v, size_t n, double level, int method, double *lo,
+    double *hi)
+{
+	size_t k;
+
+	if (n == 0) {
+		*lo = *hi = NAN;
+		return;
+	}
+	qsort(v, n, sizeof(*v), dblcmp);
+	if (method == EMB_IVL_LINEAR) {
+		*lo = linquantile(v, n, (1 - level) / 2);
+		*hi = linquantile(v, n, (1 + level) / 2);
+		return;
+	}
+	k = (size_t)floor((1 - level) / 2 * (double)n);
+	if (k >= n)
+		k = n - 1;
+	*lo = v[k];
+	*hi = v[n - 1 - k];
 }

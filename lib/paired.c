@@ -195,32 +195,6 @@ f1counts(const double *tp, const double *col, const double *row, int K)
 	return seen ? sum / seen : 0;
 }
 
-static int
-dblcmp(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-/* The percentile interval of the m values d (sorted here). */
-static void
-interval(double *d, size_t m, double level, double *lo, double *hi)
-{
-	size_t k;
-
-	if (m == 0) {
-		*lo = *hi = NAN;
-		return;
-	}
-	qsort(d, m, sizeof(*d), dblcmp);
-	k = (size_t)floor((1 - level) / 2 * (double)m);
-	if (k >= m)
-		k = m - 1;
-	*lo = d[k];
-	*hi = d[m - 1 - k];
-}
-
 /* Equal up to rounding: a permuted statistic as extreme as the observed. */
 static int
 atleast(double x, double obs)
@@ -419,8 +393,10 @@ emb_paired_clf(const int *truth, const int *pa, const int *pb, size_t n,
 		da[it] = hit / (double)n;
 		df[it] = f1diff(cnt, row, K);
 	}
-	interval(da, (size_t)nres, level, &r->acc_lo, &r->acc_hi);
-	interval(df, (size_t)nres, level, &r->f1_lo, &r->f1_hi);
+	emb_interval(da, (size_t)nres, level, EMB_IVL_ORDER, &r->acc_lo,
+	    &r->acc_hi);
+	emb_interval(df, (size_t)nres, level, EMB_IVL_ORDER, &r->f1_lo,
+	    &r->f1_hi);
 	r->resamples = (uint64_t)nres;
 	rc = 0;
 out:
@@ -808,7 +784,8 @@ emb_paired_corr(const double *gold, const double *sa, const double *sb,
 		r->valid[f] = m;
 		r->p[f] = isnan(obs) || m == 0 ? NAN :
 		    (double)(hits + 1) / (double)(m + 1);
-		interval(d, m, level, &r->lo[f], &r->hi[f]);
+		emb_interval(d, m, level, EMB_IVL_ORDER, &r->lo[f],
+		    &r->hi[f]);
 	}
 	r->resamples = (uint64_t)nres;
 	r->n = n;

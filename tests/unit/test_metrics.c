@@ -186,6 +186,30 @@ START_TEST(test_rng)
 }
 END_TEST
 
+/*
+ * The two intervals on 1..10 at level 0.5: order statistics k = 2, [3, 8];
+ * numpy's linear quantiles at 0.25 and 0.75, [3.25, 7.75]; NAN when
+ * empty.
+ */
+START_TEST(test_interval)
+{
+	double v[10], lo, hi;
+
+	for (int i = 0; i < 10; i++)
+		v[i] = 10 - i;
+	emb_interval(v, 10, 0.5, EMB_IVL_ORDER, &lo, &hi);
+	ck_assert(lo == 3 && hi == 8);
+	for (int i = 0; i < 10; i++)
+		v[i] = 10 - i;
+	emb_interval(v, 10, 0.5, EMB_IVL_LINEAR, &lo, &hi);
+	ck_assert(lo == 3.25 && hi == 7.75);
+	emb_interval(v, 1, 0.95, EMB_IVL_LINEAR, &lo, &hi);
+	ck_assert(lo == 1 && hi == 1);
+	emb_interval(v, 0, 0.95, EMB_IVL_ORDER, &lo, &hi);
+	ck_assert(isnan(lo) && isnan(hi));
+}
+END_TEST
+
 static Suite *
 metrics_suite(void)
 {
@@ -199,6 +223,7 @@ metrics_suite(void)
 	tcase_add_test(tc, test_correlations_undefined);
 	tcase_add_test(tc, test_folds);
 	tcase_add_test(tc, test_rng);
+	tcase_add_test(tc, test_interval);
 	suite_add_tcase(s, tc);
 	return s;
 }
