@@ -149,6 +149,8 @@ check: deps all $(UNITS)
 	    echo "program tests" >>$(B)/.failed
 	@echo "== man pages"
 	@sh tests/manlint $(MANS) || echo "man pages" >>$(B)/.failed
+	@echo "== house rules: file sizes, threads, Fortran prototypes"
+	@sh tests/house/rules || echo "house rules" >>$(B)/.failed
 	@echo "== the man pages' examples and the README's commands, as printed"
 	@$(PYTHON) tests/docs/run $(B) $(MANS) README.md || \
 	    echo "man-page and README examples" >>$(B)/.failed

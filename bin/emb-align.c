@@ -155,16 +155,11 @@ loadspace(struct flat *R, const char *path)
 	memset(R, 0, sizeof(*R));
 	R->name = inname(path);
 	fd = openin(path);
-	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
-		char magic[EMB_MAGIC_LEN];
-
-		if (pread(fd, magic, sizeof(magic), 0) == sizeof(magic) &&
-		    memcmp(magic, EMB_STORE_MAGIC, sizeof(magic)) == 0) {
-			storeflat(R, fd, R->name);
-			if (fd != STDIN_FILENO)
-				close(fd);
-			return;
-		}
+	if (fdstore(fd)) {
+		storeflat(R, fd, R->name);
+		if (fd != STDIN_FILENO)
+			close(fd);
+		return;
 	}
 	src.name = R->name;
 	src.fd = fd;

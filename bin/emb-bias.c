@@ -363,57 +363,49 @@ readvectors(const char *path)
 	int fd = openin(path), rc;
 	struct emb_reader *r;
 	struct emb_rec rec;
-	struct stat st;
 
-	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
-		char magic[EMB_MAGIC_LEN];
+	if (fdstore(fd)) {
+		struct emb_store *s;
 
-		if (pread(fd, magic, sizeof(magic), 0) == sizeof(magic) &&
-		    memcmp(magic, EMB_STORE_MAGIC, sizeof(magic)) == 0) {
-			struct emb_store *s;
-
-			if ((rc = emb_store_fdopen(&s, fd)) < 0) {
-				if (rc == EMB_EIO)
-					err(1, "%s", name);
-				errx(1, "%s: %s", name, s != NULL ?
-				    emb_store_msg(s) : emb_strerror(rc));
-			}
-			havedim(emb_store_dim(s));
-			for (size_t e = 0; e < words.n; e++) {
-				size_t n;
-				const char *w = strskey(&words, e, &n);
-				int64_t i = emb_store_lookup(s, w, n);
-				const float *v;
-
-				if (i < 0)
-					continue;
-				if (emb_store_check(s, (uint64_t)i) < 0)
-					errx(1, "%s: %s", name,
-					    emb_store_msg(s));
-				if ((v = emb_store_vector(s, (uint64_t)i)) ==
-				    NULL) {
-					/* Loaded in place: little-endian
-					 * rows at any alignment. */
-					const unsigned char *p =
-					    emb_store_row(s, (uint64_t)i);
-					float *d = vec + e * dim;
-
-					for (uint32_t j = 0; j < dim; j++) {
-						uint32_t u = (uint32_t)p[4 * j] |
-						    (uint32_t)p[4 * j + 1] << 8 |
-						    (uint32_t)p[4 * j + 2] << 16 |
-						    (uint32_t)p[4 * j + 3] << 24;
-						memcpy(d + j, &u, 4);
-					}
-					found[e] = 1;
-				} else
-					take(e, v);
-			}
-			emb_store_close(s);
-			if (fd != STDIN_FILENO)
-				close(fd);
-			return;
+		if ((rc = emb_store_fdopen(&s, fd)) < 0) {
+			if (rc == EMB_EIO)
+				err(1, "%s", name);
+			errx(1, "%s: %s", name, s != NULL ?
+			    emb_store_msg(s) : emb_strerror(rc));
 		}
+		havedim(emb_store_dim(s));
+		for (size_t e = 0; e < words.n; e++) {
+			size_t n;
+			const char *w = strskey(&words, e, &n);
+			int64_t i = emb_store_lookup(s, w, n);
+			const float *v;
+
+			if (i < 0)
+				continue;
+			if (emb_store_check(s, (uint64_t)i) < 0)
+				errx(1, "%s: %s", name, emb_store_msg(s));
+			if ((v = emb_store_vector(s, (uint64_t)i)) == NULL) {
+				/* Loaded in place: little-endian
+				 * rows at any alignment. */
+				const unsigned char *p =
+				    emb_store_row(s, (uint64_t)i);
+				float *d = vec + e * dim;
+
+				for (uint32_t j = 0; j < dim; j++) {
+					uint32_t u = (uint32_t)p[4 * j] |
+					    (uint32_t)p[4 * j + 1] << 8 |
+					    (uint32_t)p[4 * j + 2] << 16 |
+					    (uint32_t)p[4 * j + 3] << 24;
+					memcpy(d + j, &u, 4);
+				}
+				found[e] = 1;
+			} else
+				take(e, v);
+		}
+		emb_store_close(s);
+		if (fd != STDIN_FILENO)
+			close(fd);
+		return;
 	}
 	r = xreader(fd, name);
 	havedim(emb_reader_dim(r));

@@ -208,16 +208,11 @@ loadref(const char *path)
 	 * A store is a regular file, told by its magic read from the one
 	 * descriptor: a FIFO or <(...) can be read only once.
 	 */
-	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
-		char magic[EMB_MAGIC_LEN];
-
-		if (pread(fd, magic, sizeof(magic), 0) == sizeof(magic) &&
-		    memcmp(magic, EMB_STORE_MAGIC, sizeof(magic)) == 0) {
-			kn = loadstore(fd, name);
-			if (fd != STDIN_FILENO)
-				close(fd);
-			goto index;
-		}
+	if (fdstore(fd)) {
+		kn = loadstore(fd, name);
+		if (fd != STDIN_FILENO)
+			close(fd);
+		goto index;
 	}
 	if ((rc = emb_reader_open(&r, fd, name)) < 0) {
 		/* A store is mapped: through a pipe it cannot be used. */

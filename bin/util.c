@@ -484,6 +484,17 @@ pathkind(const char *path)
 	return n > 0 ? emb_sniff(b, (size_t)n) : EMB_KIND_UNKNOWN;
 }
 
+int
+fdstore(int fd)
+{
+	char magic[EMB_MAGIC_LEN];
+	struct stat st;
+
+	return fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+	    pread(fd, magic, sizeof(magic), 0) == sizeof(magic) &&
+	    memcmp(magic, EMB_STORE_MAGIC, sizeof(magic)) == 0;
+}
+
 const char *
 rmsg(struct emb_reader *r, const char *name, int rc)
 {

@@ -124,6 +124,12 @@ const char	*kindmsg(int kind, const char *name, const char *want);
 /* The EMB_KIND_* of the file path from its first bytes (UNKNOWN if none). */
 int	 pathkind(const char *path);
 /*
+ * fdstore - is fd a store: a regular file that starts with the store's
+ * magic?  Read with pread, so fd's offset is not moved, from the one
+ * descriptor (a FIFO or <(...) can be read only once).  @return 1 or 0.
+ */
+int	 fdstore(int fd);
+/*
  * rmsg - a reader error (rc < 0) as a message, "NAME: ...", a wrong kind of
  * input named; in a static buffer, so that it outlives r.
  */

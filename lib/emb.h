@@ -738,11 +738,14 @@ struct emb_ft *emb_wfile_takeft(struct emb_wfile *f);
  * GloVe text (no header, "word x1 ... xD\n").  Values are emb_ftoa()'s,
  * which read back as the same float32.  An entry is spooled to a file the
  * caller gives until the count is known; words are kept to find repeats.
+ * A number names one format among EMB_WF_* and EMB_WO_* alike: the
+ * formats both read and written have their EMB_WF_* number, .vec one of
+ * its own.
  */
-#define EMB_WO_W2VBIN	1	/* word2vec binary */
-#define EMB_WO_W2VTEXT	2	/* word2vec text */
-#define EMB_WO_GLOVE	3	/* GloVe text */
-#define EMB_WO_VEC	4	/* fastText .vec (read as EMB_WF_W2VTEXT) */
+#define EMB_WO_W2VBIN	1	/* word2vec binary (EMB_WF_W2VBIN) */
+#define EMB_WO_W2VTEXT	2	/* word2vec text (EMB_WF_W2VTEXT) */
+#define EMB_WO_GLOVE	3	/* GloVe text (EMB_WF_GLOVE) */
+#define EMB_WO_VEC	6	/* fastText .vec (read as EMB_WF_W2VTEXT) */
 
 /*
  * emb_wword_bad - the offset of the first byte of word (n bytes) that no
@@ -761,9 +764,9 @@ struct emb_wout;
 
 /*
  * emb_wout_open - a writer of format fmt (EMB_WO_W2VBIN, EMB_WO_W2VTEXT,
- * EMB_WO_GLOVE, EMB_WO_VEC: the writers' numbers, not the readers'
- * EMB_WF_*) and dimension dim, spooling to spool (an empty file open for
- * reading and writing, positioned at 0, the caller's), or, with spool
+ * EMB_WO_GLOVE or EMB_WO_VEC; the readers' EMB_WF_EMB and EMB_WF_FTBIN
+ * are refused) and dimension dim, spooling to spool (an empty file open
+ * for reading and writing, positioned at 0, the caller's), or, with spool
  * -1, writing nothing until emb_wout_direct(): entries are then only
  * checked and counted (a first pass over an input that can be read
  * twice).

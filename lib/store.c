@@ -104,7 +104,7 @@ knndp(uint32_t dim)
 
 /* Rows of the search section: the words, rounded up to a strip. */
 static uint64_t
-knnrows(uint64_t count)
+striprows(uint64_t count)
 {
 	return (count + KNN_STRIP - 1) / KNN_STRIP * KNN_STRIP;
 }
@@ -113,7 +113,7 @@ knnrows(uint64_t count)
 static uint64_t
 knnsize(uint32_t dim, uint64_t count)
 {
-	return KNNHEADER + knnrows(count) * (knndp(dim) + 16);
+	return KNNHEADER + striprows(count) * (knndp(dim) + 16);
 }
 
 /* The row checksums' size: header, one u32 a row of either kind. */
@@ -203,7 +203,7 @@ static int
 ksec_write(struct ksec *k, int fd)
 {
 	unsigned char h[KNNHEADER], buf[4096];
-	uint64_t rows = knnrows(k->n), clen = rows * k->dp;
+	uint64_t rows = striprows(k->n), clen = rows * k->dp;
 	uint32_t ccrc, tcrc = 0;
 	size_t n = 0;
 	off_t at;
@@ -1106,7 +1106,7 @@ static int
 knnmap(struct emb_store *s, uint64_t at)
 {
 	const unsigned char *h = s->map + at;
-	uint64_t rows = knnrows(s->count);
+	uint64_t rows = striprows(s->count);
 	const unsigned char *p = h + KNNHEADER;
 
 	if (emb_le32(h + 60) != emb_crc32(0, h, 60))

@@ -15,17 +15,7 @@
 #include "check_main.h"
 #include "emb.h"
 #include "crc.h"
-
-static uint64_t rng = 0x9e3779b97f4a7c15ull;
-
-static double
-urand(void)
-{
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return (double)(rng >> 11) / 9007199254740992.0 - 0.5;
-}
+#include "urand.h"
 
 /* A random orthogonal d x d matrix, by Gram-Schmidt on random rows. */
 static void
@@ -35,7 +25,7 @@ orth(double *q, int d)
 		double *r = q + i * d, n = 0;
 
 		for (int k = 0; k < d; k++)
-			r[k] = urand();
+			r[k] = urandc();
 		for (int rep = 0; rep < 2; rep++)
 			for (int j = 0; j < i; j++) {
 				double s = 0;
@@ -60,7 +50,7 @@ START_TEST(rotation)
 
 	orth(Q, D);
 	for (int i = 0; i < N * D; i++)
-		X[i] = urand();
+		X[i] = urandc();
 	for (int i = 0; i < N; i++)
 		for (int j = 0; j < D; j++) {
 			Z[i * D + j] = 0;
@@ -92,9 +82,9 @@ START_TEST(rectangular)
 		struct emb_align *a;
 
 		for (int i = 0; i < N * din; i++)
-			X[i] = urand();
+			X[i] = urandc();
 		for (int i = 0; i < N * dout; i++)
-			Z[i] = urand();
+			Z[i] = urandc();
 		ck_assert_int_eq(emb_align_create(&a, din, dout, NULL, 0), 0);
 		ck_assert_int_eq(emb_align_fit(a, X, Z, N), 0);
 		/* The Gram matrix of the shorter side is the identity. */
@@ -129,7 +119,7 @@ START_TEST(steps)
 	struct emb_align *a;
 
 	for (int i = 0; i < N * D; i++)
-		x[i] = (float)(urand() + (i % D == 0 ? 3 : 0));
+		x[i] = (float)(urandc() + (i % D == 0 ? 3 : 0));
 	for (int i = 0; i < N; i++) {
 		double n = 0;
 
@@ -197,14 +187,14 @@ START_TEST(file)
 
 	/* W fitted, full (5 pairs, at least 2): save refuses no other. */
 	for (int i = 0; i < 15; i++)
-		X[i] = urand();
+		X[i] = urandc();
 	for (int i = 0; i < 10; i++)
-		Z[i] = urand();
+		Z[i] = urandc();
 	ck_assert_int_eq(emb_align_create(&a, 3, 2, st, 2), 0);
 	ck_assert_int_eq(emb_align_fit(a, X, Z, 5), 0);
 	ck_assert_ptr_nonnull(a->w);
 	for (int i = 0; i < 3; i++)
-		a->smean[i] = urand();
+		a->smean[i] = urandc();
 	a->tmean[1] = 1e-300;
 	a->count = 12345;
 	fp = tmpfile();
@@ -305,9 +295,9 @@ START_TEST(thin)
 		int fd;
 
 		for (int i = 0; i < n * din; i++)
-			X[i] = urand();
+			X[i] = urandc();
 		for (int i = 0; i < n * dout; i++)
-			Z[i] = urand();
+			Z[i] = urandc();
 		ck_assert_int_eq(emb_align_create(&a, din, dout, NULL, 0), 0);
 		ck_assert_int_eq(emb_align_fit(a, X, Z, n), 0);
 		ck_assert_int_eq(a->count, n);
@@ -377,7 +367,7 @@ START_TEST(thin)
 			memcpy(u, X, n * d * sizeof(double));
 			memcpy(u + n * d, Z, n * d * sizeof(double));
 			for (int k = 0; k < d; k++)
-				u[2 * n * d + k] = urand();
+				u[2 * n * d + k] = urandc();
 			for (int p = 0; p <= 2 * n; p++)
 				for (int rep = 0; rep < 2; rep++) {
 					double *up = u + p * d, nn = 0;
@@ -423,7 +413,7 @@ START_TEST(thin)
 			    a->rank * sizeof(double)) == 0);
 		}
 		for (int k = 0; k < din; k++)
-			xf[k] = (float)urand();
+			xf[k] = (float)urandc();
 		ck_assert_int_eq(emb_align_map(b, 0, xf, 1, yf, 1), 0);
 		for (int j = 0; j < dout; j++) {
 			double s = 0;
@@ -549,9 +539,9 @@ START_TEST(csls_cosmul)
 	struct emb_knn *kn, *kq;
 
 	for (int i = 0; i < NR * D; i++)
-		R[i] = (float)urand();
+		R[i] = (float)urandc();
 	for (int i = 0; i < NQ * D; i++)
-		Q[i] = (float)urand();
+		Q[i] = (float)urandc();
 	ck_assert_int_eq(emb_knn_create(&kn, D), 0);
 	ck_assert_int_eq(emb_knn_create(&kq, D), 0);
 	for (int i = 0; i < NR; i++)

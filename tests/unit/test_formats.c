@@ -18,6 +18,7 @@
 #include "emb.h"
 #include "fmt.h"
 #include "text.h"
+#include "urand.h"
 
 static char tmpl[] = "/tmp/test_formats.XXXXXX";
 static char *dir;
@@ -470,17 +471,6 @@ same(const char *s)
 	    (double)got);
 }
 
-static uint64_t rng = 0x9e3779b97f4a7c15u;
-
-static uint64_t
-next(void)
-{
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return rng;
-}
-
 START_TEST(parse_f32_fixed)
 {
 	static const char *const cases[] = {
@@ -507,7 +497,7 @@ START_TEST(parse_f32_random)
 	char s[96];
 
 	for (int i = 0; i < 300000; i++) {
-		uint64_t r = next();
+		uint64_t r = urand64();
 		uint32_t u = (uint32_t)r;
 		float f;
 		double mid;
@@ -537,9 +527,9 @@ START_TEST(parse_f32_random)
 			break;
 		case 4:		/* random digit strings with exponents */
 			snprintf(s, sizeof(s), "%s%llu.%llue%d", r & 1 ? "-" :
-			    "", (unsigned long long)(next() % 100000000),
-			    (unsigned long long)(next() % 1000000000),
-			    (int)(next() % 90) - 50);
+			    "", (unsigned long long)(urand64() % 100000000),
+			    (unsigned long long)(urand64() % 1000000000),
+			    (int)(urand64() % 90) - 50);
 			break;
 		default:	/* plain fixed-point */
 			snprintf(s, sizeof(s), "%.*f", (int)(r >> 40) % 10,

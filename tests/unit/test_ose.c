@@ -14,19 +14,9 @@
 #include "check_main.h"
 #include "emb.h"
 #include "ref.h"
+#include "urand.h"
 
 #define WORDS	"examples/data/word2vec-googlenews-300d-13k.vec.gz"
-
-static uint64_t rng = 0x9e3779b97f4a7c15ull;
-
-static double
-urand(void)
-{
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return (double)(rng >> 11) / 9007199254740992.0;
-}
 
 static float *
 randgroup(size_t n, uint32_t dim)

@@ -11,20 +11,11 @@
 
 #include "check_main.h"
 #include "emb.h"
+#define URAND_SEED	0x853c49e6748fea9bull
+#include "urand.h"
 
 #define N	2000
 #define D	20
-
-static uint64_t rng = 0x853c49e6748fea9bull;
-
-static double
-urand(void)
-{
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return (double)(rng >> 11) / 9007199254740992.0;
-}
 
 /* Data with a clear leading direction and a large offset. */
 static float *

@@ -11,17 +11,8 @@
 #include "check_main.h"
 #include "emb.h"
 #include "ref.h"
-
-static uint64_t rng = 0x2545f4914f6cdd1dull;
-
-static double
-urand(void)
-{
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return (double)(rng >> 11) / 9007199254740992.0;
-}
+#define URAND_SEED	0x2545f4914f6cdd1dull
+#include "urand.h"
 
 START_TEST(pool_vs_ref)
 {

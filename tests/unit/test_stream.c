@@ -29,6 +29,8 @@
 #include "key.h"
 #include "le.h"
 #include "ref.h"
+#define URAND_SEED	88172645463325252ull
+#include "urand.h"
 
 #if defined(__SANITIZE_ADDRESS__)
 /* Let the out-of-memory test see NULL rather than an ASan report. */
@@ -47,22 +49,11 @@ static const size_t keylens[] = { 0, 1, 2, 7, 8, 255, 256, 257, 4095, 4096,
 
 /* ---- deterministic data ---- */
 
-static uint64_t rngstate = 88172645463325252ull;
-
-static uint32_t
-rnd(void)
-{
-	rngstate ^= rngstate << 13;
-	rngstate ^= rngstate >> 7;
-	rngstate ^= rngstate << 17;
-	return (uint32_t)(rngstate >> 32);
-}
-
 /* Any finite float32 bit pattern, subnormals and -0 included. */
 static float
 rfloat(void)
 {
-	uint32_t u = rnd();
+	uint32_t u = urand32();
 	float f;
 
 	if ((u & 0x7f800000u) == 0x7f800000u)
@@ -80,7 +71,7 @@ rkey(size_t len)
 
 	ck_assert_ptr_nonnull(k);
 	for (size_t i = 0; i < len; i++) {
-		uint32_t c = rnd();
+		uint32_t c = urand32();
 
 		if (c % 17 == 0 && i + 1 < len) {
 			k[i++] = '\\';
@@ -218,9 +209,9 @@ mkmodel(uint32_t dim, size_t n, const size_t *klens, size_t nk)
 
 		t->keylen = klens[i % nk];
 		t->key = rkey(t->keylen);
-		if (left == 0 && rnd() % 3 == 0) {
+		if (left == 0 && urand32() % 3 == 0) {
 			t->type = EMB_REC_GROUP;
-			t->nmemb = rnd() % 4;
+			t->nmemb = urand32() % 4;
 			if (t->nmemb > n - i - 1)
 				t->nmemb = (uint32_t)(n - i - 1);
 			left = t->nmemb;
@@ -766,12 +757,12 @@ START_TEST(t_random_garbage)
 	struct enc e = { 0 };
 
 	for (int t = 0; t < 3000; t++) {
-		size_t n = rnd() % 120;
+		size_t n = urand32() % 120;
 
 		e.n = 0;
-		enc_header(&e, 1 + rnd() % 3);
+		enc_header(&e, 1 + urand32() % 3);
 		for (size_t i = 0; i < n; i++) {
-			uint32_t r = rnd();
+			uint32_t r = urand32();
 			unsigned char c = r % 2 ? likely[r / 2 % 6] :
 			    (unsigned char)(r >> 8);
 
