@@ -31,8 +31,9 @@
  *
  * The library's internals are in its other headers, one per module
  * (src.h the input layer, cpu.h the dispatcher, fmt.h, knn.h, qr.h,
- * clf.h, le.h, text.h, ...), and the reference twins and whatever else
- * only the tests call are in ref.h; no program includes them.
+ * clf.h, le.h, text.h, ...; codes.h the int8 codes of the search, which
+ * the store keeps too, below both), and the reference twins and whatever
+ * else only the tests call are in ref.h; no program includes them.
  */
 #ifndef EMB_H
 #define EMB_H

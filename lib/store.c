@@ -24,7 +24,7 @@
 #include "hash.h"
 #include "io.h"
 #include "le.h"
-#include "knn.h"
+#include "codes.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -1160,14 +1160,14 @@ rowsmap(struct emb_store *s, uint64_t at)
 }
 
 int
-knn_store_file(const struct emb_store *s, uint64_t *off)
+emb_store_file(const struct emb_store *s, uint64_t *off)
 {
 	*off = hdrsize(s->hassub);
 	return s->fd;
 }
 
 int
-knn_store_sect(const struct emb_store *s, struct knn_sect *ks)
+emb_store_sect(const struct emb_store *s, struct knn_sect *ks)
 {
 	if (!s->hasknn)
 		return -1;
@@ -1178,13 +1178,13 @@ knn_store_sect(const struct emb_store *s, struct knn_sect *ks)
 }
 
 const unsigned char *
-knn_store_rows(const struct emb_store *s)
+emb_store_rowcrc(const struct emb_store *s)
 {
 	return s->rcrc;
 }
 
 void
-knn_store_fail(struct emb_store *s, const char *msg)
+emb_store_fail(struct emb_store *s, const char *msg)
 {
 	sfail(s, EMB_ESTORE, "%s", msg);
 }
