@@ -18,7 +18,7 @@
  *	index, the seeded generator, growable arrays, threads (err.c,
  *	util.c, hash.c, par.c);
  *   the stream, emb(5): its constants, keys, reading, writing, groups and
- *	the text view (stream.c, key.c, text.c; emb_sniff in formats.c);
+ *	the text view (stream.c, key.c, text.c; emb_sniff in sniff.c);
  *   embedding formats and the store: embedding files, NumPy arrays,
  *	fastText models, writing embedding files, the store (formats.c,
  *	npy.c, ftbin.c, wformat.c, store.c);
