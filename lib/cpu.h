@@ -1,8 +1,8 @@
 /*
  * cpu.h - the processor's features, probed once (cpu.c), from which each
  * family of kernels picks its path: crc.c (PCLMULQDQ, VPCLMULQDQ),
- * knn-kern.c (AVX2, AVX-512, the VNNIs), qrb.c (x86-64-v3) and
- * clf-mlp.c (AVX).  Each optimized kernel has a portable twin, named
+ * codes.c (AVX2, AVX-512), knn-kern.c (AVX-512, the VNNIs), qrb.c
+ * (x86-64-v3) and clf-mlp.c (AVX).  Each optimized kernel has a portable twin, named
  * _ref; the others are named for their instruction set (_pclmul,
  * _avx2, _avx512, _avxvnni, _v3).  The kernels marked KERN (vec.h) are
  * cloned by the compiler and chosen by the loader, not here.

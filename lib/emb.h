@@ -19,10 +19,10 @@
  *	index, the seeded generator, growable arrays, threads (err.c,
  *	util.c, hash.c, par.c);
  *   the stream, emb(5): its constants, keys, reading, writing, groups and
- *	the text view (stream.c, key.c, text.c; emb_sniff in formats.c);
+ *	the text view (stream.c, key.c, text.c; emb_sniff in sniff.c);
  *   embedding formats and the store: embedding files, NumPy arrays,
  *	fastText models, writing embedding files, the store (formats.c,
- *	npy.c, ftbin.c, wformat.c, store.c);
+ *	npy.c, ftbin.c, wformat.c, store.c, store-build.c);
  *   numerics: pooling, OSE and Problem 2, PCA models, alignment (pool.c,
  *	vec.c, ose.c, qr.c, qrb.c, pca.c, align.c, tmodel.c);
  *   nearest neighbours (knn.c, knn-search.c, knn-kern.c, knn-exact.c,
@@ -33,8 +33,9 @@
  *
  * The library's internals are in its other headers, one per module
  * (src.h the input layer, cpu.h the dispatcher, lapack.h the door to
- * BLAS and LAPACK, fmt.h, knn.h, qr.h, clf.h, le.h, text.h, ...), and
- * the reference twins and whatever else only the tests call are in
+ * BLAS and LAPACK, fmt.h, knn.h, qr.h, clf.h, le.h, text.h, ...; codes.h
+ * the int8 codes of the search, which the store keeps too, below both),
+ * and the reference twins and whatever else only the tests call are in
  * ref.h; no program includes them.
  */
 #ifndef EMB_H
@@ -814,9 +815,9 @@ uint64_t emb_wout_count(const struct emb_wout *o);
 void emb_wout_free(struct emb_wout *o);
 
 /*
- * The store (store.c): a file built once from any embedding file, opened
- * with mmap(2) so that it is ready in milliseconds and shared through the
- * page cache.  Words keep the order of the source file; a word seen again
+ * The store (store-build.c builds, store.c opens): a file built once
+ * from any embedding file, opened with mmap(2) so that it is ready in
+ * milliseconds and shared through the page cache.  Words keep the order of the source file; a word seen again
  * is dropped (the first one wins).  Row i is vector i: dim float32, rows
  * 64-byte aligned (stride floats apart).  emb-store(5) specifies the file
  * byte by byte.  The same object also serves a file loaded into memory.

@@ -1,8 +1,9 @@
 /*
  * fmt.h - the embedding-file readers' internals, shared inside libemb
- * (formats.c, ftbin.c, npy.c, store.c) and with the tests and fuzzers:
- * entry by entry reading, the mapped word2vec route, the fastText model
- * reader, and the store's load and write.  Programs use emb.h alone.
+ * (formats.c, ftbin.c, npy.c, store.c, store-build.c) and with the tests
+ * and fuzzers: entry by entry reading, the mapped word2vec route, the
+ * fastText model reader, the store's load and write, and the store's
+ * doors for the search (knn.c, knn-search.c).  Programs use emb.h alone.
  */
 #ifndef EMB_FMT_H
 #define EMB_FMT_H
@@ -95,6 +96,31 @@ const struct emb_ft *emb_wfile_ft(const struct emb_wfile *f);
 
 /* Floats from one row to the next (a multiple of 16, >= dim). */
 size_t emb_store_stride(const struct emb_store *s);
+
+struct knn_sect;
+
+/*
+ * emb_store_sect - the search section of store s (codes.h) into *ks,
+ * valid while s lives.  @return 0, or -1 when s has none (built before
+ * it existed, or a store in memory).
+ */
+int emb_store_sect(const struct emb_store *s, struct knn_sect *ks);
+
+/*
+ * emb_store_file - the descriptor a store file keeps open (until it is
+ * closed) and the offset of its rows in it.  @return the descriptor, or
+ * -1 for a store in memory.
+ */
+int emb_store_file(const struct emb_store *s, uint64_t *off);
+
+/*
+ * emb_store_rowcrc - the store's row checksums (emb-store(5)): one
+ * little-endian u32 a word, or NULL for a store without them.
+ */
+const unsigned char *emb_store_rowcrc(const struct emb_store *s);
+
+/* emb_store_fail - record msg as store s's error (emb_store_msg). */
+void emb_store_fail(struct emb_store *s, const char *msg);
 
 /*
  * emb_ft_read - read a model from its first byte.  total is the file's

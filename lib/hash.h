@@ -1,7 +1,7 @@
 /*
  * hash.h - the string index's probe (hash.c), for the modules that
- * search an index of their own layout: a store's mapped buckets
- * (store.c), the kNN references' key fields (knn.c).
+ * search an index of their own layout: a store's buckets (store.c,
+ * store-build.c), the kNN references' key fields (knn.c).
  */
 #ifndef EMB_HASH_H
 #define EMB_HASH_H

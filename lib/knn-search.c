@@ -67,6 +67,7 @@
  */
 #include "emb.h"
 #include "crc.h"
+#include "fmt.h"
 #include "ref.h"
 #include "knn.h"
 
@@ -604,7 +605,7 @@ sectcheck(const struct job *jb)
 	t = crc32_combine(crc32_combine(c[1], c[2], (z_off_t)(rows * 4)),
 	    c[3], (z_off_t)(rows * 4));
 	if ((kn->codes != NULL && c[0] != kn->ccrc) || t != kn->tcrc) {
-		knn_store_fail(kn->store, "search section checksum mismatch "
+		emb_store_fail(kn->store, "search section checksum mismatch "
 		    "(store modified or damaged)");
 		return EMB_ESTORE;
 	}

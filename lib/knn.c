@@ -1,8 +1,8 @@
 /*
  * knn.c - the reference set of the nearest-neighbour search: each
- * vector as it was given, its norm, its int8 codes (knn.h), and its key;
- * the word index of exclusions and analogies.  The search itself is in
- * knn-search.c, its kernels in knn-kern.c.
+ * vector as it was given, its norm, its int8 codes (codes.h), and its
+ * key; the word index of exclusions and analogies.  The search itself is
+ * in knn-search.c, its kernels in knn-kern.c.
  */
 #include "emb.h"
 #include "crc.h"
@@ -12,7 +12,6 @@
 #include "knn.h"
 #include "le.h"
 
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -82,18 +81,6 @@ unindex(struct emb_knn *k)
 }
 
 int
-knn_growterms(double **nrm, float **cs, float **ce, size_t has, size_t n)
-{
-	size_t c[3] = { has, has, has };
-
-	if (emb_grow_max(nrm, &c[0], n, n, sizeof(**nrm)) < 0 ||
-	    emb_grow_max(cs, &c[1], n, n, sizeof(**cs)) < 0 ||
-	    emb_grow_max(ce, &c[2], n, n, sizeof(**ce)) < 0)
-		return EMB_ENOMEM;
-	return 0;
-}
-
-int
 emb_knn_reserve(struct emb_knn *k, size_t n)
 {
 	size_t len, clen, ns;
@@ -137,30 +124,6 @@ firstrows(size_t ld)
 	size_t n = ((size_t)4 << 20) / (ld * sizeof(float));
 
 	return n > 1024 ? 1024 : n > 0 ? n : 1;
-}
-
-/* Store the codes of reference i into its strip's lane. */
-static void
-putcodes(uint8_t *codes, uint32_t dp, size_t i, const int8_t *c)
-{
-	uint8_t *p = codes + i / KNN_STRIP * KNN_STRIP * dp + i % KNN_STRIP * 4;
-
-	for (uint32_t g = 0; g < dp / 4; g++, p += 4 * KNN_STRIP)
-		for (int j = 0; j < 4; j++)
-			p[j] = (uint8_t)(c[4 * g + j] + 128);
-}
-
-void
-knn_code(const float *v, uint32_t dim, uint32_t dp, size_t i,
-    int8_t *scratch, uint8_t *codes, double *nrm, float *cs, float *ce)
-{
-	float a;
-
-	nrm[i] = knn_dot(v, v, dim);
-	if (codes == NULL)
-		return;
-	knn_quant(v, dim, dp, sqrt(nrm[i]), scratch, &cs[i], &ce[i], &a);
-	putcodes(codes, dp, i, scratch);
 }
 
 int
@@ -268,7 +231,7 @@ knn_rowfail(const struct emb_knn *k, uint32_t r)
 {
 	/* Checked again where it lies, for the message naming the word. */
 	if (emb_store_check(k->store, r) == 0)
-		knn_store_fail(k->store, "a vector's checksum mismatch (store "
+		emb_store_fail(k->store, "a vector's checksum mismatch (store "
 		    "modified or damaged)");
 	return EMB_ESTORE;
 }
@@ -451,15 +414,15 @@ emb_knn_store(struct emb_knn **kp, struct emb_store *s,
 	k->mat = n > 0 ? (float *)emb_store_vector(s, 0) : NULL;
 	k->ld = emb_store_stride(s);
 	k->n = k->cap = (size_t)n;
-	k->rowfd = knn_store_file(s, &k->rowoff);
-	k->rowcrc = knn_store_rows(s);
+	k->rowfd = emb_store_file(s, &k->rowoff);
+	k->rowcrc = emb_store_rowcrc(s);
 	/*
 	 * A search reads the rows of a few references only: no readahead
 	 * and no mapping of the pages around them (MADV_RANDOM), so that
 	 * memory is the pages it touches.
 	 */
 	advise(k->mat, k->n * k->ld * sizeof(float), MADV_RANDOM);
-	if (knn_store_sect(s, &ks) == 0) {
+	if (emb_store_sect(s, &ks) == 0) {
 		advise(ks.codes, (size_t)ks.rows * ks.dp, MADV_SEQUENTIAL);
 		k->codes = (uint8_t *)ks.codes;
 		k->nrm = (double *)ks.nrm;
