@@ -37,6 +37,10 @@ PROGS = $(PROGSRC:bin/%.c=$(B)/%)
 UTILSRC = $(sort $(filter-out $(PROGSRC),$(wildcard bin/*.c)))
 UTILOBJ = $(UTILSRC:bin/%.c=$(B)/bin/%.o)
 UTILA = $(B)/libutil.a
+# A program's own parts, in a folder of its name that only it links:
+# bin/eval/ for emb-eval.
+EVALSRC = $(sort $(wildcard bin/eval/*.c))
+EVALOBJ = $(EVALSRC:bin/%.c=$(B)/bin/%.o)
 MANS = $(sort $(wildcard man/*.1 man/*.5 man/*.7))
 # Tools installed beside the programs: the SentEval converter (emb-eval(1)).
 TOOLS = examples/scripts/senteval-prep.sh
@@ -116,7 +120,9 @@ $(UTILA): $(UTILOBJ)
 	ar rcs $@ $(UTILOBJ)
 
 $(B)/emb-%: $(B)/bin/emb-%.o $(UTILA) $(LIBA)
-	$(CC) $(LDFLAGS) -o $@ $< $(UTILA) $(LIBA) $(LDLIBS)
+	$(CC) $(LDFLAGS) -o $@ $(filter %.o,$^) $(UTILA) $(LIBA) $(LDLIBS)
+
+$(B)/emb-eval: $(EVALOBJ)
 
 # bin/complete.bash, then what each program says of its options.
 $(COMPLETION): bin/complete.bash $(PROGS)
@@ -135,7 +141,7 @@ $(B)/unhex: tests/unhex.c $(MKFILES) | $(NEEDDEPS)
 	$(CC) $(CFLAGS) $(DEPFLAGS) $(LDFLAGS) -o $@ $<
 
 -include $(LIBOBJ:.o=.d) $(UTILOBJ:.o=.d) $(PROGSRC:bin/%.c=$(B)/bin/%.d) \
-	$(UNITS:=.d) $(B)/unhex.d
+	$(EVALOBJ:.o=.d) $(UNITS:=.d) $(B)/unhex.d
 
 # Every part runs even when one fails, and the end says what failed and
 # what was skipped and why (nothing, on a machine make deps set up).

@@ -1,5 +1,5 @@
 /*
- * eval-bli.c - bilingual lexicon induction (emb-eval -L): for each source
+ * bli.c - bilingual lexicon induction (emb-eval -L): for each source
  * word of a dictionary, the target words nearest to its mapped vector,
  * by cosine (NN) and by CSLS, and the share of source words with a gold
  * translation among the first 1, 5 and 10, as MUSE reports them; words
@@ -10,9 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../dict.h"
+#include "../knn-cross.h"
 #include "eval.h"
-#include "dict.h"
-#include "knn-cross.h"
 
 /* A space's words: field wf of the keys, first record of a word wins. */
 struct words {
@@ -110,7 +110,8 @@ found:
 }
 
 static void
-report(const char *clf, const size_t *at, size_t nq, size_t nall)
+report(const struct eval *E, const char *clf, const size_t *at, size_t nq,
+    size_t nall)
 {
 	static const unsigned ks[] = { 1, 5, 10 };
 
@@ -118,13 +119,13 @@ report(const char *clf, const size_t *at, size_t nq, size_t nall)
 		char m[16];
 
 		snprintf(m, sizeof(m), "P@%u", ks[i]);
-		out(clf, m, "%.4f", nq ? (double)at[ks[i] - 1] / nq : 0.0);
+		out(E, clf, m, "%.4f", nq ? (double)at[ks[i] - 1] / nq : 0.0);
 	}
 	for (size_t i = 0; i < 3; i++) {
 		char m[16];
 
 		snprintf(m, sizeof(m), "P@%u-all", ks[i]);
-		out(clf, m, "%.4f", nall ? (double)at[ks[i] - 1] / nall : 0.0);
+		out(E, clf, m, "%.4f", nall ? (double)at[ks[i] - 1] / nall : 0.0);
 	}
 }
 
@@ -254,9 +255,11 @@ dictfree(struct query *qs, size_t nqs, int64_t *gold)
 }
 
 void
-bli(const char *mpath, const char *tpath, const char *dpath, unsigned wf,
-    unsigned ck, unsigned nthreads, FILE *pred)
+bli(const struct eval *E, const char *mpath, const char *tpath,
+    const char *dpath, unsigned wf, unsigned ck)
 {
+	unsigned nthreads = (unsigned)E->base.threads;
+	FILE *pred = E->predfp;
 	struct flat M, T;
 	struct words MW, TW;
 	struct query *qs = NULL;
@@ -312,7 +315,7 @@ bli(const char *mpath, const char *tpath, const char *dpath, unsigned wf,
 		errx(1, "%s: %s", T.name, emb_strerror(rc));
 	memset(at, 0, sizeof(at));
 	score(&TW, qs, qi, nin, gold, h, 10, at);
-	report("nn", at, nin, nqs);
+	report(E, "nn", at, nin, nqs);
 	predict(pred, "nn", qs, qi, nin, &T, h);
 	/* CSLS: r_T of each query, r_S of every target word. */
 	km = knnrows(M.X, M.n, M.dim, &M, M.name);
@@ -326,13 +329,13 @@ bli(const char *mpath, const char *tpath, const char *dpath, unsigned wf,
 		errx(1, "%s: %s", T.name, emb_strerror(rc));
 	memset(at, 0, sizeof(at));
 	score(&TW, qs, qi, nin, gold, h, 10, at);
-	report("csls", at, nin, nqs);
+	report(E, "csls", at, nin, nqs);
 	predict(pred, "csls", qs, qi, nin, &T, h);
-	out("bli", "queries", "%zu", nqs);
-	out("bli", "in-vocabulary", "%zu", nin);
-	out("bli", "oov-source", "%zu", oovs);
-	out("bli", "oov-target", "%zu", oovt);
-	if (verbose)
+	out(E, "bli", "queries", "%zu", nqs);
+	out(E, "bli", "in-vocabulary", "%zu", nin);
+	out(E, "bli", "oov-source", "%zu", oovs);
+	out(E, "bli", "oov-target", "%zu", oovt);
+	if (E->verbose)
 		fprintf(stderr, "emb-eval: %s: %zu source words, %zu with a "
 		    "translation in both spaces, %zu source and %zu target "
 		    "out of vocabulary; CSLS over %u neighbours\n", dpath, nqs,

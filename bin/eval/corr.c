@@ -1,5 +1,5 @@
 /*
- * eval-corr.c - emb-eval's correlation tasks: STS (the cosine of aligned
+ * corr.c - emb-eval's correlation tasks: STS (the cosine of aligned
  * sentence pairs against gold scores) and word similarity (as gensim's
  * evaluate_word_pairs).
  */
@@ -29,12 +29,13 @@ cosine(const float *a, const float *b, size_t d)
 
 /* Print a correlation, or nan when it is undefined. */
 static void
-outcorr(const char *clf, const char *metric, int rc, double v)
+outcorr(const struct eval *E, const char *clf, const char *metric, int rc,
+    double v)
 {
 	if (rc < 0)
-		out(clf, metric, "nan");
+		out(E, clf, metric, "nan");
 	else
-		out(clf, metric, "%.6f", v);
+		out(E, clf, metric, "%.6f", v);
 }
 
 /*
@@ -61,13 +62,13 @@ score(const char *p, size_t n, const char *path, size_t lno)
  * value in *r.
  */
 static int
-corrout(int rank, const double *ss, const double *gs, size_t m,
+corrout(const struct eval *E, int rank, const double *ss, const double *gs, size_t m,
     const char *metric, double *r)
 {
 	int rc = rank ? emb_spearman(ss, gs, m, r) :
 	    emb_pearson(ss, gs, m, r);
 
-	outcorr("cosine", metric, rc, *r);
+	outcorr(E, "cosine", metric, rc, *r);
 	return rc;
 }
 
@@ -236,7 +237,7 @@ struct means {
  * scored pairs.
  */
 static size_t
-subsetfigs(struct sts *S, size_t s, struct means *M)
+subsetfigs(const struct eval *E, struct sts *S, size_t s, struct means *M)
 {
 	const char *name = S->names[s];
 	size_t msz = strlen(name) + 16, k = 0;
@@ -253,17 +254,17 @@ subsetfigs(struct sts *S, size_t s, struct means *M)
 	rcs = emb_spearman(S->ss, S->gs, k, &rs);
 	if (rcs == EMB_ENOMEM)
 		errx(1, "out of memory");
-	printf("%s\tcosine\tsubset:%zu\t%s\n", task, s + 1, name);
+	printf("%s\tcosine\tsubset:%zu\t%s\n", E->task, s + 1, name);
 	snprintf(met, msz, "pearson:%s", name);
-	outcorr("cosine", met, rcp, rp);
+	outcorr(E, "cosine", met, rcp, rp);
 	snprintf(met, msz, "spearman:%s", name);
-	outcorr("cosine", met, rcs, rs);
+	outcorr(E, "cosine", met, rcs, rs);
 	snprintf(met, msz, "n:%s", name);
-	out("cosine", met, "%zu", k);
+	out(E, "cosine", met, "%zu", k);
 	free(met);
-	if (verbose)
+	if (E->verbose)
 		fprintf(stderr, "%s: %s: pearson %.4f, spearman %.4f, "
-		    "%zu pairs\n", task, name, rcp < 0 ? NAN : rp,
+		    "%zu pairs\n", E->task, name, rcp < 0 ? NAN : rp,
 		    rcs < 0 ? NAN : rs, k);
 	if (rcp == 0 && rcs == 0) {
 		M->pm += rp;
@@ -282,34 +283,34 @@ subsetfigs(struct sts *S, size_t s, struct means *M)
  * scored pairs.
  */
 static size_t
-pooledfigs(struct sts *S, const struct means *M)
+pooledfigs(const struct eval *E, struct sts *S, const struct means *M)
 {
 	size_t m = 0;
 	double r;
 	int rc;
 
-	outcorr("cosine", "pearson_mean", M->ndef ? 0 : -1,
+	outcorr(E, "cosine", "pearson_mean", M->ndef ? 0 : -1,
 	    M->pm / (double)M->ndef);
-	outcorr("cosine", "spearman_mean", M->ndef ? 0 : -1,
+	outcorr(E, "cosine", "spearman_mean", M->ndef ? 0 : -1,
 	    M->sm / (double)M->ndef);
-	outcorr("cosine", "pearson_wmean", M->wsum ? 0 : -1,
+	outcorr(E, "cosine", "pearson_wmean", M->wsum ? 0 : -1,
 	    M->pw / (double)M->wsum);
-	outcorr("cosine", "spearman_wmean", M->wsum ? 0 : -1,
+	outcorr(E, "cosine", "spearman_wmean", M->wsum ? 0 : -1,
 	    M->sw / (double)M->wsum);
 	for (size_t i = 0; i < S->A.n; i++)
 		if (S->scored[i]) {
 			S->gs[m] = S->gold[i];
 			S->ss[m++] = S->sim[i];
 		}
-	rc = corrout(0, S->ss, S->gs, m, "pearson_pooled", &r);
-	if (verbose)
+	rc = corrout(E, 0, S->ss, S->gs, m, "pearson_pooled", &r);
+	if (E->verbose)
 		fprintf(stderr, "%s: all: pearson mean %.4f, weighted %.4f, "
-		    "pooled %.4f\n", task, M->ndef ? M->pm / M->ndef : NAN,
+		    "pooled %.4f\n", E->task, M->ndef ? M->pm / M->ndef : NAN,
 		    M->wsum ? M->pw / M->wsum : NAN, rc < 0 ? NAN : r);
-	rc = corrout(1, S->ss, S->gs, m, "spearman_pooled", &r);
-	if (verbose)
+	rc = corrout(E, 1, S->ss, S->gs, m, "spearman_pooled", &r);
+	if (E->verbose)
 		fprintf(stderr, "%s: all: spearman mean %.4f, weighted %.4f, "
-		    "pooled %.4f; %zu pairs scored, %zu unscored\n", task,
+		    "pooled %.4f; %zu pairs scored, %zu unscored\n", E->task,
 		    M->ndef ? M->sm / M->ndef : NAN, M->wsum ? M->sw / M->wsum :
 		    NAN, rc < 0 ? NAN : r, m, S->unscored);
 	return m;
@@ -361,8 +362,8 @@ keep(const struct sts *S, size_t m, unsigned idf, struct kept *K)
  * pair count, and over all pairs pooled; K (unless NULL) keeps the pairs.
  */
 static void
-sts1(const char *apath, const char *bpath, const char *goldpath,
-    unsigned idf, unsigned subf, struct kept *K)
+sts1(const struct eval *E, const char *apath, const char *bpath,
+    const char *goldpath, unsigned idf, unsigned subf, struct kept *K)
 {
 	struct sts S;
 	struct means M = { 0 };
@@ -379,18 +380,18 @@ sts1(const char *apath, const char *bpath, const char *goldpath,
 		S.sim[i] = cosine(S.A.X + i * S.A.dim, S.B.X + i * S.A.dim,
 		    S.A.dim);
 	for (size_t s = 0; s < S.nsub; s++)
-		subsetfigs(&S, s, &M);
-	m = pooledfigs(&S, &M);
-	out("cosine", "pairs", "%zu", m);
-	out("cosine", "unscored", "%zu", S.unscored);
-	if (protocol)
-		out("cosine", "protocol", "similarity=cosine subsets=%s:%zu "
+		subsetfigs(E, &S, s, &M);
+	m = pooledfigs(E, &S, &M);
+	out(E, "cosine", "pairs", "%zu", m);
+	out(E, "cosine", "unscored", "%zu", S.unscored);
+	if (E->protocol)
+		out(E, "cosine", "protocol", "similarity=cosine subsets=%s:%zu "
 		    "summaries=pooled(SentEval's all),mean,wmean "
 		    "correlations=pearson,spearman(average_ranks) pairs=%zu "
 		    "unscored=%zu undefined_subsets_left_out zero_vectors=%zu%s%s",
 		    subf ? "field" : "none", S.nsub, m, S.unscored,
-		    zerocount(&S.A, n) + zerocount(&S.B, n), protonote ? " " :
-		    "", protonote ? protonote : "");
+		    zerocount(&S.A, n) + zerocount(&S.B, n), E->protonote ?
+		    " " : "", E->protonote ? E->protonote : "");
 	if (K != NULL)
 		keep(&S, m, idf, K);
 	stsfree(&S);
@@ -433,32 +434,23 @@ samepairs(const struct kept *A, const struct kept *B, const char *an,
 			    "%s", bn, i + 1, an);
 }
 
-/* The task column of representation i (0, 1; 2: the comparison). */
-static void
-taskof(int i, struct kept *K)
-{
-	if (K != NULL)
-		memset(K, 0, sizeof(*K));
-	task = taskv[i];
-}
-
 void
-sts(const char *apath, const char *bpath, const char *goldpath,
-    unsigned idf, unsigned subf)
+sts(const struct eval *E, const char *apath, const char *bpath,
+    const char *goldpath, unsigned idf, unsigned subf)
 {
-	struct kept KA, KB;
+	struct kept KA = { 0 }, KB = { 0 };
+	struct eval Ea, Eb;
 
-	if (versus == NULL) {
-		sts1(apath, bpath, goldpath, idf, subf, NULL);
+	if (E->versus == NULL) {
+		sts1(E, apath, bpath, goldpath, idf, subf, NULL);
 		return;
 	}
-	taskof(0, &KA);
-	sts1(apath, bpath, goldpath, idf, subf, &KA);
-	taskof(1, &KB);
-	sts1(versus, versus2, goldpath, idf, subf, &KB);
-	taskof(2, NULL);
-	samepairs(&KA, &KB, apath ? apath : "stdin", versus);
-	comparecorr(KA.gold, KA.sim, KB.sim, KA.sub, KA.m, KA.nsub, 0);
+	Ea = evalside(E, 0);
+	sts1(&Ea, apath, bpath, goldpath, idf, subf, &KA);
+	Eb = evalside(E, 1);
+	sts1(&Eb, E->versus, E->versus2, goldpath, idf, subf, &KB);
+	samepairs(&KA, &KB, apath ? apath : "stdin", E->versus);
+	comparecorr(E, KA.gold, KA.sim, KB.sim, KA.sub, KA.m, KA.nsub, 0);
 	keptfree(&KA);
 	keptfree(&KB);
 }
@@ -631,30 +623,30 @@ readpairs(const char *pairspath, const struct flat *D, const struct vocab *V,
  * compared folded unless caseful.
  */
 static void
-wsfigs(const struct known *P, size_t nv, int caseful)
+wsfigs(const struct eval *E, const struct known *P, size_t nv, int caseful)
 {
 	size_t all = P->npairs + P->oov;
 	double pct = all ? 100.0 * P->oov / (double)all : 0.0, r;
 	int rc;
 
-	rc = corrout(0, P->ss, P->gs, P->npairs, "pearson", &r);
-	if (verbose)
-		fprintf(stderr, "%s: pearson %.4f", task, rc < 0 ? NAN : r);
-	rc = corrout(1, P->ss, P->gs, P->npairs, "spearman", &r);
-	out("cosine", "pairs", "%zu", P->npairs);
-	out("cosine", "oov_pairs", "%zu", P->oov);
-	out("cosine", "oov_pct", "%.6f", pct);
-	if (verbose)
+	rc = corrout(E, 0, P->ss, P->gs, P->npairs, "pearson", &r);
+	if (E->verbose)
+		fprintf(stderr, "%s: pearson %.4f", E->task, rc < 0 ? NAN : r);
+	rc = corrout(E, 1, P->ss, P->gs, P->npairs, "spearman", &r);
+	out(E, "cosine", "pairs", "%zu", P->npairs);
+	out(E, "cosine", "oov_pairs", "%zu", P->oov);
+	out(E, "cosine", "oov_pct", "%.6f", pct);
+	if (E->verbose)
 		fprintf(stderr, ", spearman %.4f; %zu pairs, %zu with an "
 		    "unknown word (%.2f %%)\n", rc < 0 ? NAN : r, P->npairs,
 		    P->oov, pct);
-	if (protocol)
-		out("cosine", "protocol", "similarity=cosine vocabulary=%zu "
+	if (E->protocol)
+		out(E, "cosine", "protocol", "similarity=cosine vocabulary=%zu "
 		    "case=%s first_record_wins oov=pairs_skipped oov_pct=%.2f "
 		    "correlations=pearson,spearman(average_ranks) "
 		    "as=gensim_evaluate_word_pairs%s%s", nv, caseful ?
-		    "as_is" : "ascii_upper", pct, protonote ? " " : "",
-		    protonote ? protonote : "");
+		    "as_is" : "ascii_upper", pct, E->protonote ? " " :
+		    "", E->protonote ? E->protonote : "");
 }
 
 /*
@@ -663,8 +655,9 @@ wsfigs(const struct known *P, size_t nv, int caseful)
  * similarity, NAN for a pair with an unknown word.
  */
 static void
-wordsim1(const char *streampath, const char *pairspath, unsigned wf,
-    size_t nvocab, int caseful, struct kept *K)
+wordsim1(const struct eval *E, const char *streampath,
+    const char *pairspath, unsigned wf, size_t nvocab, int caseful,
+    struct kept *K)
 {
 	struct flat D;
 	struct vocab V;
@@ -675,7 +668,7 @@ wordsim1(const char *streampath, const char *pairspath, unsigned wf,
 	nv = D.n < nvocab ? D.n : nvocab;
 	vocabload(&V, &D, wf, nv, caseful);
 	readpairs(pairspath, &D, &V, caseful, &P, K);
-	wsfigs(&P, nv, caseful);
+	wsfigs(E, &P, nv, caseful);
 	vocabfree(&V, nv);
 	free(P.gs);
 	free(P.ss);
@@ -683,23 +676,23 @@ wordsim1(const char *streampath, const char *pairspath, unsigned wf,
 }
 
 void
-wordsim(const char *streampath, const char *pairspath, unsigned wf,
-    size_t nvocab, int caseful)
+wordsim(const struct eval *E, const char *streampath, const char *pairspath,
+    unsigned wf, size_t nvocab, int caseful)
 {
-	struct kept KA, KB;
+	struct kept KA = { 0 }, KB = { 0 };
+	struct eval Ea, Eb;
 	double *g, *a, *b;
 	int *sub;
 	size_t m = 0;
 
-	if (versus == NULL) {
-		wordsim1(streampath, pairspath, wf, nvocab, caseful, NULL);
+	if (E->versus == NULL) {
+		wordsim1(E, streampath, pairspath, wf, nvocab, caseful, NULL);
 		return;
 	}
-	taskof(0, &KA);
-	wordsim1(streampath, pairspath, wf, nvocab, caseful, &KA);
-	taskof(1, &KB);
-	wordsim1(versus, pairspath, wf, nvocab, caseful, &KB);
-	taskof(2, NULL);
+	Ea = evalside(E, 0);
+	wordsim1(&Ea, streampath, pairspath, wf, nvocab, caseful, &KA);
+	Eb = evalside(E, 1);
+	wordsim1(&Eb, E->versus, pairspath, wf, nvocab, caseful, &KB);
 	/* The pairs both know. */
 	g = xreallocarray(NULL, KA.m + 1, sizeof(double));
 	a = xreallocarray(NULL, KA.m + 1, sizeof(double));
@@ -711,8 +704,8 @@ wordsim(const char *streampath, const char *pairspath, unsigned wf,
 			a[m] = KA.sim[i];
 			b[m++] = KB.sim[i];
 		}
-	out("cosine", "oov_pairs_either", "%zu", KA.m - m);
-	comparecorr(g, a, b, sub, m, 1, 1);
+	out(E, "cosine", "oov_pairs_either", "%zu", KA.m - m);
+	comparecorr(E, g, a, b, sub, m, 1, 1);
 	free(g);
 	free(a);
 	free(b);
