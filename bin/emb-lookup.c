@@ -78,8 +78,9 @@ onbus(int sig)
 
 /*
  * A vector's write failed.  A non-finite component comes from the vectors
- * (a store's are checksummed by -C only, not on every open): name them
- * and the word; any other failure is the output's.
+ * (a store's rows are checked as they are read where it keeps row
+ * checksums, an older store's by -C only): name them and the word; any
+ * other failure is the output's.
  */
 static void
 vdie(int rc, const char *word, size_t n)

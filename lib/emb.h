@@ -933,9 +933,10 @@ const char *emb_store_word(const struct emb_store *s, uint64_t i,
 /*
  * emb_store_check - check row i of s against the checksum the store
  * keeps of it (emb-store(5)): word i's vector (i < count), or subword row
- * i - count.  It reads the row.  @return 0 (also for a store without row
- * checksums, and for one in memory), or EMB_ESTORE, emb_store_msg()
- * naming the row.
+ * i - count.  It reads the row, the first time only (a bit a row marks
+ * those found whole), so it is for one thread at a time.  @return 0
+ * (also for a store without row checksums, and for one in memory), or
+ * EMB_ESTORE, emb_store_msg() naming the row.
  */
 int emb_store_check(struct emb_store *s, uint64_t i);
 /*

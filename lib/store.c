@@ -179,6 +179,10 @@ rowsmap(struct emb_store *s, uint64_t at)
 		    "range");
 	s->rcrc = h + ROWHEADER;
 	s->rrcrc = emb_le32(h + 16);
+	/* A bit a row, set once the row is checked (emb_store_check). */
+	if ((s->okrow = calloc((s->count + (s->hassub ? s->sbucket : 0)) / 64
+	    + 1, sizeof(*s->okrow))) == NULL)
+		return sfail(s, EMB_ENOMEM, "%s", emb_strerror(EMB_ENOMEM));
 	return 0;
 }
 
@@ -267,6 +271,15 @@ storemap(struct emb_store *s, int fd)
 	    nb <= count || poolsz > POOL_MAX || poolsz < 2 * count ||
 	    (flags & ~(FLAG_SUB | FLAG_KNN | FLAG_ROWS)) != 0) {
 		rc = sfail(s, EMB_ESTORE, "header sizes out of range");
+		goto out;
+	}
+	/*
+	 * Row checksums come with a search section: a search without one
+	 * would bound its pairs by terms computed from rows never checked.
+	 */
+	if ((flags & (FLAG_KNN | FLAG_ROWS)) == FLAG_ROWS) {
+		rc = sfail(s, EMB_ESTORE, "header flags out of range (row "
+		    "checksums without a search section)");
 		goto out;
 	}
 	if (flags & FLAG_SUB) {
@@ -443,9 +456,6 @@ emb_store_check(struct emb_store *s, uint64_t i)
 	if (s->rcrc == NULL)
 		return 0;
 	/* Each row is checked once: a word met again costs a bit test. */
-	if (s->okrow == NULL && (s->okrow = calloc((s->count + (s->hassub ?
-	    s->sbucket : 0)) / 64 + 1, sizeof(*s->okrow))) == NULL)
-		return sfail(s, EMB_ENOMEM, "%s", emb_strerror(EMB_ENOMEM));
 	if (s->okrow[i / 64] >> (i % 64) & 1)
 		return 0;
 	row = i < s->count ? s->vec + i * s->stride :

@@ -6,11 +6,13 @@
  * Layout (emb-store(5) is the normative description): a 64-byte header;
  * in a store built from a fastText model, a 64-byte subword header; the
  * vectors, one 64-byte aligned row per word; the subword rows, one per
- * n-gram bucket, likewise; the word offsets; the word bytes (each word
+ * n-gram bucket, likewise; the search section (its header, the int8
+ * codes in strips, norms, scales, errors); the row checksums (a header,
+ * the crc32 of each row); the word offsets; the word bytes (each word
  * followed by a NUL); the hash buckets (FNV-1a 64, linear probing, at
  * most half full).  The header carries the sizes and three crc32 values
  * (header, index, vectors), the subword header its own sizes and two
- * (its own, the subword rows).
+ * (its own, the subword rows), the two sections' headers theirs.
  */
 #ifndef EMB_STORE_H
 #define EMB_STORE_H

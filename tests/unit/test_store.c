@@ -377,6 +377,12 @@ START_TEST(modified)
 	refused(a, n, EMB_EVERSION);
 	a[8] = 1;
 	fixcrc(a);
+	/* Row checksums without a search section, honestly checksummed. */
+	a[56] = 4;
+	fixcrc(a);
+	refused(a, n, EMB_ESTORE);
+	a[56] = 6;
+	fixcrc(a);
 	/* Any byte of the search section's header. */
 	for (size_t k = kat; k < kat + 64; k++) {
 		a[k] ^= 0x02;
