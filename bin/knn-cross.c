@@ -99,7 +99,7 @@ knncross(const struct emb_knn *kn, const char *ref, const char *path,
 	rv = xcalloc(nref ? nref : 1, (size_t)Q.dim * sizeof(float));
 	for (size_t j = 0; j < nref; j++) {
 		if ((rc = emb_knn_check(kn, j)) < 0)
-			knndie(kn, ref, rc);
+			goto fail;
 		memcpy(rv + j * Q.dim, emb_knn_vec(kn, j), Q.dim *
 		    sizeof(float));
 	}
@@ -112,7 +112,7 @@ knncross(const struct emb_knn *kn, const char *ref, const char *path,
 		    nthreads, rr)) < 0 ||
 		    (rc = emb_knn_csls(kn, Q.X, Q.n, Q.dim, k, rq, rr,
 		    nthreads, h)) < 0)
-			knndie(kn, ref, rc);
+			goto fail;
 		for (size_t i = 0; i < Q.n; i++)
 			for (unsigned r = 0; r < k && !zq[i]; r++)
 				if (h[i * k + r].ref != EMB_KNN_NONE)
@@ -127,7 +127,7 @@ knncross(const struct emb_knn *kn, const char *ref, const char *path,
 		    nthreads, h, NULL)) < 0 ||
 		    (rc = emb_knn_search(kq, rv, nref, Q.dim, k, NULL, NULL,
 		    nthreads, hr, NULL)) < 0)
-			knndie(kn, ref, rc);
+			goto fail;
 		for (size_t i = 0; i < Q.n; i++)
 			for (unsigned r = 0; r < k && !zq[i]; r++) {
 				uint32_t y = h[i * k + r].ref;
@@ -147,6 +147,8 @@ knncross(const struct emb_knn *kn, const char *ref, const char *path,
 	if (nzero)
 		warnx("%s: zero query vectors (no known word?): %llu, no "
 		    "neighbours listed", Q.name, nzero);
+	rc = 0;
+fail:
 	emb_knn_free(kq);
 	free(zq);
 	free(zr);
@@ -156,4 +158,6 @@ knncross(const struct emb_knn *kn, const char *ref, const char *path,
 	free(rr);
 	free(rv);
 	flatfree(&Q);
+	if (rc < 0)
+		knndie(kn, ref, rc);
 }
