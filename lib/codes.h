@@ -39,6 +39,8 @@ struct knn_sect {
 	const double	*nrm;		/* rows of each */
 	const float	*cs, *ce;
 	uint32_t	 ccrc, tcrc;	/* crc32 of the codes, of the terms */
+	uint32_t	 secrc;		/* of the scales and errors alone, */
+	int		 hassecrc;	/* if the store says (kind 2 rows) */
 };
 
 /*

@@ -285,21 +285,35 @@ rowbad(struct worker *w, uint32_t r)
 		w->bad = r + (uint64_t)1;
 }
 
+/*
+ * The norm (squared) of reference r, whose row v is checked: the terms',
+ * or where a store's search does not check its norms (hassecrc), the
+ * same value computed again from the row (knn_dot gives the same bits on
+ * every kernel), so that a damaged norm cannot count.
+ */
+static inline double
+refnorm(const struct emb_knn *kn, uint32_t r, const float *v)
+{
+	return kn->hassecrc ? knn_dot(v, v, kn->dim) : kn->nrm[r];
+}
+
 /* The distance in double of query i and reference r: within delta. */
 static inline double
 approx(struct worker *w, size_t i, uint32_t r)
 {
 	const struct job *jb = w->job;
 	const struct emb_knn *kn = jb->kn;
-	double qn = jb->qn[i], rn = kn->nrm[r];
+	double qn = jb->qn[i], rn;
 	const float *v;
 
-	if (!(qn > 0) || !(rn > 0))
+	if (!(qn > 0))
 		return 1;
 	if ((v = knn_row(kn, r, w->row)) == NULL) {
 		rowbad(w, r);
 		return 1;
 	}
+	if (!((rn = refnorm(kn, r, v)) > 0))
+		return 1;
 	return 1 - knn_dot(jb->q + i * jb->ldq, v, kn->dim) / sqrt(qn * rn);
 }
 
@@ -492,10 +506,12 @@ unitblock(struct worker *w, size_t r0, size_t nr)
 	for (size_t j = 0; j < nr; j++) {
 		const float *v = kn->mat + (r0 + j) * kn->ld;
 		float *u = w->ru + j * kn->ld;
-		double n = sqrt(kn->nrm[r0 + j]), inv = n > 0 ? 1 / n : 0;
+		double n, inv;
 
 		if (!knn_rowok(kn, (uint32_t)(r0 + j), v))
 			rowbad(w, (uint32_t)(r0 + j));
+		n = sqrt(refnorm(kn, (uint32_t)(r0 + j), v));
+		inv = n > 0 ? 1 / n : 0;
 		/* v times 1 / |v|: within 2^-52 of the quotient (the slack). */
 		for (uint32_t d = 0; d < kn->dim; d++)
 			u[d] = (float)(v[d] * inv);
@@ -559,9 +575,11 @@ blockrows(size_t r0, size_t nr)
 /*
  * The crc32 of what block b (nr references from r0) reads of a store's
  * search section: its codes (those from reference from on: the int8 pass
- * took those before, as it read them) and its rows of the norms, scales
- * and errors; the first query tile's items take each block once
- * (sectcheck).
+ * took those before, as it read them) and its rows of the scales and
+ * errors, and of the norms unless the store keeps the crc32 of the
+ * others alone (then the search computes each norm it needs from its
+ * checked row, and never reads them); the first query tile's items take
+ * each block once (sectcheck).
  */
 static void
 blockcrc(struct job *jb, size_t b, size_t r0, size_t nr, size_t from)
@@ -573,7 +591,8 @@ blockcrc(struct job *jb, size_t b, size_t r0, size_t nr, size_t from)
 	if (kn->codes != NULL)
 		c[0] = emb_crc32(c[0], kn->codes + from * kn->dp,
 		    (r0 + n - from) * kn->dp);
-	c[1] = emb_crc32(0, kn->nrm + r0, n * sizeof(double));
+	c[1] = kn->hassecrc ? 0 : emb_crc32(0, kn->nrm + r0,
+	    n * sizeof(double));
 	c[2] = emb_crc32(0, kn->cs + r0, n * sizeof(float));
 	c[3] = emb_crc32(0, kn->ce + r0, n * sizeof(float));
 }
@@ -602,9 +621,11 @@ sectcheck(const struct job *jb)
 		c[3] = crc32_combine(c[3], bc[3], (z_off_t)(n * 4));
 		rows += n;
 	}
-	t = crc32_combine(crc32_combine(c[1], c[2], (z_off_t)(rows * 4)),
-	    c[3], (z_off_t)(rows * 4));
-	if ((kn->codes != NULL && c[0] != kn->ccrc) || t != kn->tcrc) {
+	t = crc32_combine(c[2], c[3], (z_off_t)(rows * 4));
+	if (!kn->hassecrc)
+		t = crc32_combine(c[1], t, (z_off_t)(rows * 8));
+	if ((kn->codes != NULL && c[0] != kn->ccrc) ||
+	    t != (kn->hassecrc ? kn->secrc : kn->tcrc)) {
 		emb_store_fail(kn->store, "search section checksum mismatch "
 		    "(store modified or damaged)");
 		return EMB_ESTORE;
@@ -723,7 +744,7 @@ emb_knn_search(const struct emb_knn *kn, const float *q, size_t nq,
 	struct job jb;
 	struct worker *w = NULL;
 	struct emb_hit *all = NULL;
-	size_t items, nall, nsp;
+	size_t items, nall, nsp, nl;
 	unsigned nw = 0;
 	int rc = 0;
 
@@ -765,6 +786,8 @@ emb_knn_search(const struct emb_knn *kn, const float *q, size_t nq,
 		return EMB_ELIMIT;
 	if ((rc = prepare(&jb, knn_path())) < 0)
 		goto out;
+	/* A tile holds at most nl queries: no buffers for more. */
+	nl = nq < QTILE ? (nq + 3) / 4 * 4 : QTILE;
 	rc = EMB_ENOMEM;
 	if (kn->sectchk && (jb.bcrc = malloc(jb.nrb * 4 *
 	    sizeof(*jb.bcrc))) == NULL)
@@ -778,7 +801,7 @@ emb_knn_search(const struct emb_knn *kn, const float *q, size_t nq,
 		bli_rntm_set_num_threads(1, &r1);
 		w[t].rntm = r1;
 		w[t].job = &jb;
-		w[t].c = emb_alloc((size_t)QTILE * jb.rb * sizeof(float));
+		w[t].c = emb_alloc(nl * jb.rb * sizeof(float));
 		w[t].ru = emb_alloc(jb.rb * kn->ld * sizeof(float));
 		w[t].row = malloc((size_t)kn->dim * sizeof(float));
 		w[t].h = malloc(nq * k * sizeof(*w[t].h));
@@ -789,7 +812,7 @@ emb_knn_search(const struct emb_knn *kn, const float *q, size_t nq,
 		    w[t].hn == NULL || w[t].skip == NULL)
 			goto out;
 		if (jb.kern != NULL)
-			for (int i = 0; i < QTILE; i++) {
+			for (size_t i = 0; i < nl; i++) {
 				w[t].l[i].ref = malloc(jb.rb *
 				    sizeof(uint32_t));
 				w[t].l[i].ub = malloc(jb.rb * sizeof(float));

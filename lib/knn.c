@@ -431,6 +431,8 @@ emb_knn_store(struct emb_knn **kp, struct emb_store *s,
 		k->sectchk = 1;
 		k->ccrc = ks.ccrc;
 		k->tcrc = ks.tcrc;
+		k->secrc = ks.secrc;
+		k->hassecrc = ks.hassecrc;
 	} else {
 		*quantized = 1;
 		if ((rc = storeterms(k, progress, arg)) < 0) {

@@ -35,6 +35,8 @@ struct emb_knn {
 	float		*ce;		/* E = |x - s c|, rounded up */
 	int		 sectchk;	/* the terms are a store's: check */
 	uint32_t	 ccrc, tcrc;	/* their crc32 (knn_sect) */
+	uint32_t	 secrc;		/* of the scales and errors, */
+	int		 hassecrc;	/* if known: the norms then unread */
 	const unsigned char *rowcrc;	/* a store's row checksums, or NULL */
 	int8_t		*scratch;	/* dp bytes: one vector's codes */
 	char		*keys;		/* all keys, each NUL-terminated */

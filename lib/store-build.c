@@ -41,6 +41,7 @@ struct ksec {
 	float		*cs, *ce;
 	int8_t		*scratch;	/* dp bytes */
 	uint32_t	*rcrc;		/* crc32 of each row, words then buckets */
+	uint32_t	 secrc;		/* of the scales and errors (written) */
 	size_t		 nrcrc, rcrccap;
 };
 
@@ -120,12 +121,19 @@ ksec_write(struct ksec *k, int fd)
 	ccrc = k->dp > 0 ? emb_crc32(0, k->codes, (size_t)clen) : 0;
 	if (clen > 0 && emb_writeall(fd, k->codes, (size_t)clen) < 0)
 		return EMB_EIO;
+	/*
+	 * The norms, then the scales and errors, whose crc32 alone goes to
+	 * the row checksums' header too: buf holds one kind at a time.
+	 */
+	k->secrc = 0;
 	for (int t = 0; t < 3; t++)
 		for (uint64_t i = 0; i < rows; i++) {
 			uint32_t u;
 
-			if (n + 8 > sizeof(buf)) {
+			if (n + 8 > sizeof(buf) || (i == 0 && n > 0)) {
 				tcrc = emb_crc32(tcrc, buf, n);
+				if (t > 1 || (t == 1 && i > 0))
+					k->secrc = emb_crc32(k->secrc, buf, n);
 				if (emb_writeall(fd, buf, n) < 0)
 					return EMB_EIO;
 				n = 0;
@@ -146,6 +154,7 @@ ksec_write(struct ksec *k, int fd)
 			n += 4;
 		}
 	tcrc = emb_crc32(tcrc, buf, n);
+	k->secrc = emb_crc32(k->secrc, buf, n);
 	if (emb_writeall(fd, buf, n) < 0)
 		return EMB_EIO;
 	emb_put32(h, KNN_KIND);
@@ -161,7 +170,8 @@ ksec_write(struct ksec *k, int fd)
 
 /*
  * Write the row checksums at fd's position: the header (the rows
- * covered, the crc32 of the checksums), then one u32 a row.
+ * covered, the crc32 of the checksums, that of the search section's
+ * scales and errors), then one u32 a row.
  */
 static int
 rows_write(struct ksec *k, int fd)
@@ -181,6 +191,7 @@ rows_write(struct ksec *k, int fd)
 	emb_put32(h, ROWS_KIND);
 	emb_put64(h + 8, k->nrcrc);
 	emb_put32(h + 16, crc);
+	emb_put32(h + 20, k->secrc);
 	emb_put32(h + 60, emb_crc32(0, h, 60));
 	if (emb_writeall(fd, h, sizeof(h)) < 0)
 		return EMB_EIO;

@@ -164,21 +164,25 @@ static int
 rowsmap(struct emb_store *s, uint64_t at)
 {
 	const unsigned char *h = s->map + at;
+	uint32_t kind = emb_le32(h);
 
 	if (emb_le32(h + 60) != emb_crc32(0, h, 60))
 		return sfail(s, EMB_ESTORE, "row checksums' header checksum "
 		    "mismatch");
-	for (int i = 20; i < 60; i++)
+	for (int i = kind == ROWS_KIND ? 24 : 20; i < 60; i++)
 		if (h[i] != 0)
 			return sfail(s, EMB_ESTORE, "row checksums' header out "
 			    "of range");
-	if (emb_le32(h) != ROWS_KIND || emb_le32(h + 4) != 0 ||
+	if ((kind != ROWS_KIND && kind != ROWS_KIND1) || emb_le32(h + 4) != 0 ||
 	    emb_le64(h + 8) != s->count +
 	    (s->hassub ? s->sbucket : 0))
 		return sfail(s, EMB_ESTORE, "row checksums' header out of "
 		    "range");
 	s->rcrc = h + ROWHEADER;
 	s->rrcrc = emb_le32(h + 16);
+	/* Kind 2: the scales' and errors' own crc32, for the search. */
+	s->kscrc = emb_le32(h + 20);
+	s->haskscrc = kind == ROWS_KIND;
 	/* A bit a row, set once the row is checked (emb_store_check). */
 	if ((s->okrow = calloc((s->count + (s->hassub ? s->sbucket : 0)) / 64
 	    + 1, sizeof(*s->okrow))) == NULL)
@@ -201,6 +205,8 @@ emb_store_sect(const struct emb_store *s, struct knn_sect *ks)
 	*ks = s->knn;
 	ks->ccrc = s->kccrc;
 	ks->tcrc = s->ktcrc;
+	ks->secrc = s->kscrc;
+	ks->hassecrc = s->haskscrc;
 	return 0;
 }
 
@@ -435,7 +441,8 @@ emb_store_verify(struct emb_store *s)
 		    "modified or damaged)");
 	if (s->hasknn && (emb_crc32(0, s->knn.nrm, s->knn.rows * 16) !=
 	    s->ktcrc || (s->knn.dp > 0 && emb_crc32(0, s->knn.codes,
-	    s->knn.rows * s->knn.dp) != s->kccrc)))
+	    s->knn.rows * s->knn.dp) != s->kccrc) || (s->haskscrc &&
+	    emb_crc32(0, s->knn.cs, s->knn.rows * 8) != s->kscrc)))
 		return sfail(s, EMB_ESTORE, "search section checksum mismatch "
 		    "(store modified or damaged)");
 	if (s->rcrc != NULL && emb_crc32(0, s->rcrc, (s->count + (s->hassub ?

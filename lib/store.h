@@ -32,7 +32,9 @@
 #define KNN_KIND	1u		/* its codes: int8 strips (codes.h) */
 #define FLAG_ROWS	4u		/* header flag: row checksums */
 #define ROWHEADER	64		/* the row checksums' header */
-#define ROWS_KIND	1u		/* crc32 of each row's dim floats */
+#define ROWS_KIND	2u		/* crc32 of each row's dim floats, and of
+				   the search section's scales and errors */
+#define ROWS_KIND1	1u		/* the same without the latter */
 
 struct emb_store {
 	unsigned char	*map;		/* the mapped file, or NULL */
@@ -55,6 +57,8 @@ struct emb_store {
 	int		 hasknn;	/* a search section: */
 	struct knn_sect	 knn;		/* its regions, in the map */
 	uint32_t	 kccrc, ktcrc;	/* crc32 of its codes, its terms */
+	uint32_t	 kscrc;		/* of its scales and errors, */
+	int		 haskscrc;	/* if the row checksums say */
 	const unsigned char *rcrc;	/* row checksums (u32 each), or NULL */
 	uint32_t	 rrcrc;		/* crc32 of the row checksums */
 	int		 damaged;	/* a row failed its checksum */

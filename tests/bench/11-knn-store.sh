@@ -18,6 +18,11 @@
 # take minutes: KNNSTORE_GSQ=100 asks 100 of them and scales the time.
 # KNNSTORE_SIZES picks the sizes ("1000000 3000000"); the big files (up
 # to 15 GB) are removed at the end unless KNNSTORE_KEEP=1.
+# KNNSTORE_BASE=DIR sets another build beside this one: its emb-lookup
+# builds the same vectors into a store of its own format, its emb-knn
+# searches it in the same run, paired, and the last line of each size
+# gives this build's time over that one's (the bar for a change to the
+# store or the search: a query may cost at most 10% more).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 d=$BENCHDIR/knnstore
@@ -93,6 +98,10 @@ for n in ${KNNSTORE_SIZES:-1000000 3000000}; do
 	    "$s.kv" || exit 1
 	[ -s "$s.store" ] || emb-lookup -q -e "$s.bin" -B "$s.store" || exit 1
 	[ -s "$s.old" ] || $gs strip "$s.store" "$s.old" || exit 1
+	if [ -n "${KNNSTORE_BASE:-}" ]; then
+		"$KNNSTORE_BASE/emb-lookup" -q -e "$s.bin" -B "$s.base" ||
+		    exit 1
+	fi
 	rm -f "$s.bin"
 	# One word, and 1,000 spread over the vocabulary.
 	echo w5 | emb-lookup -q -e "$s.store" >"$d/q1.emb" || exit 1
@@ -103,6 +112,7 @@ for n in ${KNNSTORE_SIZES:-1000000 3000000}; do
 	    sed -n 's/.* \([0-9]*\) of [0-9]* rescored.*/\1/p')
 	codes=$(( (n + 63) / 64 * 64 * 300 ))
 	cat "$s.store" "$s.old" "$s.kv" "$s.kv.vectors.npy" >/dev/null
+	[ -z "${KNNSTORE_BASE:-}" ] || cat "$s.base" >/dev/null
 	rm -f "$d"/*.t "$d"/*.m
 	i=0
 	while [ $i -lt "$R" ]; do
@@ -112,6 +122,14 @@ for n in ${KNNSTORE_SIZES:-1000000 3000000}; do
 		run new1k emb-knn -j "$T" -k $K "$s.store" "$d/q1k.emb" &&
 		run old1k emb-knn -j "$T" -k $K "$s.old" "$d/q1k.emb" ||
 		    exit 1
+		if [ -n "${KNNSTORE_BASE:-}" ]; then
+			run base1 "$KNNSTORE_BASE/emb-knn" -j "$T" -k $K \
+			    "$s.base" "$d/q1.emb" || exit 1
+			cmp -s "$d/base1.out" "$d/new1.out" || {
+				echo "  the base build answers otherwise" >&2
+				exit 1
+			}
+		fi
 		i=$((i + 1))
 	done
 	# gensim answers one question at a time, a scan of all the vectors
@@ -131,6 +149,12 @@ for n in ${KNNSTORE_SIZES:-1000000 3000000}; do
 	show new1k "1,000 queries, store searched in place"
 	show old1k "1,000 queries, store quantized at load" new1k
 	show gs1k "1,000 queries, gensim ($GSQ asked, once)" new1k
+	if [ -n "${KNNSTORE_BASE:-}" ]; then
+		show base1 "one query, the base build's store and search" new1
+		echo "  one query: this build / the base build =" \
+		    "$(paste "$d/new1.t" "$d/base1.t" | awk '{ print $1 / $2 }' |
+		    median) (median of the paired ratios)"
+	fi
 	rss=$(median <"$d/new1.m")
 	echo "  one query: peak RSS / (codes + rows rescored) = $(echo \
 	    "$rss $codes $kb" | awk '{ printf "%.2f", $1 * 1024 / \
@@ -178,6 +202,6 @@ for n in ${KNNSTORE_SIZES:-1000000 3000000}; do
 		esac
 	fi
 	[ "${KNNSTORE_KEEP:-0}" = 1 ] || rm -f "$s.store" "$s.old" "$s.kv" \
-	    "$s.kv.vectors.npy"
+	    "$s.kv.vectors.npy" "$s.base"
 done
 echo "load average after: $(cut -d ' ' -f 1-3 /proc/loadavg)"

@@ -8,8 +8,9 @@
         OUT.kv.vectors.npy).  Written in blocks: memory stays small.
     knn-store.py strip STORE OUT
         the store without its search section: a store as emb-lookup -B
-        wrote it before stores kept the search's codes (header flag 2
-        cleared, the section cut out, sizes and header checksum updated).
+        wrote it before stores kept the search's codes (header flags 2
+        and 4 cleared, the section and the row checksums cut out, sizes
+        and header checksum updated).
     knn-store.py gensim OUT.kv K WORD...
         in this (fresh) process: KeyedVectors.load(OUT.kv, mmap='r'), then
         most_similar(word, topn=K) for each word; prints the first word's
@@ -71,8 +72,12 @@ def strip(path, out):
         dp, = struct.unpack_from('<I', kh, 4)
         rows, = struct.unpack_from('<Q', kh, 8)
         ksz = 64 + rows * (dp + 16)
+        # The row checksums (flag 4) come only with a search section: out
+        # too.
+        if flags & 4:
+            ksz += 64 + (count + sbucket) * 4
         size = os.fstat(f.fileno()).st_size
-        struct.pack_into('<I', b, 56, flags & ~2)
+        struct.pack_into('<I', b, 56, flags & ~6)
         struct.pack_into('<Q', b, 40, size - ksz)
         struct.pack_into('<I', b, 60, zlib.crc32(bytes(b[:60])))
         f.seek(0)

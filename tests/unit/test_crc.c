@@ -27,10 +27,12 @@ randbuf(size_t n, unsigned seed)
 
 /*
  * Each test runs on each path: _i 0 the processor's best, 1 without
- * VPCLMULQDQ (the 128-bit folding), 2 without PCLMULQDQ (zlib alone).
+ * AVX-512 (VPCLMULQDQ on 256 bits), 2 without VPCLMULQDQ (the 128-bit
+ * folding), 3 without PCLMULQDQ (zlib alone).
  */
 static const unsigned paths[] = { EMB_CPU_ALL,
-    EMB_CPU_ALL & ~EMB_CPU_VPCLMUL, EMB_CPU_ALL & ~EMB_CPU_PCLMUL };
+    EMB_CPU_ALL & ~EMB_CPU_AVX512F, EMB_CPU_ALL & ~EMB_CPU_VPCLMUL,
+    EMB_CPU_ALL & ~EMB_CPU_PCLMUL };
 
 START_TEST(lengths_and_alignments)
 {
@@ -108,8 +110,8 @@ crc_suite(void)
 	Suite *s = suite_create("crc");
 	TCase *tc = tcase_create("crc");
 
-	tcase_add_loop_test(tc, lengths_and_alignments, 0, 3);
-	tcase_add_loop_test(tc, long_and_chunked, 0, 3);
+	tcase_add_loop_test(tc, lengths_and_alignments, 0, 4);
+	tcase_add_loop_test(tc, long_and_chunked, 0, 4);
 	tcase_add_test(tc, constants);
 	suite_add_tcase(s, tc);
 	return s;
