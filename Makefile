@@ -28,8 +28,10 @@ endif
 DEPFLAGS = -MMD -MP
 MKFILES = Makefile config.mk
 
-LIBSRC = $(sort $(wildcard lib/*.c))
+LIBSRC = $(sort $(wildcard lib/*/*.c))
 LIBOBJ = $(LIBSRC:lib/%.c=$(B)/lib/%.o)
+# The public header: emb.h and each floor's (tests/house/floors).
+FLOORH = $(sort $(wildcard lib/*/emb-*.h))
 LIBA = $(B)/libemb.a
 PROGSRC = $(sort $(wildcard bin/emb-*.c))
 PROGS = $(PROGSRC:bin/%.c=$(B)/%)
@@ -157,6 +159,8 @@ check: deps all $(UNITS)
 	@sh tests/manlint $(MANS) || echo "man pages" >>$(B)/.failed
 	@echo "== house rules: file sizes, threads, Fortran prototypes"
 	@sh tests/house/rules || echo "house rules" >>$(B)/.failed
+	@echo "== the library's floors: includes and symbols only downward"
+	@sh tests/house/floors $(B) || echo "floors" >>$(B)/.failed
 	@echo "== the man pages' examples and the README's commands, as printed"
 	@$(PYTHON) tests/docs/run $(B) $(MANS) README.md || \
 	    echo "man-page and README examples" >>$(B)/.failed
@@ -198,7 +202,7 @@ install: all
 	    'includedir=$(call pcvar,$(INCDIR))' '' 'Name: emb' \
 	    'Description: word embeddings in Unix pipelines (libemb)' \
 	    'Version: $(VERSION)' \
-	    'Requires: zlib' 'Cflags: -I$${includedir}' \
+	    'Requires: zlib' 'Cflags: -I$${includedir}/emb' \
 	    'Libs: -L$${libdir} -lemb $(filter-out -lz,$(LDLIBS))' \
 	    >$(B)/emb.pc
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) \
@@ -207,7 +211,10 @@ install: all
 	install -m 755 $(PROGS) $(DESTDIR)$(BINDIR)/
 	install -m 644 $(TOOLS) $(DESTDIR)$(SHAREDIR)/
 	install -m 644 $(LIBA) $(DESTDIR)$(LIBDIR)/
-	install -m 644 lib/emb.h $(DESTDIR)$(INCDIR)/
+	for h in lib/emb.h $(FLOORH); do d=$${h#lib/}; d=$${d%/*}; \
+		[ "$$d" = emb.h ] && d=; \
+		install -d $(DESTDIR)$(INCDIR)/emb/$$d && \
+		install -m 644 $$h $(DESTDIR)$(INCDIR)/emb/$$d || exit 1; done
 	install -m 644 $(B)/emb.pc $(DESTDIR)$(PCDIR)/
 	for m in $(MANS); do s=$${m##*.}; \
 		install -d $(DESTDIR)$(MANDIR)/man$$s && \
@@ -221,8 +228,12 @@ uninstall:
 	for t in $(TOOLS); do rm -f $(DESTDIR)$(SHAREDIR)/$${t##*/}; done
 	for m in $(MANS); do \
 		s=$${m##*.}; rm -f $(DESTDIR)$(MANDIR)/man$$s/$${m##*/}; done
-	rm -f $(DESTDIR)$(LIBDIR)/libemb.a $(DESTDIR)$(INCDIR)/emb.h \
-	    $(DESTDIR)$(PCDIR)/emb.pc
+	rm -f $(DESTDIR)$(LIBDIR)/libemb.a $(DESTDIR)$(PCDIR)/emb.pc
+	for h in lib/emb.h $(FLOORH); do \
+		rm -f $(DESTDIR)$(INCDIR)/emb/$${h#lib/}; done
+	for h in $(FLOORH); do d=$${h#lib/}; \
+		rmdir $(DESTDIR)$(INCDIR)/emb/$${d%/*} 2>/dev/null; done; \
+	rmdir $(DESTDIR)$(INCDIR)/emb 2>/dev/null; :
 
 clean:
 	rm -rf build build-san

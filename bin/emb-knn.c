@@ -6,7 +6,7 @@
  * as they are, or a store (emb-store(5)) searched where it lies in the
  * map.  The queries (a stream on stdin or in a file) are read in batches
  * of bounded size, searched by libemb's exact search (every distance the
- * true 1 - cos rounded once; lib/knn-search.c), and answered in input
+ * true 1 - cos rounded once; lib/knn/knn-search.c), and answered in input
  * order: as text lines (query key, rank, reference key, distance), as a
  * stream of the neighbours' vectors, as a predicted label (majority
  * vote), or, for word analogies (3CosAdd, 3CosMul), as an accuracy report

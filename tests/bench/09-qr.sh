@@ -1,6 +1,6 @@
 #!/bin/sh
 # 09-qr.sh - the small-matrix QR kernels emb-ose factors its groups with
-# (lib/qr.c, lib/qrb.c) beside LAPACK (dgeqp3, dgeqrf + dormqr, over BLIS)
+# (lib/num/qr.c, lib/num/qrb.c) beside LAPACK (dgeqp3, dgeqrf + dormqr, over BLIS)
 # on the same matrices, one thread: n = 300 rows (the word vectors' dim),
 # m = 2 to 64 columns (the group sizes the kernels take; wider groups go
 # to dgeqp3 itself).  Medians of QR_RUNS runs (9) of the time of one

@@ -20,8 +20,8 @@
 #include <string.h>
 
 #include "emb.h"
-#include "clf.h"
-#include "lapack.h"
+#include "eval/clf.h"
+#include "base/lapack.h"
 
 /* Row-major lower = column-major upper: dpotrf("U") on the same bytes. */
 static int

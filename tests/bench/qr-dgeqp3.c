@@ -1,5 +1,5 @@
 /*
- * qr-dgeqp3.c - the small-matrix QR kernels of libemb (lib/qr.h) beside
+ * qr-dgeqp3.c - the small-matrix QR kernels of libemb (lib/num/qr.h) beside
  * LAPACK on the same n x m matrices (Gaussian entries), one thread: each
  * of emb-ose's routes beside what it would be without it.
  *
@@ -21,9 +21,9 @@
 #include <string.h>
 
 #include "emb.h"
-#include "rng.h"
-#include "qr.h"
-#include "lapack.h"
+#include "base/rng.h"
+#include "num/qr.h"
+#include "base/lapack.h"
 
 enum route { R_QRCP, R_DGEQP3, R_QRB, R_DGEQRF };
 

@@ -14,7 +14,8 @@
 #include <unistd.h>
 
 #include "emb.h"
-#include "fmt.h"
+#include "io/fmt.h"
+#include "store/access.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 

@@ -20,8 +20,8 @@
 #include <zlib.h>
 
 #include "fuzz.h"
-#include "key.h"
-#include "le.h"
+#include "io/key.h"
+#include "base/le.h"
 
 #define NOSTOP		UINT64_MAX
 

@@ -23,9 +23,9 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "key.h"
+#include "io/key.h"
 #include "ref.h"
-#include "text.h"
+#include "io/text.h"
 
 #define CAP		64		/* components a parsed line may have */
 

@@ -12,7 +12,7 @@
 #include <stdio.h>
 
 #include "wfile.h"
-#include "text.h"
+#include "io/text.h"
 
 static int
 sep(int c)

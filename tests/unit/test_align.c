@@ -14,7 +14,7 @@
 
 #include "check_main.h"
 #include "emb.h"
-#include "crc.h"
+#include "base/crc.h"
 #include "urand.h"
 
 /* A random orthogonal d x d matrix, by Gram-Schmidt on random rows. */

@@ -31,9 +31,9 @@
 
 #include "check_main.h"
 #include "emb.h"
-#include "rng.h"
-#include "clf.h"
-#include "lapack.h"
+#include "base/rng.h"
+#include "eval/clf.h"
+#include "base/lapack.h"
 #include "ref.h"
 
 #define N	36

@@ -10,8 +10,8 @@
 
 #include "check_main.h"
 #include "emb.h"
-#include "crc.h"
-#include "cpu.h"
+#include "base/crc.h"
+#include "base/cpu.h"
 
 static unsigned char *
 randbuf(size_t n, unsigned seed)

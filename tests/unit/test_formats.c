@@ -16,8 +16,8 @@
 
 #include "check_main.h"
 #include "emb.h"
-#include "fmt.h"
-#include "text.h"
+#include "io/fmt.h"
+#include "io/text.h"
 #include "urand.h"
 
 static char tmpl[] = "/tmp/test_formats.XXXXXX";

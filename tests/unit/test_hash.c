@@ -8,8 +8,8 @@
 
 #include "check_main.h"
 #include "emb.h"
-#include "hash.h"
-#include "rng.h"
+#include "base/hash.h"
+#include "base/rng.h"
 
 struct keys {
 	char	**s;

@@ -10,7 +10,7 @@
 
 #include "check_main.h"
 #include "emb.h"
-#include "key.h"
+#include "io/key.h"
 
 static const size_t lens[] = { 0, 1, 2, 7, 8, 255, 256, 257, 4095, 4096,
     4097 };

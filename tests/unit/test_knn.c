@@ -13,8 +13,8 @@
 #include "check_main.h"
 #include "emb.h"
 #include "ref.h"
-#include "knn.h"
-#include "cpu.h"
+#include "knn/knn.h"
+#include "base/cpu.h"
 
 /*
  * Assertions inside long loops: libcheck records every ck_assert, which

@@ -10,7 +10,7 @@
 #include "check_main.h"
 #include "emb.h"
 #include "ref.h"
-#include "rng.h"
+#include "base/rng.h"
 
 /*
  * Ten predictions over six classes; class 5 occurs nowhere, class 4 only

@@ -13,7 +13,7 @@
 
 #include "check_main.h"
 #include "emb.h"
-#include "fmt.h"
+#include "io/fmt.h"
 
 #define D	8
 #define ROWS	70001		/* 2.2 MB of data: past 1 MiB and 2 MiB */

@@ -15,9 +15,9 @@
 
 #include "check_main.h"
 #include "emb.h"
-#include "rng.h"
-#include "qr.h"
-#include "cpu.h"
+#include "base/rng.h"
+#include "num/qr.h"
+#include "base/cpu.h"
 
 /* Residuals up to this many units of roundoff times the size pass. */
 #define THRESH	30.0

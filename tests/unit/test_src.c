@@ -1,5 +1,5 @@
 /*
- * test_src.c - the input layer (lib/src.c): bytes from a file, a pipe, a
+ * test_src.c - the input layer (lib/io/src.c): bytes from a file, a pipe, a
  * gzip stream, a mapping or memory, delivered whole through blocks of
  * awkward sizes; lines (found, and NUL-terminated in place), the end of
  * input, truncated and corrupt gzip, a soft source, read errors and
@@ -18,8 +18,8 @@
 
 #include "check_main.h"
 #include "emb.h"
-#include "io.h"
-#include "src.h"
+#include "base/io.h"
+#include "io/src.h"
 
 static const size_t sizes[] = { 1, 2, 7, 8, 255, 256, 257 };
 #define NSIZES	(sizeof(sizes) / sizeof(sizes[0]))

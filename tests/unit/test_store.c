@@ -15,7 +15,8 @@
 
 #include "check_main.h"
 #include "emb.h"
-#include "fmt.h"
+#include "io/fmt.h"
+#include "store/access.h"
 
 #define NW	3000		/* words: the buckets grow several times */
 #define DIM	7

@@ -25,9 +25,9 @@
 
 #include "check_main.h"
 #include "emb.h"
-#include "io.h"
-#include "key.h"
-#include "le.h"
+#include "base/io.h"
+#include "io/key.h"
+#include "base/le.h"
 #include "ref.h"
 #define URAND_SEED	88172645463325252ull
 #include "urand.h"

@@ -16,7 +16,7 @@
 #include "check_main.h"
 #include "emb.h"
 #include "ref.h"
-#include "text.h"
+#include "io/text.h"
 
 static const uint32_t dims[] = { 1, 2, 7, 8, 255, 256, 257 };
 #define NELEM(a)	(sizeof(a) / sizeof((a)[0]))
