@@ -1041,10 +1041,13 @@ main(int argc, char *argv[])
 	refname = inname(argv[0]);
 	kn = loadref(argv[0]);
 	tload = emb_now() - t0;
-	if (cslsk || mutual)
+	if (cslsk || mutual) {
+		size_t nq;
+
 		knncross(kn, inname(argv[0]), argc > 1 ? argv[1] : NULL, kopt,
-		    cslsk, nthreads);
-	else
+		    cslsk, nthreads, &nq, &tsearch);
+		nquery = nq;
+	} else
 		run(kn, argc > 1 ? argv[1] : NULL);
 	if (vflag)
 		timings(kn, tload);

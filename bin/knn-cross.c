@@ -68,8 +68,7 @@ knndie(const struct emb_knn *kn, const char *ref, int rc)
 
 void
 knncross(const struct emb_knn *kn, const char *ref, const char *path,
-    unsigned k,
-    unsigned cslsk, unsigned nthreads)
+    unsigned k, unsigned cslsk, unsigned nthreads, size_t *nq, double *secs)
 {
 	struct flat Q;
 	struct emb_knn *kq;
@@ -79,6 +78,7 @@ knncross(const struct emb_knn *kn, const char *ref, const char *path,
 	float *rv = NULL;
 	unsigned char *zq, *zr = NULL;
 	unsigned long long nzero = 0;
+	double t0;
 	int rc;
 
 	flatload(&Q, path, GROUPED, NULL, NULL);
@@ -96,6 +96,7 @@ knncross(const struct emb_knn *kn, const char *ref, const char *path,
 	for (size_t i = 0; i < Q.n; i++)
 		nzero += zq[i] = (unsigned char)iszero(Q.X + i * Q.dim, Q.dim);
 	/* The references' vectors, rows for the search the other way. */
+	t0 = emb_now();
 	rv = xcalloc(nref ? nref : 1, (size_t)Q.dim * sizeof(float));
 	for (size_t j = 0; j < nref; j++) {
 		if ((rc = emb_knn_check(kn, j)) < 0)
@@ -143,6 +144,8 @@ knncross(const struct emb_knn *kn, const char *ref, const char *path,
 					    h[i * k + r].dist);
 			}
 	}
+	*nq = Q.n;
+	*secs = emb_now() - t0;
 	fshut(stdout, "stdout");
 	if (nzero)
 		warnx("%s: zero query vectors (no known word?): %llu, no "

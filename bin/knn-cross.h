@@ -21,9 +21,12 @@ struct emb_knn	*knnrows(const float *X, size_t n, uint32_t dim,
  * cslsk neighbours each way, "query TAB rank TAB reference TAB score";
  * otherwise (mutual) the pairs among each query's k nearest whose query
  * is also among the reference's k nearest queries, with their distance.
+ * *nq: the queries searched, *secs: the seconds their searches took (for
+ * -v).
  */
 void	 knncross(const struct emb_knn *kn, const char *ref,
-	    const char *path, unsigned k, unsigned cslsk, unsigned nthreads);
+	    const char *path, unsigned k, unsigned cslsk, unsigned nthreads,
+	    size_t *nq, double *secs);
 
 /*
  * knndie - exit 1 for a search of kn (read from ref) that returned rc:
