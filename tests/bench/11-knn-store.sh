@@ -91,6 +91,13 @@ limited() {
 	return $rc
 }
 
+# The int8 arithmetic's own limit (knn-int8.c: the search's kernel on a
+# strip held in the cache, T threads): 1,000 queries need 1000 x n x 300
+# of its multiply-adds.
+top=$(cd "$here/../.." && pwd)
+bld=$(dirname "$(command -v emb-knn)")
+cc -O2 -D_GNU_SOURCE -I"$top/lib" -o "$d/knn-int8" "$here/knn-int8.c" \
+    "$bld/libemb.a" -lblis -llapack -lz -lm -lpthread || exit 1
 echo "load average before: $(cut -d ' ' -f 1-3 /proc/loadavg)"
 for n in ${KNNSTORE_SIZES:-1000000 3000000}; do
 	s=$d/ref$n
@@ -154,6 +161,12 @@ for n in ${KNNSTORE_SIZES:-1000000 3000000}; do
 		echo "  one query: this build / the base build =" \
 		    "$(paste "$d/new1.t" "$d/base1.t" | awk '{ print $1 / $2 }' |
 		    median) (median of the paired ratios)"
+	fi
+	if lim=$("$d/knn-int8" 300 "$T" 5); then
+		echo "$lim" | awk -v n="$n" -v t="$(median <"$d/new1k.t")" '{
+		    s = 1000 * n * 300 / ($3 * 1e9)
+		    printf "  1,000 queries: the int8 limit %.3f s (%.0f GMAC/s," \
+			" %s); the search / the limit = %.2f\n", s, $3, $4 " " $5 " " $6, t / s }'
 	fi
 	rss=$(median <"$d/new1.m")
 	echo "  one query: peak RSS / (codes + rows rescored) = $(echo \
