@@ -143,6 +143,13 @@ int emb_knn_search(const struct emb_knn *kn, const float *q, size_t nq,
 const char *emb_knn_pathname(int path);
 
 /*
+ * emb_knn_distance - the distance of a and b (dim floats each) as every
+ * search gives it: the true 1 - cos of the vectors as given, rounded once
+ * to double; 1 when either is zero.
+ */
+double emb_knn_distance(const float *a, const float *b, uint32_t dim);
+
+/*
  * emb_knn_path_set - the kernel of the searches from now on: path
  * (EMB_KNN_*), or -1 for the processor's best (AVX-512 VNNI, else
  * AVX-VNNI, else float32 GEMM; the portable kernel only when asked).  A

@@ -371,6 +371,12 @@ dist(const float *q, const struct big *a, const float *r, uint32_t dim)
 }
 
 double
+emb_knn_distance(const float *a, const float *b, uint32_t dim)
+{
+	return knn_exact(a, b, dim);
+}
+
+double
 knn_exact(const float *q, const float *r, uint32_t dim)
 {
 	struct big a;
