@@ -1,8 +1,9 @@
 /*
  * emb-eval - evaluate precomputed vectors as the paper does: classifiers
  * (kNN, nearest centroid, LDA, ridge, logistic regression, SentEval's MLP)
- * on labelled streams, STS correlations of sentence pairs, and word
- * similarity against a word-keyed stream.
+ * on labelled streams, STS correlations of sentence pairs, word
+ * similarity against a word-keyed stream, bilingual lexicon induction,
+ * and retrieval of a corpus by queries against relevance judgments.
  *
  * Every figure is one line "task<TAB>classifier<TAB>metric<TAB>value" on
  * stdout, for sort and awk; -v adds a human summary on stderr.  The
@@ -22,7 +23,7 @@ main(int argc, char *argv[])
 {
 	struct eval E;
 	struct args a;
-	const char *in;
+	const char *in, *queries;
 	int n;
 
 	/*
@@ -38,17 +39,26 @@ main(int argc, char *argv[])
 	argc -= n;
 	argv += n;
 	in = argc ? argv[0] : NULL;
+	/* Retrieval: the corpus, then the queries (standard input). */
+	queries = a.qrels == NULL ? NULL : argc > 1 ? argv[1] : "-";
 	checkversus(&E, &a, in ? in : "-");
-	if (a.predpath != NULL) {
+	{
 		const char *ins[] = { in ? in : "-", a.test, a.second, a.gold,
-		    a.pairs, a.lexicon, a.target, E.versus, E.versus2 };
+		    a.pairs, a.lexicon, a.target, E.versus, E.versus2,
+		    a.qrels, queries };
+		size_t nin = sizeof(ins) / sizeof(ins[0]);
 
 		/* Written whole or not at all, as every named output. */
-		E.predfp = outopen(a.predpath, ins, sizeof(ins) /
-		    sizeof(ins[0]), 0666);
+		if (a.predpath != NULL)
+			E.predfp = outopen(a.predpath, ins, nin, 0666);
+		if (a.perqpath != NULL)
+			E.perqfp = outopen(a.perqpath, ins, nin, 0666);
 	}
 	tasknames(&E, &a, in);
-	if (a.lexicon != NULL)
+	if (a.qrels != NULL)
+		retrieval(&E, in, queries, a.qrels, a.idf ? a.idf : 1, a.cut,
+		    a.ncut);
+	else if (a.lexicon != NULL)
 		bli(&E, in, a.target, a.lexicon, a.wf, a.cslsk);
 	else if (a.second != NULL)
 		sts(&E, in, a.second, a.gold, a.idf, a.subf);
@@ -58,6 +68,8 @@ main(int argc, char *argv[])
 		classify(&E, in, a.test, a.labf, a.splitf, a.kfold, a.use);
 	if (E.predfp != NULL)
 		outcommit(E.predfp, a.predpath);
+	if (E.perqfp != NULL)
+		outcommit(E.perqfp, a.perqpath);
 	fshut(stdout, "stdout");
 	return 0;
 }

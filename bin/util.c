@@ -401,6 +401,15 @@ dtoa(char *buf, double d)
 	return (size_t)n;
 }
 
+int
+zerorow(const float *v, uint32_t dim)
+{
+	for (uint32_t d = 0; d < dim; d++)
+		if (v[d] != 0)
+			return 0;
+	return 1;
+}
+
 const char *
 inname(const char *path)
 {

@@ -14,45 +14,6 @@
 #include "../knn-cross.h"
 #include "eval.h"
 
-/* A space's words: field wf of the keys, first record of a word wins. */
-struct words {
-	const struct flat *D;
-	unsigned	 wf;
-	struct emb_index ix;
-};
-
-static const char *
-wkey(const void *ctx, size_t i, size_t *len)
-{
-	const struct words *W = ctx;
-	const char *w = keyfield(KEY(W->D, i), W->D->keylen[i], W->wf, len);
-
-	if (w == NULL) {
-		*len = 0;
-		return "";
-	}
-	return w;
-}
-
-static void
-windex(struct words *W, const struct flat *D, unsigned wf)
-{
-	W->D = D;
-	W->wf = wf;
-	emb_index_init(&W->ix, wkey, W);
-	if (emb_index_reserve(&W->ix, D->n) < 0)
-		errx(1, "%s: too many records", D->name);
-	for (size_t i = 0; i < D->n; i++) {
-		size_t len;
-
-		if (keyfield(KEY(D, i), D->keylen[i], wf, &len) == NULL)
-			errx(1, "%s: record %zu: key has no field %u", D->name,
-			    i + 1, wf);
-		if (emb_index_add(&W->ix, i, NULL) < 0)
-			errx(1, "%s: too many records", D->name);
-	}
-}
-
 /* The first row of word w (plain, escaped here), or -1. */
 static int64_t
 wfind(const struct words *W, const char *w, struct emb_buf *tmp)
@@ -281,8 +242,8 @@ bli(const struct eval *E, const char *mpath, const char *tpath,
 		errx(1, "%s: dimension %u, but %s has %u", M.name, md,
 		    T.name, td);
 	}
-	windex(&MW, &M, wf);
-	windex(&TW, &T, wf);
+	windex(&MW, &M, wf, 0);
+	windex(&TW, &T, wf, 0);
 	nqs = readdict(dpath, &MW, &TW, &qs, &gold);
 	qi = xcalloc(nqs + 1, sizeof(*qi));
 	for (size_t e = 0; e < nqs; e++) {

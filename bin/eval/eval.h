@@ -9,6 +9,8 @@
  *   classify.c   classification: over seeds, --versus, the figures
  *   corr.c       STS and word similarity
  *   bli.c        bilingual lexicon induction
+ *   qrels.c      retrieval: the relevance judgments (qrels)
+ *   retrieval.c  retrieval: the ranking and its figures
  *   paired.c     the spread over seeds, two representations compared
  *
  * Only emb-eval links them (bin/emb-eval.c holds its main).
@@ -31,6 +33,8 @@
 		"through emb-ose or emb-bov first)"
 
 #define MAXFOLDS 1000	/* -k, --inner-folds at most */
+#define MAXCUTS	32	/* -K: cutoffs at most */
+#define MAXCUT	1000000	/* -K: the largest cutoff */
 
 /* A classifier as named on the command line (-c), in the order run. */
 struct clfname {
@@ -52,6 +56,7 @@ struct eval {
 	int		 protocol;	/* --protocol */
 	const char	*protonote;	/* --protocol-note, or NULL */
 	FILE		*predfp;	/* --predictions, or NULL */
+	FILE		*perqfp;	/* --per-query, or NULL */
 	/* Classification. */
 	struct emb_clf_opts base;	/* numeric options for every kind */
 	int		 l2fixed;	/* --l2 given */
@@ -78,6 +83,9 @@ struct args {
 	const char	*test, *second, *gold, *pairs;	/* -t -p -g -w */
 	const char	*lexicon, *target, *names;	/* -L -R --names */
 	const char	*predpath;			/* --predictions */
+	const char	*qrels, *perqpath;		/* -r --per-query */
+	unsigned	 cut[MAXCUTS];			/* -K, ascending */
+	int		 ncut;
 	unsigned	 cslsk;				/* --csls-k */
 	unsigned	 labf, splitf, idf, subf, wf;	/* -l -s -i -u -f */
 	int		 kfold, caseful;		/* -k -I */
@@ -106,6 +114,21 @@ void	 out(const struct eval *E, const char *clf, const char *metric,
 
 /* E with the task column of representation i (0, 1; 2: the comparison). */
 struct eval evalside(const struct eval *E, int i);
+
+/*
+ * A stream's words or ids: key field wf of its records, indexed
+ * (output.c).  windex: every record of D has the field (exit 1
+ * otherwise); the first record of a word stands for it, or, unique, a
+ * word twice exits 1.  wkey: record i's word, the index's key.
+ */
+struct words {
+	const struct flat *D;
+	unsigned	 wf;
+	struct emb_index ix;
+};
+void	 windex(struct words *W, const struct flat *D, unsigned wf,
+    int unique);
+const char	*wkey(const void *ctx, size_t i, size_t *len);
 
 /* Field f (1-based) of record i's key as a new string; exit if missing. */
 char	*field(const struct flat *D, size_t i, unsigned f);
@@ -160,5 +183,36 @@ void	 comparecorr(const struct eval *E, const double *gold,
  */
 void	 bli(const struct eval *E, const char *mpath, const char *tpath,
     const char *dpath, unsigned wf, unsigned ck);
+
+/*
+ * Relevance judgments in TREC's qrels format (qrels.c): the distinct
+ * query and document ids of the file (escaped as key fields, in the order
+ * of their first lines) and each query's judgments, j[off[q] ..
+ * off[q + 1]) in the order of their lines.
+ */
+struct qrels {
+	const char	*name;
+	int		 cols;		/* 4: query 0 doc grade; 3: query doc grade */
+	struct strs	 qid, did;	/* the ids */
+	unsigned long	*qline, *dline;	/* the first line of each */
+	size_t		*off;		/* qid.n + 1 */
+	uint32_t	*jdoc;		/* a judgment's document */
+	int		*jgrade;	/* and its grade */
+	size_t		 nj;		/* judgments */
+};
+
+/* The file path into R, or exit 1 naming the line that is wrong. */
+void	 qrelsread(struct qrels *R, const char *path);
+void	 qrelsfree(struct qrels *R);
+
+/*
+ * retrieval - the query stream qpath ranked against the corpus stream
+ * cpath by cosine, scored against the judgments of qrels at the cutoffs
+ * cut[0 .. ncut - 1] (ascending): recall, precision, MRR, MAP and nDCG
+ * as trec_eval computes them, ids in key field idf; each query's figures
+ * to E->perqfp and its ranking to E->predfp unless NULL.
+ */
+void	 retrieval(const struct eval *E, const char *cpath, const char *qpath,
+    const char *qrels, unsigned idf, const unsigned *cut, int ncut);
 
 #endif /* EVAL_H */

@@ -17,7 +17,7 @@
  * each by its name), the others have a code each.
  */
 enum { OPT_NUM = 256, OPT_SHRINK, OPT_PRED, OPT_CSLS, OPT_VERSUS, OPT_VERSUS2,
-    OPT_NAMES, OPT_PROTO, OPT_PNOTE };
+    OPT_NAMES, OPT_PROTO, OPT_PNOTE, OPT_PERQ };
 
 static const struct opt opts[] = {
 	{ 'c', "classifiers", "list", "comma-separated: knn, centroid, lda, "
@@ -28,9 +28,11 @@ static const struct opt opts[] = {
 	{ 'I', "case-sensitive", NULL, "with -w: compare words as they are",
 	    NULL },
 	{ 'i', "id-field", "field", "with -p: check the pairs' alignment on "
-	    "this key field", NULL },
+	    "this key field; with -r: the ids' field (default 1)", NULL },
 	OPT_THREADS,
 	{ 'k', "folds", "folds", "cross-validation folds (default 5)", NULL },
+	{ 'K', "cutoffs", "list", "with -r: the cutoffs of the figures, "
+	    "comma-separated (default 1,10,100)", NULL },
 	{ 'L', "lexicon", "dict", "bilingual lexicon induction: the test "
 	    "dictionary, source TAB target", OPT_FILE },
 	{ 'l', "label-field", "field", "the label's key field (default 1)",
@@ -41,6 +43,8 @@ static const struct opt opts[] = {
 	    OPT_FILE },
 	{ 'R', "target", "target", "with -L: the target space's stream",
 	    OPT_FILE },
+	{ 'r', "qrels", "qrels", "retrieval: the relevance judgments, TREC's "
+	    "qrels", OPT_FILE },
 	{ 's', "split-field", "field", "one stream, its split (train, dev, "
 	    "test) in this key field", NULL },
 	{ 'T', "task", "task", "the task name printed first on every line",
@@ -77,6 +81,8 @@ static const struct opt opts[] = {
 	    OPT_FILE },
 	{ OPT_CSLS, "csls-k", "n", "with -L: CSLS's neighbours (default 10)",
 	    NULL },
+	{ OPT_PERQ, "per-query", "file", "with -r: write each query's figures "
+	    "to file", OPT_FILE },
 	{ OPT_VERSUS, "versus", "other", "compare a second representation of "
 	    "the same items", OPT_FILE },
 	{ OPT_VERSUS2, "versus-second", "file", "with --versus: the second's "
@@ -105,7 +111,10 @@ static const struct optprog prog = { "emb-eval",
 	    "[words]\n"
 	    "       emb-eval -L dict -R target [-v] [-f field] [-j threads] "
 	    "[-T task]\n"
-	    "                [--csls-k n] [mapped]\n", opts };
+	    "                [--csls-k n] [mapped]\n"
+	    "       emb-eval -r qrels [-v] [-i field] [-j threads] [-K list] "
+	    "[-T task]\n"
+	    "                [--per-query file] corpus [queries]\n", opts };
 
 /* -c: a comma-separated list of classifier names, or "all". */
 static void
@@ -141,6 +150,38 @@ parseclfs(const char *arg, int *use)
 	free(s);
 	if (!any) {
 		warnx("-c: no classifier named");
+		exit(2);
+	}
+}
+
+/* -K: ranks from 1 to MAXCUT, comma-separated, into a ascending, once. */
+static void
+parsecuts(const char *arg, struct args *a)
+{
+	char *s = xstrdup(arg), *tok, *save = NULL;
+
+	a->ncut = 0;
+	for (tok = strtok_r(s, ",", &save); tok; tok = strtok_r(NULL, ",",
+	    &save)) {
+		unsigned k = (unsigned)parsenum(tok, 1, MAXCUT, "-K");
+		int i = a->ncut;
+
+		while (i > 0 && a->cut[i - 1] > k)
+			i--;
+		if (i > 0 && a->cut[i - 1] == k)
+			continue;
+		if (a->ncut == MAXCUTS) {
+			warnx("-K: more than %d ranks", MAXCUTS);
+			exit(2);
+		}
+		memmove(a->cut + i + 1, a->cut + i, (size_t)(a->ncut - i) *
+		    sizeof(a->cut[0]));
+		a->cut[i] = k;
+		a->ncut++;
+	}
+	free(s);
+	if (a->ncut == 0) {
+		warnx("-K: no rank named");
 		exit(2);
 	}
 }
@@ -218,6 +259,10 @@ checkversus(struct eval *E, struct args *a, const char *in)
 	const char *two = a->test ? a->test : a->second, *c;
 	const char *names = a->names;
 
+	if (E->versus != NULL && a->qrels != NULL) {
+		warnx("--versus: not with -r");
+		exit(2);
+	}
 	if (E->versus == NULL) {
 		if (E->versus2 != NULL || names != NULL) {
 			warnx("%s: without --versus", E->versus2 ?
@@ -301,6 +346,9 @@ longopt(struct eval *E, struct args *a, int ch, int li)
 	case OPT_PRED:
 		a->predpath = optarg;
 		break;
+	case OPT_PERQ:
+		a->perqpath = optarg;
+		break;
 	case OPT_VERSUS:
 		E->versus = optarg;
 		break;
@@ -354,11 +402,17 @@ parse(struct eval *E, struct args *a, int argc, char *argv[])
 		case 'k':
 			a->kfold = (int)parsenum(optarg, 2, MAXFOLDS, "-k");
 			break;
+		case 'K':
+			parsecuts(optarg, a);
+			break;
 		case 'L':
 			a->lexicon = optarg;
 			break;
 		case 'R':
 			a->target = optarg;
+			break;
+		case 'r':
+			a->qrels = optarg;
 			break;
 		case 'l':
 			a->labf = (unsigned)parsenum(optarg, 1, EMB_FIELD_MAX,
@@ -403,13 +457,60 @@ parse(struct eval *E, struct args *a, int argc, char *argv[])
 	return optind;
 }
 
+/* Is path standard input ("-", or NULL: an operand not given)? */
+static int
+isstdin(const char *path)
+{
+	return path == NULL || strcmp(path, "-") == 0;
+}
+
+/*
+ * Retrieval's misuses: -r with another mode, its options without it, its
+ * operands (corpus, then queries: one or two), standard input twice.
+ */
+static void
+retrmisuses(const struct args *a, int argc, char *argv[])
+{
+	if (a->qrels == NULL) {
+		if (a->ncut > 0 || a->perqpath != NULL)
+			misuse("%s goes with -r only", a->ncut > 0 ? "-K" :
+			    "--per-query");
+		return;
+	}
+	if (a->second != NULL || a->gold != NULL || a->pairs != NULL ||
+	    a->test != NULL || a->splitf != 0 || a->lexicon != NULL ||
+	    a->target != NULL || a->subf != 0)
+		misuse("-r takes no -p, -g, -w, -t, -s, -u, -L or -R");
+	if (a->perqpath != NULL && a->predpath != NULL &&
+	    strcmp(a->perqpath, a->predpath) == 0)
+		misuse("--per-query and --predictions name one file");
+	if (argc == 0)
+		misuse("-r needs the corpus: emb-eval -r qrels corpus "
+		    "[queries]");
+	if (argc > 2)
+		misuse("-r: two input files at most, the corpus and the "
+		    "queries");
+	if (isstdin(argv[0]) && isstdin(argc > 1 ? argv[1] : NULL)) {
+		warnx("-r: standard input cannot be both the corpus and the "
+		    "queries");
+		exit(2);
+	}
+	if (strcmp(a->qrels, "-") == 0 && (isstdin(argv[0]) ||
+	    isstdin(argc > 1 ? argv[1] : NULL))) {
+		warnx("-r: standard input cannot be both the qrels and a "
+		    "stream");
+		exit(2);
+	}
+}
+
 /* The misuses of the options a and the operands (argc of argv). */
 static void
 misuses(const struct args *a, int argc, char *argv[])
 {
 	int split = a->splitf != 0;
 
-	if (argc > 1)
+	retrmisuses(a, argc, argv);
+	if (argc > 1 && a->qrels == NULL)
 		misuse("one input file at most");
 	if (a->second != NULL && a->gold == NULL)
 		misuse("-p needs -g gold, the STS gold scores");
@@ -459,6 +560,12 @@ options(struct eval *E, struct args *a, int argc, char *argv[])
 	a->nvocab = 300000;
 	n = parse(E, a, argc, argv);
 	misuses(a, argc - n, argv + n);
+	if (a->ncut == 0) {
+		static const unsigned defcut[] = { 1, 10, 100 };
+
+		a->ncut = 3;
+		memcpy(a->cut, defcut, sizeof(defcut));
+	}
 	return n;
 }
 

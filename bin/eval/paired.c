@@ -18,14 +18,8 @@ zerocount(const struct flat *D, size_t n)
 {
 	size_t z = 0;
 
-	for (size_t i = 0; i < n; i++) {
-		const float *x = D->X + i * D->dim;
-		uint32_t j = 0;
-
-		while (j < D->dim && x[j] == 0)
-			j++;
-		z += j == D->dim;
-	}
+	for (size_t i = 0; i < n; i++)
+		z += zerorow(D->X + i * D->dim, D->dim);
 	return z;
 }
 
