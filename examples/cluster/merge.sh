@@ -42,7 +42,7 @@ if [ $missing != 0 ]; then
 	    "run (their logs say why; run them again with sbatch --array)" >&2
 	exit 1
 fi
-tmp=.tmp.$(hostname).$$
+tmp=.tmp.$(hostname).$$.$RANDOM
 trap 'rm -f "$WORK/corpus.emb$tmp" "$WORK/nn.txt$tmp"' EXIT
 trap 'exit 143' TERM
 trap 'exit 130' INT

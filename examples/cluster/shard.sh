@@ -11,7 +11,7 @@
 #
 # N      the number of shares: the tasks are 0 to N - 1
 # WORK   the work folder, which every node sees at the same path
-#        (slurm-submit.sh prepares it): corpus.txt, the corpus's lines
+#        (prepare.sh makes it): corpus.txt, the corpus's lines
 #        numbered ("n TAB sentence"); ref.I.emb, the reference set's shards
 #        (I = 1 to N, emb-split -n N); q.emb, the queries
 # STORE  the vectors emb-lookup reads (a store: emb-lookup -B)
@@ -44,7 +44,7 @@ if [ "$I" -lt 1 ] || [ "$I" -gt "$N" ]; then
 fi
 # The threads Slurm gave the task (--cpus-per-task), EMB_THREADS elsewhere.
 threads=${EMB_THREADS:-${SLURM_CPUS_PER_TASK:-1}}
-tmp=.tmp.$(hostname).$$
+tmp=.tmp.$(hostname).$$.$RANDOM
 trap 'rm -f "$WORK/ose.$I.emb$tmp" "$WORK/nn.$I.txt$tmp"' EXIT
 trap 'exit 143' TERM
 trap 'exit 130' INT

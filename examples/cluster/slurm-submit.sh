@@ -16,8 +16,8 @@
 # QUERIES  the queries, an emb stream with one-field keys
 # K        neighbours per query (10)
 #
-# It prepares WORK (the numbered corpus, the reference set in N shards, the
-# queries), removes the shares and results of an earlier run there, then
+# It prepares WORK (prepare.sh: the numbered corpus, the reference set in
+# N shards, the queries; the shares of an earlier run removed), then
 # submits both jobs and prints their ids.  Options for both submissions go
 # in sbatch's input variables: SBATCH_PARTITION, SBATCH_ACCOUNT, ...
 # The results are WORK/corpus.emb and WORK/nn.txt (see merge.sh).
@@ -28,13 +28,7 @@ if [ $# -lt 6 ] || [ $# -gt 7 ]; then
 fi
 N=$1 WORK=$2 STORE=$3 CORPUS=$4 REF=$5 QUERIES=$6 K=${7:-10}
 here=$(cd "$(dirname "$0")" && pwd)
-mkdir -p "$WORK"
-# A share left by an earlier run would pass for this run's.
-rm -f "$WORK"/ose.*.emb "$WORK"/nn.*.txt "$WORK"/ref.*.emb \
-    "$WORK/corpus.emb" "$WORK/nn.txt"
-awk '{ print NR "\t" $0 }' "$CORPUS" >"$WORK/corpus.txt"
-emb-split -n "$N" -o "${WORK//%/%%}/ref.%d.emb" "$REF"
-cp "$QUERIES" "$WORK/q.emb"
+"$here/prepare.sh" "$N" "$WORK" "$CORPUS" "$REF" "$QUERIES"
 
 # --parsable prints "id" or "id;cluster".
 array=$(sbatch --parsable --array="0-$((N - 1))" \

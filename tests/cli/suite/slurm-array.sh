@@ -6,8 +6,9 @@
 # byte for byte.  Then an array one of whose tasks is given a missing
 # input: sbatch --wait fails, the task's log names the file, the merge job
 # submitted after it is cancelled and merge.sh by hand refuses, naming
-# the missing share; that task run again alone completes the shares.  The jobs run under slurmd, which passes them the
-# environment of sbatch (--export=ALL), PATH with this build first.
+# the missing share; that task run again alone completes the shares.
+# The jobs run under slurmd, which passes them the environment of sbatch
+# (--export=ALL), PATH with this build first.
 . "${0%/*}/../parallel.inc"
 . "${0%/*}/../slurm.inc"
 need_progs emb-lookup emb-ose emb-knn emb-split emb-knnmerge
@@ -16,19 +17,13 @@ set -e
 C=${EXDATA%/data}/cluster
 D=$PWD
 
-# 300 questions of the TREC sample and a few awkward lines: empty, TABs
-# inside, CRLF, bytes that are not UTF-8.
-{
-	cut -d' ' -f2- "$EXDATA/senteval-sample/TREC/train_5500.label" |
-	    sed -n '1,150p'
-	printf '\n\tcat dog\ttree\nhouse mouse\r\ncaf\351 \377\376 cat\n\n'
-	cut -d' ' -f2- "$EXDATA/senteval-sample/TREC/train_5500.label" |
-	    sed -n '151,300p'
-} >corpus.txt
+# 300 questions of the TREC sample and a few awkward lines.
+questions 150 >corpus.txt
 emb-lookup -q -e "$EXDATA/word2vec-googlenews-300d-13k.vec.gz" -B w2v.store
 emb-lookup -q -e w2v.store -D >ref.emb
 # The queries: 40 questions composed (one of them, no word known, skipped).
-sed -n '1,40p' corpus.txt | emb-lookup -q -e w2v.store | emb-ose -q -e skip >q.emb
+sed -n '1,40p' corpus.txt | emb-lookup -q -e w2v.store |
+    emb-ose -q -e skip >q.emb
 emb-lookup -q -e w2v.store corpus.txt | emb-ose -q >serial.emb
 emb-knn -k 10 ref.emb q.emb >serial.txt
 echo "$(wc -l <corpus.txt) lines, $(emb-cat -k ref.emb | wc -l) references," \
