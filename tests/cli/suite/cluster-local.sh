@@ -37,7 +37,7 @@ podcmd() {
 	sed -n 's/^ *command: \[\(.*\)\]$/\1/p' "$1" | tr -d '",' |
 	    sed "s|/opt/emb/|$C/|; s|/shared/|$D/shared/|g"
 }
-bash "$C/prepare.sh" "$n" shared/work corpus.txt ref.emb q.emb
+"$C/prepare.sh" "$n" shared/work corpus.txt ref.emb q.emb
 for i in $(seq 0 $((n - 1))); do
 	(unset SLURM_ARRAY_TASK_ID SLURM_CPUS_PER_TASK
 	JOB_COMPLETION_INDEX=$i EMB_THREADS=1 $(podcmd "$C/k8s-shards.yaml"))

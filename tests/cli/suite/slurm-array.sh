@@ -30,7 +30,7 @@ echo "$(wc -l <corpus.txt) lines, $(emb-cat -k ref.emb | wc -l) references," \
     "$(emb-cat -k q.emb | wc -l) queries"
 
 echo "-- slurm-submit.sh: an array of 4 tasks, the merge after them"
-SBATCH_EXPORT=ALL bash "$C/slurm-submit.sh" 4 "$D/work" "$D/w2v.store" \
+SBATCH_EXPORT=ALL "$C/slurm-submit.sh" 4 "$D/work" "$D/w2v.store" \
     corpus.txt ref.emb q.emb >submit.out
 array=$(sed -n 's/^array job \([0-9]*\), merge job [0-9]*$/\1/p' submit.out)
 merge=$(sed -n 's/^array job [0-9]*, merge job \([0-9]*\)$/\1/p' submit.out)
@@ -60,7 +60,7 @@ echo "merge job after it: $(wait_job "${merge%%;*}")"
 [ ! -e work/corpus.emb ] && [ ! -e work/nn.txt ] && [ ! -e merge.out ]
 echo "nothing merged"
 st=0
-bash "$C/merge.sh" 4 "$D/work" 2>merge.err || st=$?
+"$C/merge.sh" 4 "$D/work" 2>merge.err || st=$?
 echo "merge.sh by hand: exit $st"
 sed "s|$D/||g" merge.err
 [ ! -e work/corpus.emb ] && [ ! -e work/nn.txt ]
@@ -70,7 +70,7 @@ emb-split -n 4 -i 3 ref.emb >work/ref.3.emb
 sbatch --wait --export=ALL --array=2 -o 'again-%A_%a.out' \
     "$C/shard.sh" 4 "$D/work" "$D/w2v.store" >/dev/null
 cat again-*_2.out
-bash "$C/merge.sh" 4 "$D/work"  | sed "s|$D/||g"
+"$C/merge.sh" 4 "$D/work" | sed "s|$D/||g"
 cmp work/corpus.emb serial.emb
 cmp work/nn.txt serial.txt
 echo "equal to the serial run"
