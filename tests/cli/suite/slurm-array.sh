@@ -8,7 +8,9 @@
 # submitted after it is cancelled and merge.sh by hand refuses, naming
 # the missing share; that task run again alone completes the shares.
 # The jobs run under slurmd, which passes them the environment of sbatch
-# (--export=ALL), PATH with this build first.
+# (--export=ALL), PATH with this build first.  Every wait has a cap
+# (wait_job's polls, timeout around sbatch --wait) far above the seconds
+# the jobs take, which only a cluster that stopped running them reaches.
 . "${0%/*}/../parallel.inc"
 . "${0%/*}/../slurm.inc"
 need_progs emb-lookup emb-ose emb-knn emb-split emb-knnmerge
@@ -46,8 +48,9 @@ echo "merged: equal to the whole set"
 echo "-- sbatch --wait --array=0-3, share 3's references missing"
 rm work/ref.3.emb work/ose.*.emb work/nn.*.txt work/corpus.emb work/nn.txt
 st=0
-sbatch --wait --parsable --export=ALL --array=0-3 -o 'fail-%A_%a.out' \
-    "$C/shard.sh" 4 "$D/work" "$D/w2v.store" >sbatch.out || st=$?
+timeout 900 sbatch --wait --parsable --export=ALL --array=0-3 \
+    -o 'fail-%A_%a.out' "$C/shard.sh" 4 "$D/work" "$D/w2v.store" \
+    >sbatch.out || st=$?
 array=$(sed -n '1{s/;.*//;p;}' sbatch.out)
 echo "sbatch --wait: exit $st"
 for t in 0 1 2 3; do
@@ -67,7 +70,7 @@ sed "s|$D/||g" merge.err
 
 echo "-- the failed task alone again, its input back, and the merge"
 emb-split -n 4 -i 3 ref.emb >work/ref.3.emb
-sbatch --wait --export=ALL --array=2 -o 'again-%A_%a.out' \
+timeout 900 sbatch --wait --export=ALL --array=2 -o 'again-%A_%a.out' \
     "$C/shard.sh" 4 "$D/work" "$D/w2v.store" >/dev/null
 cat again-*_2.out
 "$C/merge.sh" 4 "$D/work" | sed "s|$D/||g"
