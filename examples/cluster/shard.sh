@@ -23,8 +23,9 @@
 # OSE) and WORK/nn.I.txt (the K nearest neighbours of each query in
 # ref.I.emb).  Each is written under a temporary name and renamed once
 # whole, so that a file of that name is a finished share: a task that
-# fails or is killed leaves none, and merge.sh refuses to merge without
-# it.  A task run again (sbatch --array=2 ...) writes its share again.
+# fails or is killed leaves no part of one, and merge.sh refuses to merge
+# without it.  A task run again (sbatch --array=2 ...) writes its share
+# again.
 set -euo pipefail
 if [ $# -lt 3 ] || [ $# -gt 4 ]; then
 	echo "usage: shard.sh N WORK STORE [K]" >&2
