@@ -61,6 +61,11 @@ DEBS = build-essential pkg-config zlib1g-dev libblis-dev liblapack-dev check \
 	mandoc gnuplot-nox python3 python3-numpy python3-scipy python3-gensim \
 	fasttext parallel openssh-server openssh-client time less
 
+# The Slurm daemons and munge, for tests/cli/suite/slurm-array.sh, which
+# starts a one-node cluster of its own: installed by make check alone, and
+# with no service started or enabled (aptget_nostart).
+SLURMDEBS = slurmctld slurmd slurm-client munge
+
 # The targets that install missing packages before they build: the tests,
 # the demo, the benchmarks.  Plain make, make install and the files
 # themselves only build.
@@ -87,6 +92,46 @@ aptget = command -v dpkg-query >/dev/null || { \
 
 deps:
 	@$(call aptget,$(DEBS))
+
+# aptget_nostart PACKAGES: aptget, with no service of the packages it
+# installs started or enabled.  Their maintainer scripts start services
+# through invoke-rc.d, which asks /usr/sbin/policy-rc.d first (exit 101:
+# not now): one is made for the install when there is none, and removed
+# after it; one already there is left as it is.  They enable services
+# without asking it, so the units (and, without systemctl, the init
+# scripts) of the packages just installed are disabled after the install.
+aptget_nostart = command -v dpkg-query >/dev/null || { \
+	echo "emb: no dpkg-query: install $(strip $(1)) yourself"; exit 0; }; \
+	new=; for p in $(1); do \
+		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | \
+		    grep -q 'ok installed' || new="$$new $$p"; \
+	done; \
+	[ -n "$$new" ] || exit 0; \
+	sudo=; [ "$$(id -u)" = 0 ] || sudo=sudo; \
+	policy=/usr/sbin/policy-rc.d; made=; \
+	if [ ! -e $$policy ]; then \
+		printf '\#!/bin/sh\nexit 101\n' | $$sudo tee $$policy >/dev/null && \
+		    $$sudo chmod 755 $$policy && made=1 || exit 1; \
+	fi; \
+	( $(call aptget,$(1)) ); st=$$?; \
+	[ -z "$$made" ] || $$sudo rm -f $$policy; \
+	units=$$(for p in $$new; do dpkg-query -L $$p 2>/dev/null | sed -n \
+	    's,^/.*/systemd/system/\([^/@]*\.service\)$$,\1,p'; done | sort -u); \
+	inits=$$(for p in $$new; do dpkg-query -L $$p 2>/dev/null | \
+	    sed -n 's,^/etc/init\.d/\([^/]*\)$$,\1,p'; done | sort -u); \
+	if command -v systemctl >/dev/null; then \
+		[ -z "$$units" ] || \
+		    $$sudo systemctl disable --quiet $$units || st=1; \
+	elif command -v update-rc.d >/dev/null; then \
+		for s in $$inits; do \
+			$$sudo update-rc.d $$s disable >/dev/null || st=1; \
+		done; \
+	fi; \
+	exit $$st
+
+# The Slurm test's packages, after deps (one apt-get at a time).
+slurmdeps: deps
+	@$(call aptget_nostart,$(SLURMDEBS))
 
 # Can the compiler find the libraries in config.mk?  One small program
 # compiled and linked against them, once per build directory and flags,
@@ -147,7 +192,7 @@ $(B)/unhex: tests/unhex.c $(MKFILES) | $(NEEDDEPS)
 
 # Every part runs even when one fails, and the end says what failed and
 # what was skipped and why (nothing, on a machine make deps set up).
-check: deps all $(UNITS)
+check: deps slurmdeps all $(UNITS)
 	@rm -f $(B)/.skipped $(B)/.failed
 	@echo "== unit tests"
 	@fail=0; for t in $(UNITS); do $$t || fail=1; done; \
@@ -161,9 +206,9 @@ check: deps all $(UNITS)
 	@sh tests/house/rules || echo "house rules" >>$(B)/.failed
 	@echo "== the library's floors: includes and symbols only downward"
 	@sh tests/house/floors $(B) || echo "floors" >>$(B)/.failed
-	@echo "== the man pages' examples and the README's commands, as printed"
-	@$(PYTHON) tests/docs/run $(B) $(MANS) README.md || \
-	    echo "man-page and README examples" >>$(B)/.failed
+	@echo "== the examples of the man pages, README.md and parallel.md, as printed"
+	@$(PYTHON) tests/docs/run $(B) $(MANS) README.md examples/parallel.md || \
+	    echo "man-page, README and parallel.md examples" >>$(B)/.failed
 	@echo "== make demo's pipeline"
 	@sh examples/demo $(B) >/dev/null && echo "demo: ran" || \
 	    echo "demo" >>$(B)/.failed
@@ -238,7 +283,7 @@ uninstall:
 clean:
 	rm -rf build build-san
 
-.PHONY: all deps check demo bench install uninstall clean
+.PHONY: all deps slurmdeps check demo bench install uninstall clean
 .SECONDARY:
 
 # ---- fuzzing, valgrind and the soak run (see tests/fuzz/README.md) ----
