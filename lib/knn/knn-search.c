@@ -186,6 +186,8 @@ struct job {
 	int		 whole;		/* an item is a tile and all blocks */
 	struct worker	*w;		/* one per thread */
 	knn_kernfn	*kern;		/* NULL: the float path only */
+	int		 fold;		/* kern folds the codes' crc32 too
+					 * (knn_kern_avx512f) */
 	double		*qn;		/* |q|^2 */
 	int8_t		*qc;		/* codes, nq rounded up to 4, x dp */
 	struct knn_qb	*qb;		/* their bounds (tau set per tile) */
@@ -421,7 +423,9 @@ codedpass(struct worker *w, size_t q0, size_t mq, size_t r0, size_t nr,
 	const struct emb_knn *kn = jb->kn;
 	size_t limit = mq * nr / 32 + 256, kept = 0, mq4 = (mq + 3) / 4 * 4;
 	uint32_t dp = kn->dp;
-	int warm = 0;
+	int warm = 0, fuse = crc != NULL && jb->fold;
+	struct knn_fold fold;
+	uint64_t folded = 0;
 
 	/*
 	 * After the codes failed a tile whose lists were full, the next
@@ -436,26 +440,46 @@ codedpass(struct worker *w, size_t q0, size_t mq, size_t r0, size_t nr,
 		w->qb[i].tau = i < mq ? tau(w, q0 + i) : INFINITY;
 		warm |= w->qb[i].tau == -INFINITY;
 	}
+	/*
+	 * The codes' crc32 as they are read: folded by the AVX-512 kernel
+	 * of the first four queries in the same loop, or else taken from
+	 * the strip just read (in the cache).
+	 */
+	if (fuse)
+		memset(&fold, 0, sizeof(fold));
 	for (size_t s = r0; s < r0 + nr; s += KNN_STRIP) {
 		size_t live = r0 + nr - s;
 		uint64_t m = live >= 64 ? ~(uint64_t)0 :
 		    ((uint64_t)1 << live) - 1;
 
 		for (size_t g = 0; g < mq4; g += 4)
-			kept += jb->kern(kn->codes + s * dp, jb->qc +
+			kept += g == 0 && fuse ?
+			    knn_kern_avx512f(kn->codes + s * dp, jb->qc +
+			    (q0 + g) * dp, dp, w->qb + g, kn->cs + s,
+			    kn->ce + s, m, (uint32_t)s, w->l + g, &fold) :
+			    jb->kern(kn->codes + s * dp, jb->qc +
 			    (q0 + g) * dp, dp, w->qb + g, kn->cs + s,
 			    kn->ce + s, m, (uint32_t)s, w->l + g);
-		/* The strip's codes are in the cache now: their crc32 too. */
 		if (crc != NULL) {
-			*crc = emb_crc32(*crc, kn->codes + s * dp,
-			    (size_t)KNN_STRIP * dp);
+			if (fuse)
+				folded += (uint64_t)KNN_STRIP * dp;
+			else
+				*crc = emb_crc32(*crc, kn->codes + s * dp,
+				    (size_t)KNN_STRIP * dp);
 			*crcto = s + KNN_STRIP;
 		}
 		if (!warm && kept > limit) {
+			if (folded > 0)
+				*crc = (uint32_t)crc32_combine(*crc,
+				    knn_fold_crc(&fold, folded),
+				    (z_off_t)folded);
 			w->skip[q0 / QTILE] = 1;
 			return 0;
 		}
 	}
+	if (folded > 0)
+		*crc = (uint32_t)crc32_combine(*crc, knn_fold_crc(&fold,
+		    folded), (z_off_t)folded);
 	if (warm) {
 		float emax = 0;
 
@@ -703,6 +727,7 @@ prepare(struct job *jb, int path)
 		memset(jb->qc, 0, nq4 * dp);
 		jb->kern = path == EMB_KNN_AVX512 ? knn_kern_avx512 :
 		    path == EMB_KNN_AVXVNNI ? knn_kern_avxvnni : knn_kern_ref;
+		jb->fold = path == EMB_KNN_AVX512 && knn_fold_ok();
 	}
 	jb->beta = floatbeta(dim);
 	/*

@@ -112,6 +112,23 @@ typedef unsigned knn_kernfn(const uint8_t *strip, const int8_t *qc,
 knn_kernfn knn_kern_ref, knn_kern_avxvnni, knn_kern_avx512;
 
 /*
+ * The crc32 of the codes a kernel reads, folded as it reads them (the
+ * method of crc.c, on four 512-bit registers): fold state f (zeroed
+ * before the first strip of a run of consecutive strips) and the bytes
+ * folded so far.  knn_kern_avx512f is knn_kern_avx512 that folds its strip
+ * into f too (knn_fold_ok says whether this processor has it);
+ * knn_fold_crc gives zlib's crc32 of the n bytes folded into f.
+ */
+struct knn_fold {
+	unsigned char	z[256];
+};
+unsigned knn_kern_avx512f(const uint8_t *strip, const int8_t *qc,
+    uint32_t dp, const struct knn_qb *qb, const float *cs, const float *ce,
+    uint64_t live, uint32_t base, struct knn_list *l, struct knn_fold *f);
+int	knn_fold_ok(void);
+uint32_t knn_fold_crc(const struct knn_fold *f, uint64_t n);
+
+/*
  * knn_path - the kernel a search takes (EMB_KNN_*, emb.h): the one
  * emb_knn_path_set forced, or else the first the processor allows of
  * EMB_KNN_AVX512 and EMB_KNN_AVXVNNI, or else EMB_KNN_FLOAT; never the

@@ -15,6 +15,7 @@
 #include "ref.h"
 #include "knn/knn.h"
 #include "base/cpu.h"
+#include "base/crc.h"
 
 /*
  * Assertions inside long loops: libcheck records every ck_assert, which
@@ -614,6 +615,79 @@ END_TEST
  * whose features are taken away (emb_cpu_force); and the dot product,
  * the same bits on every path.
  */
+/*
+ * The crc32 the AVX-512 kernel folds as it reads a run of strips is
+ * zlib's crc32 of those bytes (every dimension of codes up to 3 x 64,
+ * runs of 1 to 5 strips); the scores are the plain kernel's.
+ */
+START_TEST(test_fold)
+{
+	uint32_t dps[] = { 4, 8, 100, 192 };
+	unsigned rs = 5;
+
+	if (!knn_fold_ok())
+		return;
+	for (size_t di = 0; di < sizeof(dps) / sizeof(dps[0]); di++)
+		for (size_t ns = 1; ns <= 5; ns++) {
+			uint32_t dp = dps[di];
+			size_t len = ns * KNN_STRIP * dp;
+			uint8_t *codes = aligned_alloc(64, len);
+			int8_t *qc = aligned_alloc(64, 4 * (size_t)dp);
+			struct knn_qb qb[4];
+			float cs[5 * KNN_STRIP], ce[5 * KNN_STRIP];
+			uint32_t ref[4][2][KNN_STRIP];
+			float ub[4][2][KNN_STRIP];
+			struct knn_list l[2][4];
+			struct knn_fold f;
+
+			ck_assert_ptr_nonnull(codes);
+			ck_assert_ptr_nonnull(qc);
+			for (size_t i = 0; i < len; i++) {
+				rs = rs * 1103515245u + 12345u;
+				codes[i] = (uint8_t)(rs >> 16);
+			}
+			for (size_t i = 0; i < 4 * (size_t)dp; i++)
+				qc[i] = (int8_t)(i * 7 % 255 - 127);
+			for (size_t i = 0; i < 5 * KNN_STRIP; i++) {
+				cs[i] = 0.01f;
+				ce[i] = 0.001f;
+			}
+			for (int i = 0; i < 4; i++) {
+				qb[i].s = 0.01f;
+				qb[i].a = 1;
+				qb[i].eps = 0;
+				qb[i].corr = 0;
+				qb[i].tau = -1e30f;
+			}
+			memset(&f, 0, sizeof(f));
+			for (size_t s = 0; s < ns; s++) {
+				unsigned a, b;
+
+				for (int v = 0; v < 2; v++)
+					for (int i = 0; i < 4; i++) {
+						l[v][i].ref = ref[i][v];
+						l[v][i].ub = ub[i][v];
+						l[v][i].n = 0;
+					}
+				a = knn_kern_avx512(codes + s * KNN_STRIP * dp,
+				    qc, dp, qb, cs + s * KNN_STRIP, ce + s *
+				    KNN_STRIP, ~(uint64_t)0, 0, l[0]);
+				b = knn_kern_avx512f(codes + s * KNN_STRIP * dp,
+				    qc, dp, qb, cs + s * KNN_STRIP, ce + s *
+				    KNN_STRIP, ~(uint64_t)0, 0, l[1], &f);
+				ck_assert_uint_eq(a, b);
+				for (int i = 0; i < 4; i++)
+					ck_assert_mem_eq(ub[i][0], ub[i][1],
+					    l[0][i].n * sizeof(float));
+			}
+			ck_assert_uint_eq(knn_fold_crc(&f, len),
+			    emb_crc32(0, codes, len));
+			free(codes);
+			free(qc);
+		}
+}
+END_TEST
+
 START_TEST(test_paths)
 {
 	static const char *const name[] = { "float", "ref", "avxvnni",
@@ -680,6 +754,7 @@ knn_suite(void)
 	tcase_add_test(tc, test_bound);
 	tcase_add_test(tc, test_adversarial);
 	tcase_add_test(tc, test_paths);
+	tcase_add_test(tc, test_fold);
 	suite_add_tcase(s, tc);
 	return s;
 }
