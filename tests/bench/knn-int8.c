@@ -47,8 +47,9 @@ static void *
 spin(void *p)
 {
 	struct arg *a = p;
+	/* aligned_alloc wants whole multiples of 64. */
 	uint8_t *codes = aligned_alloc(64, (size_t)KNN_STRIP * a->dp);
-	int8_t *qc = aligned_alloc(64, 4 * (size_t)a->dp);
+	int8_t *qc = aligned_alloc(64, (4 * (size_t)a->dp + 63) / 64 * 64);
 	float cs[KNN_STRIP], ce[KNN_STRIP];
 	uint32_t ref[4][KNN_STRIP];
 	float ub[4][KNN_STRIP];

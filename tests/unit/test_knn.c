@@ -631,8 +631,10 @@ START_TEST(test_fold)
 		for (size_t ns = 1; ns <= 5; ns++) {
 			uint32_t dp = dps[di];
 			size_t len = ns * KNN_STRIP * dp;
-			uint8_t *codes = aligned_alloc(64, len);
-			int8_t *qc = aligned_alloc(64, 4 * (size_t)dp);
+			/* aligned_alloc wants whole multiples of 64. */
+			uint8_t *codes = aligned_alloc(64, (len + 63) / 64 * 64);
+			int8_t *qc = aligned_alloc(64, (4 * (size_t)dp + 63) /
+			    64 * 64);
 			struct knn_qb qb[4];
 			float cs[5 * KNN_STRIP], ce[5 * KNN_STRIP];
 			uint32_t ref[4][2][KNN_STRIP];
