@@ -6,11 +6,14 @@
 #   make demo       a real pipeline on the bundled data
 #   make bench      benchmarks beside their anchors (never part of check)
 #   make install    PREFIX, DESTDIR; uninstall, clean
+#   make deps-list  what each target installs, one line each
 #
 # make only builds: a missing library stops it with a message naming it.
-# make deps installs what is missing (apt-get, through sudo when not
-# root); make check, make demo and the other test targets run it first,
-# so that they work on a fresh Debian machine.
+# make demo installs what is missing of the build's packages (BUILDDEBS;
+# apt-get, through sudo when not root); make deps, which make check and
+# the other test targets run first, those and the tests' (TESTDEBS), so
+# that they work on a fresh Debian machine.  No target installs a
+# service that starts: the ssh test's sshd comes from tests/deps-sshd.
 
 include config.mk
 
@@ -53,24 +56,30 @@ UNITS = $(UNITSRC:tests/unit/%.c=$(B)/tests/%)
 CHECKLIBS = $(shell pkg-config --libs check 2>/dev/null || echo -lcheck)
 LIBSOK = $(B)/.libs-ok
 
-# Debian packages the build and the tests need: the tests' references
-# and tools too (numpy, scipy, gensim, fastText, GNU parallel, an sshd
-# for the recipes over ssh, GNU time, less for an example), so that make
-# check skips nothing.
-DEBS = build-essential pkg-config zlib1g-dev libblis-dev liblapack-dev check \
-	mandoc gnuplot-nox python3 python3-numpy python3-scipy python3-gensim \
-	fasttext parallel openssh-server openssh-client time less
+# Debian packages the build and make demo need (and nothing else: no
+# recommended package; tests/house/daemons checks that none of them or
+# what they depend on is a service that starts).
+BUILDDEBS = build-essential pkg-config zlib1g-dev libblis-dev liblapack-dev
+# Those the tests need beside them: the tests' references and tools
+# (libcheck, mandoc, numpy, scipy, gensim, fastText, GNU parallel, an ssh
+# client, GNU time, less for an example), so that make check skips
+# nothing.  The ssh test's sshd is not among them: tests/deps-sshd
+# installs openssh-server with its service disabled and never started.
+TESTDEBS = check mandoc gnuplot-nox python3 python3-numpy python3-scipy \
+	python3-gensim fasttext parallel openssh-client time less
 
-# The targets that install missing packages before they build: the tests,
-# the demo, the benchmarks.  Plain make, make install and the files
-# themselves only build.
-DEPGOALS = deps check demo bench fuzz fuzz-afl fuzz-programs fuzz-replay \
+# The targets that install missing packages before they build: the tests
+# and the benchmarks everything (deps), the demo the build's (deps-build).
+# Plain make, make install and the files themselves only build.
+DEPGOALS = deps check bench fuzz fuzz-afl fuzz-programs fuzz-replay \
 	programs-replay valgrind soak
-NEEDDEPS = $(if $(filter $(DEPGOALS) fuzz-lf-% fuzz-afl-%,$(MAKECMDGOALS)),deps)
+NEEDDEPS = $(if $(filter $(DEPGOALS) fuzz-lf-% fuzz-afl-%,$(MAKECMDGOALS)),deps,$(if \
+	$(filter demo,$(MAKECMDGOALS)),deps-build))
 
 all: $(PROGS) $(B)/unhex $(COMPLETION)
 
-# aptget PACKAGES: install those of the Debian packages that are missing.
+# aptget PACKAGES[,APT-GET OPTIONS]: install those of the Debian packages
+# that are missing.
 aptget = command -v dpkg-query >/dev/null || { \
 	echo "emb: no dpkg-query: install $(strip $(1)) yourself"; exit 0; }; \
 	missing=; for p in $(1); do \
@@ -82,11 +91,22 @@ aptget = command -v dpkg-query >/dev/null || { \
 		sudo=; [ "$$(id -u)" = 0 ] || sudo=sudo; \
 		$$sudo apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq \
-		    $$missing >/dev/null || exit 1; \
+		    $(2) $$missing >/dev/null || exit 1; \
 	fi
 
-deps:
-	@$(call aptget,$(DEBS))
+deps-build:
+	@$(call aptget,$(BUILDDEBS),--no-install-recommends)
+
+deps: deps-build
+	@$(call aptget,$(TESTDEBS))
+	@sh tests/deps-sshd
+
+deps-list:
+	@echo "make, make install: nothing"
+	@echo "make demo: $(BUILDDEBS)"
+	@echo "make deps, check, bench: those and $(TESTDEBS)," \
+	    "openssh-server (tests/deps-sshd: its service disabled, never started)"
+	@echo "make fuzz, fuzz-afl, valgrind: those and $(FUZZDEBS)"
 
 # Can the compiler find the libraries in config.mk?  One small program
 # compiled and linked against them, once per build directory and flags,
@@ -161,6 +181,8 @@ check: deps all $(UNITS)
 	@sh tests/house/rules || echo "house rules" >>$(B)/.failed
 	@echo "== the library's floors: includes and symbols only downward"
 	@sh tests/house/floors $(B) || echo "floors" >>$(B)/.failed
+	@echo "== make demo's packages: no network daemon"
+	@sh tests/house/daemons || echo "demo's packages" >>$(B)/.failed
 	@echo "== the man pages' examples and the README's commands, as printed"
 	@$(PYTHON) tests/docs/run $(B) $(MANS) README.md || \
 	    echo "man-page and README examples" >>$(B)/.failed
@@ -180,7 +202,7 @@ check: deps all $(UNITS)
 		    sed 's/,$$//; s/,/, /g')"; exit 1; \
 	fi; echo "== make check: passed"
 
-demo: deps all
+demo: deps-build all
 	@sh examples/demo $(B)
 
 bench: deps all
@@ -238,7 +260,8 @@ uninstall:
 clean:
 	rm -rf build build-san
 
-.PHONY: all deps check demo bench install uninstall clean
+.PHONY: all deps deps-build deps-list check demo bench install uninstall \
+	clean
 .SECONDARY:
 
 # ---- fuzzing, valgrind and the soak run (see tests/fuzz/README.md) ----
