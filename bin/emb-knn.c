@@ -864,6 +864,36 @@ warnings(void)
 		    qfield ? "" : "; -q names its field");
 }
 
+/*
+ * A batch is searched when full; but when the query stream is not a file
+ * and nothing more comes for IDLEMS milliseconds (a word typed, a slow
+ * pipe), the queries read so far are searched and answered at once, not
+ * kept until the batch fills.  A file or a pipe that keeps up never waits
+ * that long, and so keeps its full batches; the answers are the same
+ * whatever the batches.
+ */
+#define IDLEMS	50
+struct pending {
+	struct batch		*b;
+	const struct emb_knn	*kn;
+	unsigned		 k;
+	struct emb_writer	*w;
+	struct report		*rp;
+};
+
+static void
+answer(void *p)
+{
+	struct pending *a = p;
+
+	if (a->b->n == 0)
+		return;
+	flush(a->b, a->kn, a->k, a->w, a->rp);
+	if (a->w != NULL)
+		(void)emb_writer_flush(a->w);
+	fflush(stdout);
+}
+
 static void
 run(const struct emb_knn *kn, const char *path)
 {
@@ -876,6 +906,7 @@ run(const struct emb_knn *kn, const char *path)
 	struct emb_buf gkey = { 0 };
 	uint32_t dim = emb_knn_dim(kn);
 	unsigned k = rflag ? 1 : kopt;
+	struct pending idle = { &b, kn, k, NULL, &rp };
 
 	qname = inname(path);
 	r = xreader(fd, qname);
@@ -887,6 +918,8 @@ run(const struct emb_knn *kn, const char *path)
 	memset(&rp, 0, sizeof(rp));
 	memset(&g, 0, sizeof(g));
 	batchinit(&b, dim, k);
+	idle.w = w;
+	emb_reader_idle(r, IDLEMS, answer, &idle);
 	for (unsigned i = 0; i < 3; i++)
 		if ((g.vec[i] = emb_alloc((size_t)dim * sizeof(float))) == NULL)
 			err(1, "malloc");
