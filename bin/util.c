@@ -478,6 +478,9 @@ static const struct {
 	[EMB_KIND_TEXT] = { "text",
 	    "for an embedding file such as GloVe, emb-lookup -D -e %s (-B: a "
 	    "store); for emb-cat's text view, emb-cat -r" },
+	[EMB_KIND_WORDS] = { "text of words (no numbers on its first line)",
+	    "emb-lookup -e VECTORS %s looks up the words of each line in an "
+	    "embedding file or a store, a group a line" },
 };
 
 const char *

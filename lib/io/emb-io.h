@@ -161,6 +161,8 @@ const char *emb_reader_msg(const struct emb_reader *r);
 #define EMB_KIND_FTBIN	5	/* a fastText model (.bin) */
 #define EMB_KIND_HEADER	6	/* a "count dim" line: word2vec, .vec */
 #define EMB_KIND_TEXT	7	/* other text: GloVe, emb-cat's text view */
+#define EMB_KIND_WORDS	8	/* text whose first line holds no number:
+				   sentences, a word list */
 
 /* emb_sniff - the EMB_KIND_* of the n bytes at p, an input's first. */
 int emb_sniff(const void *p, size_t n);
