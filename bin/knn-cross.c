@@ -35,16 +35,6 @@ knnrows(const float *X, size_t n, uint32_t dim, const struct flat *K,
 	return kn;
 }
 
-/* Is v (dim floats) the zero vector? */
-static int
-iszero(const float *v, uint32_t dim)
-{
-	for (uint32_t d = 0; d < dim; d++)
-		if (v[d] != 0)
-			return 0;
-	return 1;
-}
-
 static void
 line(const struct flat *Q, size_t i, unsigned rank, const struct emb_knn *kn,
     uint32_t ref, double v)
@@ -94,7 +84,7 @@ knncross(const struct emb_knn *kn, const char *ref, const char *path,
 	 */
 	zq = xcalloc(Q.n ? Q.n : 1, 1);
 	for (size_t i = 0; i < Q.n; i++)
-		nzero += zq[i] = (unsigned char)iszero(Q.X + i * Q.dim, Q.dim);
+		nzero += zq[i] = (unsigned char)allzero(Q.X + i * Q.dim, Q.dim);
 	/* The references' vectors, rows for the search the other way. */
 	rv = xcalloc(nref ? nref : 1, (size_t)Q.dim * sizeof(float));
 	for (size_t j = 0; j < nref; j++) {
@@ -122,7 +112,7 @@ knncross(const struct emb_knn *kn, const char *ref, const char *path,
 		hr = xcalloc(nref ? nref : 1, (size_t)k * sizeof(*hr));
 		zr = xcalloc(nref ? nref : 1, 1);
 		for (size_t j = 0; j < nref; j++)
-			zr[j] = (unsigned char)iszero(rv + j * Q.dim, Q.dim);
+			zr[j] = (unsigned char)allzero(rv + j * Q.dim, Q.dim);
 		if ((rc = emb_knn_search(kn, Q.X, Q.n, Q.dim, k, NULL, NULL,
 		    nthreads, h, NULL)) < 0 ||
 		    (rc = emb_knn_search(kq, rv, nref, Q.dim, k, NULL, NULL,

@@ -407,6 +407,15 @@ inname(const char *path)
 	return path == NULL || strcmp(path, "-") == 0 ? "stdin" : path;
 }
 
+int
+allzero(const float *v, uint32_t dim)
+{
+	for (uint32_t d = 0; d < dim; d++)
+		if (v[d] != 0)
+			return 0;
+	return 1;
+}
+
 #define NAMESLINE	100
 #define NAMESWORD	16
 

@@ -105,6 +105,8 @@ int	 textnext(struct textin *t, char **line, size_t *len);
 size_t	 dtoa(char *buf, double d);
 /* The name of path for messages: "stdin" for "-" or NULL. */
 const char	*inname(const char *path);
+/* Is v (dim floats) the zero vector? */
+int	 allzero(const float *v, uint32_t dim);
 /* Exit 2 if fd is a terminal: binary streams are not for terminals. */
 void	 notty(int fd);
 /*
