@@ -560,13 +560,13 @@ onevector(const struct sets *S, const char *name)
 
 	for (int r = 0; r < NROLE; r++)
 		if (S->s[r].name != NULL && emb_onevector(&ws, r))
-			warnx("%s: line %lu: set %c '%s': its %zu vectors in %s "
-			    "are one vector (up to length): were its words "
+			warnx("%s: line %lu: set %c '%s': its %zu vectors in "
+			    "%s are one vector (up to length): were its words "
 			    "dropped upstream? (emb-lookup leaves out the words "
 			    "it does not know, silently under -q: all that is "
-			    "left of each sentence is then its template)", S->path,
-			    S->s[r].line, rolename[r], emb_quotes(q, S->s[r].name),
-			    S->s[r].nrow, name);
+			    "left of each sentence is then its template)",
+			    S->path, S->s[r].line, rolename[r], emb_quotes(q,
+			    S->s[r].name), S->s[r].nrow, name);
 }
 
 /* Exit when the library has run out of memory. */

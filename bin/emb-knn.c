@@ -291,7 +291,7 @@ struct report {
 static unsigned long long nzero;	/* queries of zero length */
 static unsigned long long nshort;	/* -A: groups too small to ask */
 static unsigned long long nquery;	/* queries searched */
-static unsigned long long sfound;	/* -s: queries whose word is a reference */
+static unsigned long long sfound;	/* -s: queries whose word is known */
 static const char *refname;		/* the reference set, for messages */
 static double tsearch;			/* seconds in emb_knn_search */
 static struct emb_knn_stats done;	/* what the searches did */
@@ -859,9 +859,9 @@ warnings(void)
 		    qname, nshort);
 	if (sflag && nquery > 0 && sfound == 0)
 		warnx("%s: -s excluded nothing: no query's word (%s) is a "
-		    "reference%s", qname, qfield ? "the field of -q" : "its own "
-		    "key in a group, else its key's first or last field",
-		    qfield ? "" : "; -q names its field");
+		    "reference%s", qname, qfield ? "the field of -q" :
+		    "its own key in a group, else its key's first or last "
+		    "field", qfield ? "" : "; -q names its field");
 }
 
 /*
