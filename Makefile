@@ -209,12 +209,19 @@ bench: deps all
 	@sh tests/bench/run $(B)
 
 # What make install puts where; make uninstall removes the same: the
-# programs, the tools (TOOLS, in SHAREDIR), the man pages, the bash
+# programs, the tools (TOOLS, in SHAREDIR), the man pages (and emb(1), a
+# link to the overview emb(7), so that man emb, which looks in section 1
+# before 5, opens the overview and not the stream's emb(5)), the bash
 # completion (one copy under each program's name in COMPDIR, where
 # bash-completion looks it up), the library, its header and emb.pc.
 # libemb is a static library: what it links against is needed on every
 # link of a program using it, so it is in Libs and Requires (zlib has a
-# .pc file, BLIS on Debian none), not in their .private forms.
+# .pc file, BLIS on Debian none), not in their .private forms.  A static
+# link (pkg-config --static) needs, besides, what those libraries' own
+# archives need, in Libs.private: BLAS again after LAPACK (-lblis), the
+# Fortran runtime LAPACK was built with (libgfortran and libquadmath:
+# libgfortran-12-dev on Debian 12) and BLIS's OpenMP (libgomp).
+STATICLIBS = -lblis -lgfortran -lquadmath -lgomp -lm -lpthread
 PCDIR = $(LIBDIR)/pkgconfig
 pcvar = $(patsubst $(PREFIX)%,$${prefix}%,$(1))
 
@@ -226,7 +233,7 @@ install: all
 	    'Version: $(VERSION)' \
 	    'Requires: zlib' 'Cflags: -I$${includedir}/emb' \
 	    'Libs: -L$${libdir} -lemb $(filter-out -lz,$(LDLIBS))' \
-	    >$(B)/emb.pc
+	    'Libs.private: $(STATICLIBS)' >$(B)/emb.pc
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) \
 	    $(DESTDIR)$(INCDIR) $(DESTDIR)$(PCDIR) $(DESTDIR)$(COMPDIR) \
 	    $(DESTDIR)$(SHAREDIR)
@@ -241,6 +248,8 @@ install: all
 	for m in $(MANS); do s=$${m##*.}; \
 		install -d $(DESTDIR)$(MANDIR)/man$$s && \
 		install -m 644 $$m $(DESTDIR)$(MANDIR)/man$$s/ || exit 1; done
+	printf '%s\n' '.so man7/emb.7' >$(B)/emb.1
+	install -m 644 $(B)/emb.1 $(DESTDIR)$(MANDIR)/man1/
 	for p in $(notdir $(PROGS)); do install -m 644 $(COMPLETION) \
 	    $(DESTDIR)$(COMPDIR)/$$p || exit 1; done
 
@@ -250,6 +259,7 @@ uninstall:
 	for t in $(TOOLS); do rm -f $(DESTDIR)$(SHAREDIR)/$${t##*/}; done
 	for m in $(MANS); do \
 		s=$${m##*.}; rm -f $(DESTDIR)$(MANDIR)/man$$s/$${m##*/}; done
+	rm -f $(DESTDIR)$(MANDIR)/man1/emb.1
 	rm -f $(DESTDIR)$(LIBDIR)/libemb.a $(DESTDIR)$(PCDIR)/emb.pc
 	for h in lib/emb.h $(FLOORH); do \
 		rm -f $(DESTDIR)$(INCDIR)/emb/$${h#lib/}; done
