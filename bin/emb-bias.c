@@ -518,10 +518,10 @@ checksets(struct sets *S, const char *name, int how)
 		    (double)w->n) {
 			fflush(stdout);
 			fprintf(stderr, "emb-bias: %s: line %lu: set %c '%s': "
-			    "%zu of %zu words not in %s (at least %g %% must "
-			    "be found)", S->path, w->line, rolename[r],
-			    emb_quotes(q, w->name), miss, w->n, name,
-			    100 * minshare);
+			    "%zu of %zu words not in %s (at least %g %% must be "
+			    "found, -m%s)", S->path, w->line, rolename[r],
+			    emb_quotes(q, w->name), miss, w->n, name, 100 *
+			    minshare, lower ? "" : "; -l: words in lower case");
 			misslist(w);
 			fputc('\n', stderr);
 			exit(1);
