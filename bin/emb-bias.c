@@ -117,7 +117,7 @@ static const struct opt opts[] = {
 	{ 'T', "task", "task", "the first column (the sets file's name)",
 	    NULL },
 	{ 't', "tests", "tests", "weat, rnd, ripa, mac, ect (a list) or all "
-	    "(weat)", "weat rnd ripa mac ect all" },
+	    "(weat)", OPT_LIST "weat rnd ripa mac ect all" },
 	{ 'U', "as-is", NULL, "RND and ECT on the vectors as they are, not "
 	    "unit length", NULL },
 	{ 'w', "sets", "sets", "the word sets: lines 'ROLE name word...'",
