@@ -167,33 +167,44 @@ $(B)/unhex: tests/unhex.c $(MKFILES) | $(NEEDDEPS)
 
 # Every part runs even when one fails, and the end says what failed and
 # what was skipped and why (nothing, on a machine make deps set up).
-check: deps all $(UNITS)
+check: check-start deps all $(UNITS)
 	@rm -f $(B)/.skipped $(B)/.failed
-	@echo "== unit tests"
+	@$(STAGE) begin "unit tests"
 	@fail=0; for t in $(UNITS); do $$t || fail=1; done; \
 	[ $$fail = 0 ] || echo "unit tests" >>$(B)/.failed
-	@echo "== program tests"
+	@$(STAGE) end "unit tests"
+	@$(STAGE) begin "program tests"
 	@EMB_SKIPLOG=$(B)/.skipped sh tests/cli/run $(B) || \
 	    echo "program tests" >>$(B)/.failed
-	@echo "== man pages"
+	@$(STAGE) end "program tests"
+	@$(STAGE) begin "man pages"
 	@sh tests/manlint $(MANS) || echo "man pages" >>$(B)/.failed
-	@echo "== house rules: file sizes, threads, Fortran prototypes"
+	@$(STAGE) end "man pages"
+	@$(STAGE) begin "house rules: file sizes, threads, Fortran prototypes"
 	@sh tests/house/rules || echo "house rules" >>$(B)/.failed
-	@echo "== the library's floors: includes and symbols only downward"
+	@$(STAGE) end "house rules: file sizes, threads, Fortran prototypes"
+	@$(STAGE) begin "the library's floors: includes and symbols only downward"
 	@sh tests/house/floors $(B) || echo "floors" >>$(B)/.failed
-	@echo "== make demo's packages: no network daemon"
+	@$(STAGE) end "the library's floors: includes and symbols only downward"
+	@$(STAGE) begin "make demo's packages: no network daemon"
 	@sh tests/house/daemons || echo "demo's packages" >>$(B)/.failed
-	@echo "== the man pages' examples and the README's commands, as printed"
+	@$(STAGE) end "make demo's packages: no network daemon"
+	@$(STAGE) begin "the man pages' examples and the README's commands, as printed"
 	@$(PYTHON) tests/docs/run $(B) $(MANS) README.md || \
 	    echo "man-page and README examples" >>$(B)/.failed
-	@echo "== make demo's pipeline"
+	@$(STAGE) end "the man pages' examples and the README's commands, as printed"
+	@$(STAGE) begin "make demo's pipeline"
 	@sh examples/demo $(B) >/dev/null && echo "demo: ran" || \
 	    echo "demo" >>$(B)/.failed
-	@echo "== make install into a temporary DESTDIR"
+	@$(STAGE) end "make demo's pipeline"
+	@$(STAGE) begin "make install into a temporary DESTDIR"
 	@EMB_LINKFLAGS="$(if $(SAN),$(SANFLAGS))" sh tests/install $(MAKE) \
 	    SAN=$(SAN) || echo "install" >>$(B)/.failed
-	@echo "== examples"
+	@$(STAGE) end "make install into a temporary DESTDIR"
+	@$(STAGE) begin "examples"
 	@sh examples/run $(B) || echo "examples" >>$(B)/.failed
+	@$(STAGE) end "examples"
+	@$(STAGE) table
 	@n=0; [ -f $(B)/.skipped ] && n=$$(wc -l <$(B)/.skipped); \
 	echo "== make check: $$n tests skipped"; \
 	[ $$n = 0 ] || sed 's/^/    /' $(B)/.skipped; \
@@ -201,6 +212,12 @@ check: deps all $(UNITS)
 		echo "== make check FAILED: $$(tr '\n' ',' <$(B)/.failed | \
 		    sed 's/,$$//; s/,/, /g')"; exit 1; \
 	fi; echo "== make check: passed"
+
+# The clock of make check's stages (tests/stage), started before the
+# build and the packages; the end of make check prints what each took.
+STAGE = sh tests/stage $(B)
+check-start:
+	@$(STAGE) start
 
 demo: deps-build all
 	@sh examples/demo $(B)
@@ -270,8 +287,8 @@ uninstall:
 clean:
 	rm -rf build build-san
 
-.PHONY: all deps deps-build deps-list check demo bench install uninstall \
-	clean
+.PHONY: all deps deps-build deps-list check check-start demo bench \
+	install uninstall clean
 .SECONDARY:
 
 # ---- fuzzing, valgrind and the soak run (see tests/fuzz/README.md) ----
@@ -307,12 +324,13 @@ REPLAY = $(FUZZT:%=$(B)/replay/fuzz_%)
 check: fuzz-replay programs-replay
 
 fuzz-replay: all $(REPLAY)
-	@echo "== fuzz replay (seeds and crash fixtures)"
+	@$(STAGE) begin "fuzz replay (seeds and crash fixtures)"
 	@sh tests/fuzz/seeds $(B) $(B)/replay/seeds
 	@for t in $(FUZZT); do \
 		$(B)/replay/fuzz_$$t $(B)/replay/seeds/$$t || \
 		    { echo "fuzz replay: $$t failed"; exit 1; }; \
 	done; echo "fuzz replay: $(words $(FUZZT)) harnesses passed"
+	@$(STAGE) end "fuzz replay (seeds and crash fixtures)"
 
 $(B)/replay/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/driver.c $(LIBA) $(MKFILES)
 	@mkdir -p $(@D)
@@ -358,8 +376,9 @@ fuzz-programs: all
 	@EMB_SAN=$(SAN) $(PYTHON) tests/fuzz/programs $(B) run $(FUZZTIME)
 
 programs-replay: all
-	@echo "== programs on hostile input (replay)"
+	@$(STAGE) begin "programs on hostile input (replay)"
 	@EMB_SAN=$(SAN) $(PYTHON) tests/fuzz/programs $(B) replay
+	@$(STAGE) end "programs on hostile input (replay)"
 
 fuzz-afl: $(FUZZT:%=fuzz-afl-%)
 	@echo "fuzz-afl: $(words $(FUZZT)) targets, $(FUZZTIME) s each, no crash"
