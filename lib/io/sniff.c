@@ -40,8 +40,9 @@ emb_isheader(const unsigned char *s, size_t len, uint64_t *a, uint64_t *b)
 
 /*
  * Whether a field after the first of the line s (len bytes; fields split
- * on blanks and TABs) looks like a number: a digit, after a sign or a
- * point.  A GloVe line or a text view has them; a sentence seldom does.
+ * on blanks and TABs) looks like a number: a digit, after a sign, a point
+ * or the '#' of a text view's group line ("key TAB #count").  A GloVe
+ * line or a text view has one; a sentence seldom does.
  */
 static int
 numbers(const unsigned char *s, size_t len)
@@ -57,7 +58,7 @@ numbers(const unsigned char *s, size_t len)
 			size_t j = i;
 
 			while (j < len && (s[j] == '-' || s[j] == '+' ||
-			    s[j] == '.'))
+			    s[j] == '.' || s[j] == '#'))
 				j++;
 			if (j < len && s[j] >= '0' && s[j] <= '9')
 				return 1;
