@@ -6,11 +6,14 @@
 #   make demo       a real pipeline on the bundled data
 #   make bench      benchmarks beside their anchors (never part of check)
 #   make install    PREFIX, DESTDIR; uninstall, clean
+#   make deps-list  what each target installs, one line each
 #
 # make only builds: a missing library stops it with a message naming it.
-# make deps installs what is missing (apt-get, through sudo when not
-# root); make check, make demo and the other test targets run it first,
-# so that they work on a fresh Debian machine.
+# make demo installs what is missing of the build's packages (BUILDDEBS;
+# apt-get, through sudo when not root); make deps, which make check and
+# the other test targets run first, those and the tests' (TESTDEBS), so
+# that they work on a fresh Debian machine.  No target installs a
+# service that starts: the ssh test's sshd comes from tests/deps-sshd.
 
 include config.mk
 
@@ -53,29 +56,35 @@ UNITS = $(UNITSRC:tests/unit/%.c=$(B)/tests/%)
 CHECKLIBS = $(shell pkg-config --libs check 2>/dev/null || echo -lcheck)
 LIBSOK = $(B)/.libs-ok
 
-# Debian packages the build and the tests need: the tests' references
-# and tools too (numpy, scipy, gensim, fastText, GNU parallel, an sshd
-# for the recipes over ssh, GNU time, less for an example), so that make
-# check skips nothing.
-DEBS = build-essential pkg-config zlib1g-dev libblis-dev liblapack-dev check \
-	mandoc gnuplot-nox python3 python3-numpy python3-scipy python3-gensim \
-	fasttext parallel openssh-server openssh-client time less
+# Debian packages the build and make demo need (and nothing else: no
+# recommended package; tests/house/daemons checks that none of them or
+# what they depend on is a service that starts).
+BUILDDEBS = build-essential pkg-config zlib1g-dev libblis-dev liblapack-dev
+# Those the tests need beside them: the tests' references and tools
+# (libcheck, mandoc, numpy, scipy, gensim, fastText, GNU parallel, an ssh
+# client, GNU time, less for an example), so that make check skips
+# nothing.  The ssh test's sshd is not among them: tests/deps-sshd
+# installs openssh-server with its service disabled and never started.
+TESTDEBS = check mandoc gnuplot-nox python3 python3-numpy python3-scipy \
+	python3-gensim fasttext parallel openssh-client time less
 
 # The Slurm daemons and munge, for tests/cli/suite/slurm-array.sh, which
 # starts a one-node cluster of its own: installed by make check alone, and
 # with no service started or enabled (aptget_nostart).
 SLURMDEBS = slurmctld slurmd slurm-client munge
 
-# The targets that install missing packages before they build: the tests,
-# the demo, the benchmarks.  Plain make, make install and the files
-# themselves only build.
-DEPGOALS = deps check demo bench fuzz fuzz-afl fuzz-programs fuzz-replay \
+# The targets that install missing packages before they build: the tests
+# and the benchmarks everything (deps), the demo the build's (deps-build).
+# Plain make, make install and the files themselves only build.
+DEPGOALS = deps check bench fuzz fuzz-afl fuzz-programs fuzz-replay \
 	programs-replay valgrind soak
-NEEDDEPS = $(if $(filter $(DEPGOALS) fuzz-lf-% fuzz-afl-%,$(MAKECMDGOALS)),deps)
+NEEDDEPS = $(if $(filter $(DEPGOALS) fuzz-lf-% fuzz-afl-%,$(MAKECMDGOALS)),deps,$(if \
+	$(filter demo,$(MAKECMDGOALS)),deps-build))
 
 all: $(PROGS) $(B)/unhex $(COMPLETION)
 
-# aptget PACKAGES: install those of the Debian packages that are missing.
+# aptget PACKAGES[,APT-GET OPTIONS]: install those of the Debian packages
+# that are missing.
 aptget = command -v dpkg-query >/dev/null || { \
 	echo "emb: no dpkg-query: install $(strip $(1)) yourself"; exit 0; }; \
 	missing=; for p in $(1); do \
@@ -87,11 +96,24 @@ aptget = command -v dpkg-query >/dev/null || { \
 		sudo=; [ "$$(id -u)" = 0 ] || sudo=sudo; \
 		$$sudo apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq \
-		    $$missing >/dev/null || exit 1; \
+		    $(2) $$missing >/dev/null || exit 1; \
 	fi
 
-deps:
-	@$(call aptget,$(DEBS))
+deps-build:
+	@$(call aptget,$(BUILDDEBS),--no-install-recommends)
+
+deps: deps-build
+	@$(call aptget,$(TESTDEBS))
+	@sh tests/deps-sshd
+
+deps-list:
+	@echo "make, make install: nothing"
+	@echo "make demo: $(BUILDDEBS)"
+	@echo "make deps, check, bench: those and $(TESTDEBS)," \
+	    "openssh-server (tests/deps-sshd: its service disabled, never started)"
+	@echo "make check: also $(SLURMDEBS) (their services neither" \
+	    "started nor enabled)"
+	@echo "make fuzz, fuzz-afl, valgrind: those and $(FUZZDEBS)"
 
 # aptget_nostart PACKAGES: aptget, with no service of the packages it
 # installs started or enabled.  Their maintainer scripts start services
@@ -192,31 +214,44 @@ $(B)/unhex: tests/unhex.c $(MKFILES) | $(NEEDDEPS)
 
 # Every part runs even when one fails, and the end says what failed and
 # what was skipped and why (nothing, on a machine make deps set up).
-check: deps slurmdeps all $(UNITS)
+check: check-start deps slurmdeps all $(UNITS)
 	@rm -f $(B)/.skipped $(B)/.failed
-	@echo "== unit tests"
+	@$(STAGE) begin "unit tests"
 	@fail=0; for t in $(UNITS); do $$t || fail=1; done; \
 	[ $$fail = 0 ] || echo "unit tests" >>$(B)/.failed
-	@echo "== program tests"
+	@$(STAGE) end "unit tests"
+	@$(STAGE) begin "program tests"
 	@EMB_SKIPLOG=$(B)/.skipped sh tests/cli/run $(B) || \
 	    echo "program tests" >>$(B)/.failed
-	@echo "== man pages"
+	@$(STAGE) end "program tests"
+	@$(STAGE) begin "man pages"
 	@sh tests/manlint $(MANS) || echo "man pages" >>$(B)/.failed
-	@echo "== house rules: file sizes, threads, Fortran prototypes"
+	@$(STAGE) end "man pages"
+	@$(STAGE) begin "house rules: file sizes, threads, Fortran prototypes"
 	@sh tests/house/rules || echo "house rules" >>$(B)/.failed
-	@echo "== the library's floors: includes and symbols only downward"
+	@$(STAGE) end "house rules: file sizes, threads, Fortran prototypes"
+	@$(STAGE) begin "the library's floors: includes and symbols only downward"
 	@sh tests/house/floors $(B) || echo "floors" >>$(B)/.failed
-	@echo "== the examples of the man pages, README.md and parallel.md, as printed"
+	@$(STAGE) end "the library's floors: includes and symbols only downward"
+	@$(STAGE) begin "make demo's packages: no network daemon"
+	@sh tests/house/daemons || echo "demo's packages" >>$(B)/.failed
+	@$(STAGE) end "make demo's packages: no network daemon"
+	@$(STAGE) begin "the examples of the man pages, README.md and parallel.md, as printed"
 	@$(PYTHON) tests/docs/run $(B) $(MANS) README.md examples/parallel.md || \
 	    echo "man-page, README and parallel.md examples" >>$(B)/.failed
-	@echo "== make demo's pipeline"
+	@$(STAGE) end "the examples of the man pages, README.md and parallel.md, as printed"
+	@$(STAGE) begin "make demo's pipeline"
 	@sh examples/demo $(B) >/dev/null && echo "demo: ran" || \
 	    echo "demo" >>$(B)/.failed
-	@echo "== make install into a temporary DESTDIR"
+	@$(STAGE) end "make demo's pipeline"
+	@$(STAGE) begin "make install into a temporary DESTDIR"
 	@EMB_LINKFLAGS="$(if $(SAN),$(SANFLAGS))" sh tests/install $(MAKE) \
 	    SAN=$(SAN) || echo "install" >>$(B)/.failed
-	@echo "== examples"
+	@$(STAGE) end "make install into a temporary DESTDIR"
+	@$(STAGE) begin "examples"
 	@sh examples/run $(B) || echo "examples" >>$(B)/.failed
+	@$(STAGE) end "examples"
+	@$(STAGE) table
 	@n=0; [ -f $(B)/.skipped ] && n=$$(wc -l <$(B)/.skipped); \
 	echo "== make check: $$n tests skipped"; \
 	[ $$n = 0 ] || sed 's/^/    /' $(B)/.skipped; \
@@ -225,19 +260,32 @@ check: deps slurmdeps all $(UNITS)
 		    sed 's/,$$//; s/,/, /g')"; exit 1; \
 	fi; echo "== make check: passed"
 
-demo: deps all
+# The clock of make check's stages (tests/stage), started before the
+# build and the packages; the end of make check prints what each took.
+STAGE = sh tests/stage $(B)
+check-start:
+	@$(STAGE) start
+
+demo: deps-build all
 	@sh examples/demo $(B)
 
 bench: deps all
 	@sh tests/bench/run $(B)
 
 # What make install puts where; make uninstall removes the same: the
-# programs, the tools (TOOLS, in SHAREDIR), the man pages, the bash
+# programs, the tools (TOOLS, in SHAREDIR), the man pages (and emb(1), a
+# link to the overview emb(7), so that man emb, which looks in section 1
+# before 5, opens the overview and not the stream's emb(5)), the bash
 # completion (one copy under each program's name in COMPDIR, where
 # bash-completion looks it up), the library, its header and emb.pc.
 # libemb is a static library: what it links against is needed on every
 # link of a program using it, so it is in Libs and Requires (zlib has a
-# .pc file, BLIS on Debian none), not in their .private forms.
+# .pc file, BLIS on Debian none), not in their .private forms.  A static
+# link (pkg-config --static) needs, besides, what those libraries' own
+# archives need, in Libs.private: BLAS again after LAPACK (-lblis), the
+# Fortran runtime LAPACK was built with (libgfortran and libquadmath:
+# libgfortran-12-dev on Debian 12) and BLIS's OpenMP (libgomp).
+STATICLIBS = -lblis -lgfortran -lquadmath -lgomp -lm -lpthread
 PCDIR = $(LIBDIR)/pkgconfig
 pcvar = $(patsubst $(PREFIX)%,$${prefix}%,$(1))
 
@@ -249,7 +297,7 @@ install: all
 	    'Version: $(VERSION)' \
 	    'Requires: zlib' 'Cflags: -I$${includedir}/emb' \
 	    'Libs: -L$${libdir} -lemb $(filter-out -lz,$(LDLIBS))' \
-	    >$(B)/emb.pc
+	    'Libs.private: $(STATICLIBS)' >$(B)/emb.pc
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) \
 	    $(DESTDIR)$(INCDIR) $(DESTDIR)$(PCDIR) $(DESTDIR)$(COMPDIR) \
 	    $(DESTDIR)$(SHAREDIR)
@@ -264,6 +312,8 @@ install: all
 	for m in $(MANS); do s=$${m##*.}; \
 		install -d $(DESTDIR)$(MANDIR)/man$$s && \
 		install -m 644 $$m $(DESTDIR)$(MANDIR)/man$$s/ || exit 1; done
+	printf '%s\n' '.so man7/emb.7' >$(B)/emb.1
+	install -m 644 $(B)/emb.1 $(DESTDIR)$(MANDIR)/man1/
 	for p in $(notdir $(PROGS)); do install -m 644 $(COMPLETION) \
 	    $(DESTDIR)$(COMPDIR)/$$p || exit 1; done
 
@@ -273,6 +323,7 @@ uninstall:
 	for t in $(TOOLS); do rm -f $(DESTDIR)$(SHAREDIR)/$${t##*/}; done
 	for m in $(MANS); do \
 		s=$${m##*.}; rm -f $(DESTDIR)$(MANDIR)/man$$s/$${m##*/}; done
+	rm -f $(DESTDIR)$(MANDIR)/man1/emb.1
 	rm -f $(DESTDIR)$(LIBDIR)/libemb.a $(DESTDIR)$(PCDIR)/emb.pc
 	for h in lib/emb.h $(FLOORH); do \
 		rm -f $(DESTDIR)$(INCDIR)/emb/$${h#lib/}; done
@@ -283,7 +334,8 @@ uninstall:
 clean:
 	rm -rf build build-san
 
-.PHONY: all deps slurmdeps check demo bench install uninstall clean
+.PHONY: all deps deps-build deps-list slurmdeps check check-start demo \
+	bench install uninstall clean
 .SECONDARY:
 
 # ---- fuzzing, valgrind and the soak run (see tests/fuzz/README.md) ----
@@ -319,12 +371,13 @@ REPLAY = $(FUZZT:%=$(B)/replay/fuzz_%)
 check: fuzz-replay programs-replay
 
 fuzz-replay: all $(REPLAY)
-	@echo "== fuzz replay (seeds and crash fixtures)"
+	@$(STAGE) begin "fuzz replay (seeds and crash fixtures)"
 	@sh tests/fuzz/seeds $(B) $(B)/replay/seeds
 	@for t in $(FUZZT); do \
 		$(B)/replay/fuzz_$$t $(B)/replay/seeds/$$t || \
 		    { echo "fuzz replay: $$t failed"; exit 1; }; \
 	done; echo "fuzz replay: $(words $(FUZZT)) harnesses passed"
+	@$(STAGE) end "fuzz replay (seeds and crash fixtures)"
 
 $(B)/replay/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/driver.c $(LIBA) $(MKFILES)
 	@mkdir -p $(@D)
@@ -370,8 +423,9 @@ fuzz-programs: all
 	@EMB_SAN=$(SAN) $(PYTHON) tests/fuzz/programs $(B) run $(FUZZTIME)
 
 programs-replay: all
-	@echo "== programs on hostile input (replay)"
+	@$(STAGE) begin "programs on hostile input (replay)"
 	@EMB_SAN=$(SAN) $(PYTHON) tests/fuzz/programs $(B) replay
+	@$(STAGE) end "programs on hostile input (replay)"
 
 fuzz-afl: $(FUZZT:%=fuzz-afl-%)
 	@echo "fuzz-afl: $(words $(FUZZT)) targets, $(FUZZTIME) s each, no crash"

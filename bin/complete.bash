@@ -6,10 +6,26 @@
 #   _emb_opts[PROG]       every option, short and long
 #   _emb_fileopts[PROG]   the options whose argument is a file
 #   _emb_argopts[PROG]    the options with another argument
-#   _emb_words[PROG OPT]  the words such an argument can be
+#   _emb_listopts[PROG]   those whose argument is a comma-separated list
+#   _emb_words[PROG OPT]  the words such an argument can be (in a list:
+#                         each of its words, after the last comma)
 # An operand is a file name.
 
-declare -A _emb_opts _emb_fileopts _emb_argopts _emb_words
+declare -A _emb_opts _emb_fileopts _emb_argopts _emb_listopts _emb_words
+
+# _emb_value PROG OPT VALUE: complete VALUE, the argument of OPT, from its
+# words; in a list, the word after the last comma, what is before kept.
+_emb_value()
+{
+	local head= val=$3
+
+	if _emb_has "${_emb_listopts[$1]}" "$2" && [[ $val == *,* ]]; then
+		head=${val%,*},
+		val=${val##*,}
+	fi
+	COMPREPLY=($(compgen -W "${_emb_words[$1 $2]}" -- "$val"))
+	COMPREPLY=("${COMPREPLY[@]/#/$head}")
+}
 
 # _emb_has LIST WORD: whether WORD is one of the blank-separated LIST.
 _emb_has()
@@ -38,8 +54,7 @@ _emb()
 		opt=${cur%%=*}
 		val=${cur#*=}
 		if [ -n "${_emb_words[$prog $opt]}" ]; then
-			COMPREPLY=($(compgen -W "${_emb_words[$prog $opt]}" \
-			    -- "$val"))
+			_emb_value "$prog" "$opt" "$val"
 		elif _emb_has "${_emb_fileopts[$prog]}" "$opt"; then
 			compopt -o filenames 2>/dev/null
 			COMPREPLY=($(compgen -f -- "$val"))
@@ -49,7 +64,7 @@ _emb()
 	fi
 	# The word after an option that takes an argument.
 	if [ -n "$prev" ] && [ -n "${_emb_words[$prog $prev]}" ]; then
-		COMPREPLY=($(compgen -W "${_emb_words[$prog $prev]}" -- "$cur"))
+		_emb_value "$prog" "$prev" "$cur"
 		return 0
 	fi
 	if [ -n "$prev" ] && _emb_has "${_emb_fileopts[$prog]}" "$prev"; then

@@ -45,7 +45,7 @@ static const struct opt opts[] = {
 	{ 'N', "refine-max", "max", "-r pairs among the first max words of each "
 	    "side (default 15000; 0: all)", NULL },
 	{ 'n', "normalize", "steps", "unit, center, comma-separated, in order, "
-	    "on both sides", "unit center unit,center unit,center,unit" },
+	    "on both sides", OPT_LIST "unit center" },
 	{ 'r', "refine", "iters", "rounds of mutual-nearest-neighbour "
 	    "refinement", NULL },
 	{ 't', "target-only", NULL, "with -M: the target's steps only, no map",

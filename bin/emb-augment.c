@@ -200,6 +200,46 @@ binom(uint64_t n, uint64_t k)
 	return (uint64_t)c;
 }
 
+/*
+ * One warning for the classes too small for -K sets of -k words (some 0:
+ * those with fewer than k words, which get no set; 1: those with fewer
+ * distinct sets than -K, which get them all): how many, and the first
+ * few labels.  -v says how many sets each class got.
+ */
+static int
+isshort(const struct class *cl, int some)
+{
+	uint64_t all = binom(cl->n, ksize);
+
+	return nsets > 0 && (some ? all > 0 && all < nsets : all == 0);
+}
+
+static void
+shortclasses(const char *name, int some)
+{
+	struct names nl = { 0 };
+	size_t n = 0;
+
+	for (size_t c = 0; c < nclass; c++)
+		n += isshort(&classes[c], some);
+	if (n == 0)
+		return;
+	if (some)
+		fprintf(stderr, "emb-augment: %s: %zu class%s with fewer than "
+		    "%zu distinct %zu-sets, each given all it has", name, n,
+		    n == 1 ? "" : "es", nsets, ksize);
+	else
+		fprintf(stderr, "emb-augment: %s: %zu class%s of fewer than "
+		    "%zu words, no %zu-set", name, n, n == 1 ? "" : "es",
+		    ksize, ksize);
+	for (size_t c = 0; c < nclass; c++)
+		if (isshort(&classes[c], some))
+			namesadd(&nl, stderr, R.keys.p + classes[c].label,
+			    classes[c].labellen);
+	namesend(&nl, stderr);
+	fputc('\n', stderr);
+}
+
 static int
 cmpsize(const void *a, const void *b)
 {
@@ -400,22 +440,11 @@ main(int argc, char *argv[])
 		char q[EMB_QUOTE_BUF];
 		size_t made;
 
-		if (nsets == 0)
+		if (nsets == 0 || all == 0)
 			made = 0;
-		else if (all == 0) {
-			made = 0;
-			warnx("%s: class %s: %zu word%s, no %zu-set", name,
-			    qlabel(cl, q), cl->n,
-			    cl->n == 1 ? "" : "s", ksize);
-		} else if (all <= nsets) {
+		else if (all <= nsets)
 			made = emitall(w, c);
-			if (all < nsets)
-				warnx("%s: class %s: %zu word%s make%s only "
-				    "%zu distinct %zu-set%s, not %zu: all "
-				    "written", name, qlabel(cl, q), cl->n,
-				    cl->n == 1 ? "" : "s", cl->n == 1 ? "s" : "",
-				    made, ksize, made == 1 ? "" : "s", nsets);
-		} else {
+		else {
 			emitrandom(w, c);
 			made = nsets;
 		}
@@ -428,5 +457,7 @@ main(int argc, char *argv[])
 	}
 	wclose(w);
 	wr = NULL;
+	shortclasses(name, 0);
+	shortclasses(name, 1);
 	return 0;
 }

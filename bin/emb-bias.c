@@ -117,7 +117,7 @@ static const struct opt opts[] = {
 	{ 'T', "task", "task", "the first column (the sets file's name)",
 	    NULL },
 	{ 't', "tests", "tests", "weat, rnd, ripa, mac, ect (a list) or all "
-	    "(weat)", "weat rnd ripa mac ect all" },
+	    "(weat)", OPT_LIST "weat rnd ripa mac ect all" },
 	{ 'U', "as-is", NULL, "RND and ECT on the vectors as they are, not "
 	    "unit length", NULL },
 	{ 'w', "sets", "sets", "the word sets: lines 'ROLE name word...'",
@@ -429,36 +429,20 @@ readvectors(const char *path)
 		close(fd);
 }
 
-/*
- * The first of w's miss missing words, on the message line: as many as
- * fit in MISSLIST bytes (the first always), each quoted from at most
- * MISSWORD of its bytes, then how many more there are; so that the line
- * stays short whatever the words are.
- */
-#define MISSLIST	100
-#define MISSWORD	16
+/* The missing words of w, on the message line (namesadd). */
 static void
-misslist(const struct wset *w, size_t miss)
+misslist(const struct wset *w)
 {
-	char q[EMB_QUOTE_BUF + 3];
-	size_t shown = 0, used = 0, l;
+	struct names nl = { 0 };
 
-	for (size_t i = 0; i < w->n && shown < miss; i++) {
-		const char *s;
+	for (size_t i = 0; i < w->n; i++) {
+		size_t l;
+		const char *s = strskey(&words, w->word[i], &l);
 
-		if (found[w->word[i]])
-			continue;
-		s = strskey(&words, w->word[i], &l);
-		emb_quote(q, s, l < MISSWORD ? l : MISSWORD);
-		if (l > MISSWORD)
-			strcat(q, "...");
-		if (shown > 0 && used + strlen(q) + 2 > MISSLIST)
-			break;
-		fprintf(stderr, "%s%s", shown++ == 0 ? ": " : ", ", q);
-		used += strlen(q) + 2;
+		if (!found[w->word[i]])
+			namesadd(&nl, stderr, s, l);
 	}
-	if (shown < miss)
-		fprintf(stderr, " and %zu more", miss - shown);
+	namesend(&nl, stderr);
 }
 
 /*
@@ -534,11 +518,11 @@ checksets(struct sets *S, const char *name, int how)
 		    (double)w->n) {
 			fflush(stdout);
 			fprintf(stderr, "emb-bias: %s: line %lu: set %c '%s': "
-			    "%zu of %zu words not in %s (at least %g %% must "
-			    "be found)", S->path, w->line, rolename[r],
-			    emb_quotes(q, w->name), miss, w->n, name,
-			    100 * minshare);
-			misslist(w, miss);
+			    "%zu of %zu words not in %s (at least %g %% must be "
+			    "found, -m%s)", S->path, w->line, rolename[r],
+			    emb_quotes(q, w->name), miss, w->n, name, 100 *
+			    minshare, lower ? "" : "; -l: words in lower case");
+			misslist(w);
 			fputc('\n', stderr);
 			exit(1);
 		}
@@ -562,6 +546,27 @@ wsets(const struct sets *S)
 		w.n[r] = S->s[r].nrow;
 	}
 	return w;
+}
+
+/*
+ * Say so when the vectors of a set are one vector (emb_onevector): every
+ * figure that compares them is then void or undefined.
+ */
+static void
+onevector(const struct sets *S, const char *name)
+{
+	struct emb_wsets ws = wsets(S);
+	char q[EMB_QUOTE_BUF];
+
+	for (int r = 0; r < NROLE; r++)
+		if (S->s[r].name != NULL && emb_onevector(&ws, r))
+			warnx("%s: line %lu: set %c '%s': its %zu vectors in "
+			    "%s are one vector (up to length): were its words "
+			    "dropped upstream? (emb-lookup leaves out the words "
+			    "it does not know, silently under -q: all that is "
+			    "left of each sentence is then its template)",
+			    S->path, S->s[r].line, rolename[r], emb_quotes(q,
+			    S->s[r].name), S->s[r].nrow, name);
 }
 
 /* Exit when the library has run out of memory. */
@@ -617,7 +622,7 @@ weatboot(const double *C, size_t nx, size_t ny, size_t na, size_t nb)
 /*
  * Say why WEAT's effect size is undefined (printed as nan, the other
  * figures as they are): every target word has the same association, so
- * that the standard deviation is 0.
+ * that the standard deviation is 0, and every partition ties (p = 1).
  */
 static void
 undefined(const struct sets *S, int ab, double s0)
@@ -625,11 +630,13 @@ undefined(const struct sets *S, int ab, double s0)
 	if (ab)
 		warnx("%s: WEAT: A and B hold the same words, so that every "
 		    "association s(w, A, B) is 0: the effect size is "
-		    "undefined (nan)", S->path);
+		    "undefined (nan), and p is 1 (every partition ties)",
+		    S->path);
 	else
 		warnx("%s: WEAT: every target word has the same association "
-		    "s(w, A, B) = %.17g: the effect size is undefined (nan)",
-		    S->path, s0);
+		    "s(w, A, B) = %.17g, a standard deviation of 0: the "
+		    "effect size is undefined (nan), and p is 1 (every "
+		    "partition ties)", S->path, s0);
 }
 
 /*
@@ -750,6 +757,11 @@ ect(struct sets *S)
 	needxy(S, "ECT");
 	n = attrs(S, "ECT");
 	nomem(rc = emb_ect(&ws, &rho));
+	if (rc < 0)
+		warnx("%s: ECT: %s: Spearman's rho is undefined (nan)", S->path,
+		    rc == EMB_EEMPTY ? "one attribute word" : "the cosines of "
+		    "the attribute words with the mean of X, or with that of "
+		    "Y, are all equal, a standard deviation of 0");
 	out("ect", "ect", "%.17g", rc < 0 ? NAN : rho);
 	out("ect", "words", "%zu", n);
 }
@@ -1124,8 +1136,11 @@ report(const struct args *a, struct sets *S, struct sets *P,
     const char *in)
 {
 	checksets(S, inname(in), CK_SETS);
-	if (a->pairspath != NULL)
+	onevector(S, inname(in));
+	if (a->pairspath != NULL) {
 		checksets(P, inname(in), CK_PAIRS);
+		onevector(P, inname(in));
+	}
 	if (a->tests & T_WEAT)
 		weat(S);
 	if (a->tests & T_RND)

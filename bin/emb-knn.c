@@ -68,7 +68,7 @@ static const struct opt opts[] = {
 	OPT_THREADS,
 	{ 'k', "neighbours", "n", "neighbours per query (default 10)", NULL },
 	{ 'q', "query-field", "field", "with -s: the query's word is this key "
-	    "field (default the last)", NULL },
+	    "field (default: a member's key, else field 1 or the last)", NULL },
 	{ 'R', "report", NULL, "print the analogy accuracy report (implies -A)",
 	    NULL },
 	{ 's', "exclude-self", NULL, "references with the query's word are not "
@@ -291,6 +291,7 @@ struct report {
 static unsigned long long nzero;	/* queries of zero length */
 static unsigned long long nshort;	/* -A: groups too small to ask */
 static unsigned long long nquery;	/* queries searched */
+static unsigned long long sfound;	/* -s: queries whose word is known */
 static const char *refname;		/* the reference set, for messages */
 static double tsearch;			/* seconds in emb_knn_search */
 static struct emb_knn_stats done;	/* what the searches did */
@@ -322,9 +323,34 @@ newquery(struct batch *b, const char *key, size_t keylen, const char *key2,
 	return b->q + b->n * b->ld;
 }
 
+/*
+ * -s: the references with the query's word are excluded.  Its word is
+ * field -q of its key; else, for a member of a group (emb-lookup's line
+ * mode), its own key, the last field; for a record of its own, the first
+ * field (emb-lookup -w keys "word TAB label", -D the word alone), or the
+ * last when no reference has the first (a key "id TAB word").
+ */
+static void
+selfword(struct batch *b, const struct emb_knn *kn, const char *key,
+    size_t keylen, int member)
+{
+	unsigned nf = emb_key_nfields(key, keylen);
+	size_t wlen;
+	const char *w = keyfield(key, keylen, qfield ? qfield : member ? nf :
+	    1, &wlen);
+
+	if (w != NULL && !qfield && !member && nf > 1 &&
+	    emb_knn_find(kn, w, wlen) < 0)
+		w = keyfield(key, keylen, nf, &wlen);
+	if (w == NULL)
+		return;
+	sfound += emb_knn_find(kn, w, wlen) >= 0;
+	exclude(b, kn, w, wlen);
+}
+
 /* Finish query b->n: exclusions from its key, then count it. */
 static void
-endquery(struct batch *b, const struct emb_knn *kn, uint32_t dim)
+endquery(struct batch *b, const struct emb_knn *kn, uint32_t dim, int member)
 {
 	const char *key = b->text.p + b->koff[b->n];
 	size_t keylen = strlen(key), wlen;
@@ -337,9 +363,8 @@ endquery(struct batch *b, const struct emb_knn *kn, uint32_t dim)
 		d++;
 	nzero += d == dim;
 	b->zero[b->n] = d == dim;
-	if (sflag && (w = keyfield(key, keylen, qfield ? qfield :
-	    emb_key_nfields(key, keylen), &wlen)) != NULL)
-		exclude(b, kn, w, wlen);
+	if (sflag)
+		selfword(b, kn, key, keylen, member);
 	if (xfield && (w = keyfield(key, keylen, xfield, &wlen)) != NULL) {
 		const char *end = w + wlen;
 
@@ -785,7 +810,7 @@ plainquery(struct batch *b, const struct emb_knn *kn,
 	    rec->group ? gkey->len : rec->keylen,
 	    rec->group ? rec->key : NULL, rec->keylen);
 	memcpy(q, rec->vec, (size_t)dim * sizeof(*q));
-	endquery(b, kn, dim);
+	endquery(b, kn, dim, rec->group);
 }
 
 /*
@@ -832,6 +857,41 @@ warnings(void)
 	if (nshort && !rflag)
 		warnx("%s: groups of fewer than 3 members skipped: %llu",
 		    qname, nshort);
+	if (sflag && nquery > 0 && sfound == 0)
+		warnx("%s: -s excluded nothing: no query's word (%s) is a "
+		    "reference%s", qname, qfield ? "the field of -q" :
+		    "its own key in a group, else its key's first or last "
+		    "field", qfield ? "" : "; -q names its field");
+}
+
+/*
+ * A batch is searched when full; but when the query stream is not a file
+ * and nothing more comes for IDLEMS milliseconds (a word typed, a slow
+ * pipe), the queries read so far are searched and answered at once, not
+ * kept until the batch fills.  A file or a pipe that keeps up never waits
+ * that long, and so keeps its full batches; the answers are the same
+ * whatever the batches.
+ */
+#define IDLEMS	50
+struct pending {
+	struct batch		*b;
+	const struct emb_knn	*kn;
+	unsigned		 k;
+	struct emb_writer	*w;
+	struct report		*rp;
+};
+
+static void
+answer(void *p)
+{
+	struct pending *a = p;
+
+	if (a->b->n == 0)
+		return;
+	flush(a->b, a->kn, a->k, a->w, a->rp);
+	if (a->w != NULL)
+		(void)emb_writer_flush(a->w);
+	fflush(stdout);
 }
 
 static void
@@ -846,6 +906,7 @@ run(const struct emb_knn *kn, const char *path)
 	struct emb_buf gkey = { 0 };
 	uint32_t dim = emb_knn_dim(kn);
 	unsigned k = rflag ? 1 : kopt;
+	struct pending idle = { &b, kn, k, NULL, &rp };
 
 	qname = inname(path);
 	r = xreader(fd, qname);
@@ -857,6 +918,8 @@ run(const struct emb_knn *kn, const char *path)
 	memset(&rp, 0, sizeof(rp));
 	memset(&g, 0, sizeof(g));
 	batchinit(&b, dim, k);
+	idle.w = w;
+	emb_reader_idle(r, IDLEMS, answer, &idle);
 	for (unsigned i = 0; i < 3; i++)
 		if ((g.vec[i] = emb_alloc((size_t)dim * sizeof(float))) == NULL)
 			err(1, "malloc");

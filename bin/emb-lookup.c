@@ -655,9 +655,21 @@ oovnum(const char *name)
 }
 
 /*
+ * The input would wait (a terminal, a slow pipe): what its lines made
+ * goes out now, so that words typed one at a time are answered at once.
+ */
+static void
+flushout(void *unused)
+{
+	(void)unused;
+	(void)emb_writer_flush(w);
+}
+
+/*
  * The vectors of the tokens of in (NULL or "-": stdin) or, in words mode,
  * of its words under label (the file's name without its suffix when
- * NULL), on stdout; then the summary.
+ * NULL), on stdout; then the summary.  Before the input would wait, the
+ * output is flushed.
  */
 static void
 lookupfile(const char *in, const char *vectors, int wmode, const char *label)
@@ -686,6 +698,7 @@ lookupfile(const char *in, const char *vectors, int wmode, const char *label)
 		err(1, "%s", in);
 	textopen(&tin, fd, name);
 	w = xwriter(emb_store_dim(st));
+	emb_lines_idle(tin.l, 0, flushout, NULL);
 	if (wmode) {
 		if (label == NULL && fd != STDIN_FILENO)
 			label = flabel = filelabel(in);

@@ -146,14 +146,17 @@ unitonly(struct emb_reader *r, struct emb_writer *w, const char *name,
 
 /*
  * The model applied to each vector (then unit length with lflag).  A
- * component the model makes non-finite is named by its record.  @return
- * what emb_reader_next() returned last.
+ * component the model makes non-finite is named by its record.  The zero
+ * vectors are counted in *nzero as they come in, as unitonly() counts
+ * them, and in *nzout as they go out (the mean taken from a zero vector
+ * leaves none).  @return what emb_reader_next() returned last.
  */
 static int
 withmodel(struct emb_reader *r, struct emb_writer *w, int lflag, int pflag,
-    const char *name, const char *path, uint64_t *nvec, uint64_t *nzero)
+    const char *name, const char *path, uint64_t *nvec, uint64_t *nzero,
+    uint64_t *nzout)
 {
-	uint32_t dim = emb_reader_dim(r);
+	uint32_t dim = emb_reader_dim(r), odim = pflag ? model->ncomp : dim;
 	struct emb_rec rec;
 	int rc;
 
@@ -164,12 +167,14 @@ withmodel(struct emb_reader *r, struct emb_writer *w, int lflag, int pflag,
 			    rec.nmemb);
 		else {
 			(*nvec)++;
+			*nzero += zerorow(rec.vec, dim);
 			if (pflag)
 				emb_pca_project(model, rec.vec, vbuf);
 			else
 				emb_pca_apply(model, rec.vec, vbuf);
-			if (lflag && !emb_unit(vbuf, pflag ? model->ncomp : dim))
-				(*nzero)++;
+			if (lflag)
+				(void)emb_unit(vbuf, odim);
+			*nzout += zerorow(vbuf, odim);
 			rc = emb_write_vec(w, rec.key, rec.keylen, vbuf);
 		}
 		if (rc == EMB_ENONFINITE)
@@ -251,7 +256,7 @@ options(struct norm *o, int argc, char *argv[])
 static void
 transform(const struct norm *o, const char *name)
 {
-	uint64_t nvec = 0, nzero = 0;
+	uint64_t nvec = 0, nzero = 0, nzout = 0;
 	int rc;
 
 	if (model != NULL && model->dim != emb_reader_dim(rd))
@@ -264,15 +269,23 @@ transform(const struct norm *o, const char *name)
 		rc = unitonly(rd, wr, name, &nvec, &nzero);
 	else
 		rc = withmodel(rd, wr, o->lflag, o->pflag, name, o->modelfile,
-		    &nvec, &nzero);
+		    &nvec, &nzero, &nzout);
 	if (rc < 0)
 		rdie(rd, name, rc);
 	wclose(wr);
 	wr = NULL;
-	if (!o->quiet)
+	if (o->quiet)
+		return;
+	if (model == NULL)
 		fprintf(stderr, "emb-normalize: %s: %llu vectors, %llu zero "
 		    "vectors left zero\n", name, (unsigned long long)nvec,
 		    (unsigned long long)nzero);
+	else
+		fprintf(stderr, "emb-normalize: %s: %llu vectors, %llu zero "
+		    "vectors, %llu zero after the model%s\n", name,
+		    (unsigned long long)nvec, (unsigned long long)nzero,
+		    (unsigned long long)nzout, o->lflag ? " (left zero by -l)" :
+		    "");
 }
 
 int

@@ -125,27 +125,35 @@ compwords(const char *var, const struct opt *o)
 /*
  * The completion data, as bash statements over the arrays that
  * bin/complete.bash declares: every option, those whose argument is a
- * file, those with another argument, and the words of each such option.
+ * file, those with another argument, those whose argument is a list, and
+ * the words of each such option.
  */
 static void __attribute__((noreturn))
 complete(void)
 {
 	for (const struct opt *o = prog->opts; o->ch != 0; o++) {
+		const char *w = o->comp;
+		size_t nl = strlen(OPT_LIST);
+
 		compwords("_emb_opts", o);
 		if (o->arg == NULL)
 			continue;
-		if (o->comp != NULL && strcmp(o->comp, OPT_FILE) == 0)
+		if (w != NULL && strcmp(w, OPT_FILE) == 0)
 			compwords("_emb_fileopts", o);
 		else
 			compwords("_emb_argopts", o);
-		if (o->comp == NULL || strcmp(o->comp, OPT_FILE) == 0)
+		if (w == NULL || strcmp(w, OPT_FILE) == 0)
 			continue;
+		if (strncmp(w, OPT_LIST, nl) == 0) {
+			compwords("_emb_listopts", o);
+			w += nl;
+		}
 		if (o->ch < 256 && o->ch != 'V')
 			printf("_emb_words[%s -%c]='%s'\n", prog->name, o->ch,
-			    o->comp);
+			    w);
 		if (o->name != NULL)
 			printf("_emb_words[%s --%s]='%s'\n", prog->name,
-			    o->name, o->comp);
+			    o->name, w);
 	}
 	fshut(stdout, "stdout");
 	exit(0);

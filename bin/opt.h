@@ -13,8 +13,13 @@
 
 #include <getopt.h>
 
-/* The argument's completion: a file name (else a list of words). */
+/*
+ * The argument's completion: a file name (else a list of words).  Words
+ * after OPT_LIST ("," ...) are those of a comma-separated list: each
+ * word after a comma completes as the first does.
+ */
 #define OPT_FILE	"\001file"
+#define OPT_LIST	","
 
 struct opt {
 	int		 ch;	/* what optget returns: the letter, or a
@@ -24,7 +29,7 @@ struct opt {
 	const char	*help;	/* one line for -h */
 	const char	*comp;	/* completion of the argument: NULL none,
 				 * OPT_FILE a file, else words, blank
-				 * separated */
+				 * separated (OPT_LIST first: a list) */
 };
 #define OPTEND	{ 0, NULL, NULL, NULL, NULL }
 

@@ -416,6 +416,33 @@ inname(const char *path)
 	return path == NULL || strcmp(path, "-") == 0 ? "stdin" : path;
 }
 
+#define NAMESLINE	100
+#define NAMESWORD	16
+
+void
+namesadd(struct names *nl, FILE *fp, const char *s, size_t len)
+{
+	char q[EMB_QUOTE_BUF + 3];
+
+	emb_quote(q, s, len < NAMESWORD ? len : NAMESWORD);
+	if (len > NAMESWORD)
+		strcat(q, "...");
+	if (nl->more > 0 || (nl->shown > 0 && nl->used + strlen(q) + 2 >
+	    NAMESLINE)) {
+		nl->more++;
+		return;
+	}
+	fprintf(fp, "%s%s", nl->shown++ == 0 ? ": " : ", ", q);
+	nl->used += strlen(q) + 2;
+}
+
+void
+namesend(struct names *nl, FILE *fp)
+{
+	if (nl->more > 0)
+		fprintf(fp, " and %zu more", nl->more);
+}
+
 void
 notty(int fd)
 {
@@ -460,6 +487,9 @@ static const struct {
 	[EMB_KIND_TEXT] = { "text",
 	    "for an embedding file such as GloVe, emb-lookup -D -e %s (-B: a "
 	    "store); for emb-cat's text view, emb-cat -r" },
+	[EMB_KIND_WORDS] = { "text of words (no numbers on its first line)",
+	    "emb-lookup -e VECTORS %s looks up the words of each line in an "
+	    "embedding file or a store, a group a line" },
 };
 
 const char *

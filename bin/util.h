@@ -109,6 +109,17 @@ const char	*inname(const char *path);
 int	 zerorow(const float *v, uint32_t dim);
 /* Exit 2 if fd is a terminal: binary streams are not for terminals. */
 void	 notty(int fd);
+/*
+ * A short list of names on a message line, ": a, b, c and 4 more": as
+ * many as fit in 100 bytes (the first always), each quoted from at most
+ * 16 of its bytes, so that the line stays short whatever the names.
+ * namesadd() each name in turn, then namesend() the count left out.
+ */
+struct names {
+	size_t	 shown, used, more;
+};
+void	 namesadd(struct names *nl, FILE *fp, const char *s, size_t len);
+void	 namesend(struct names *nl, FILE *fp);
 
 /* Open a reader on fd or exit 1 with the reader's message. */
 struct emb_reader	*xreader(int fd, const char *name);

@@ -35,15 +35,15 @@ cpu(void)
 static void
 report(const struct eval *E, const char *clf, const struct labels *L,
     const uint64_t *conf,
-    double acc, double f1, size_t ntr, size_t nte, double l2, int iters,
+    double acc, double f1, double ntr, double nte, double l2, int iters,
     double secs, double cpusecs)
 {
 	int K = L->n;
 
 	out(E, clf, "accuracy", "%.6f", acc);
 	out(E, clf, "macro_f1", "%.6f", f1);
-	out(E, clf, "n_train", "%zu", ntr);
-	out(E, clf, "n_test", "%zu", nte);
+	out(E, clf, "n_train", "%.6g", ntr);
+	out(E, clf, "n_test", "%.6g", nte);
 	if (l2 >= 0)
 		out(E, clf, "l2", "%g", l2);
 	for (int i = 0; i < K; i++)
@@ -56,8 +56,8 @@ report(const struct eval *E, const char *clf, const struct labels *L,
 				    j]);
 	if (!E->verbose)
 		return;
-	fprintf(stderr, "%s: %s: accuracy %.4f, macro-F1 %.4f (%zu train, "
-	    "%zu test", E->task, clf, acc, f1, ntr, nte);
+	fprintf(stderr, "%s: %s: accuracy %.4f, macro-F1 %.4f (%.6g train, "
+	    "%.6g test", E->task, clf, acc, f1, ntr, nte);
 	if (l2 >= 0)
 		fprintf(stderr, ", l2 %g", l2);
 	if (iters > 0)
@@ -305,8 +305,8 @@ evalclf(const struct eval *E, const struct cdata *C, size_t ci, int *rowpred)
 	}
 	if (ns > 1)
 		seedvote(C, K, votes, first, rowpred, R.conf);
-	report(E, cn, L, R.conf, meanof(S.acc, ns), meanof(S.f1, ns), R.ntrsum,
-	    R.ntesum, ns > 1 ? -1 : R.l2, R.iters, emb_now() - t0,
+	report(E, cn, L, R.conf, meanof(S.acc, ns), meanof(S.f1, ns), R.ntr,
+	    R.nte, ns > 1 ? -1 : R.l2, R.iters, emb_now() - t0,
 	    cpu() - c0);
 	if (C->fold)
 		out(E, cn, "folds", "%d", C->kfold);

@@ -42,7 +42,8 @@ struct cdata {
 struct crun {
 	uint64_t	*conf;		/* L->n x L->n, pooled */
 	double		 acc;		/* mean of the fold accuracies */
-	size_t		 ntrsum, ntesum;
+	double		 ntr, nte;	/* rows fitted and predicted: with
+					   folds, the mean over the folds */
 	double		 l2;		/* mlp: the last weight decay, else -1 */
 	int		 iters;
 };

@@ -434,7 +434,7 @@ runclf(const struct eval *E, const struct cdata *C, struct emb_clf_opts o,
 	F.te = xreallocarray(NULL, C->n + 1, sizeof(size_t));
 	F.dv = xreallocarray(NULL, C->n + 1, sizeof(size_t));
 	R->acc = 0;
-	R->ntrsum = R->ntesum = 0;
+	R->ntr = R->nte = 0;
 	R->l2 = -1;
 	R->iters = 0;
 	for (int f = 0; f < nf; f++) {
@@ -474,15 +474,15 @@ runclf(const struct eval *E, const struct cdata *C, struct emb_clf_opts o,
 		R->acc += accof(p, F.yte, F.nte);
 		for (size_t i = 0; i < F.nte; i++)
 			rowpred[F.te[i]] = p[i];
-		R->ntrsum += F.ntr;
-		R->ntesum += F.nte;
+		R->ntr += (double)F.ntr;
+		R->nte += (double)F.nte;
 		free(p);
 		foldmatsfree(&F);
 	}
-	/* Cross-validation: the mean of the fold accuracies. */
+	/* Cross-validation: the means of the folds, as SentEval's. */
 	R->acc /= nf;
-	if (C->fold)
-		R->ntrsum /= nf;
+	R->ntr /= nf;
+	R->nte /= nf;
 	foldfree(&F);
 }
 

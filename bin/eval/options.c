@@ -21,7 +21,8 @@ enum { OPT_NUM = 256, OPT_SHRINK, OPT_PRED, OPT_CSLS, OPT_VERSUS, OPT_VERSUS2,
 
 static const struct opt opts[] = {
 	{ 'c', "classifiers", "list", "comma-separated: knn, centroid, lda, "
-	    "ridge, logreg, mlp or all", NULL },
+	    "ridge, logreg, mlp or all",
+	    OPT_LIST "knn centroid lda ridge logreg mlp all" },
 	{ 'f', "word-field", "field", "with -w: the word's key field "
 	    "(default 1)", NULL },
 	{ 'g', "gold", "gold", "with -p: the STS gold scores", OPT_FILE },

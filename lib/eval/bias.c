@@ -40,6 +40,19 @@ emb_cosf(const float *a, const float *b, size_t dim)
 	return aa > 0 && bb > 0 ? dot(a, b, dim) / sqrt(aa * bb) : 0;
 }
 
+int
+emb_onevector(const struct emb_wsets *w, int r)
+{
+	int two = 0;
+
+	for (size_t i = 1; i < w->n[r]; i++) {
+		if (emb_cosf(ROW(w, r, 0), ROW(w, r, i), w->dim) < 1 - 1e-9)
+			return 0;
+		two |= w->row[r][i] != w->row[r][0];
+	}
+	return two;
+}
+
 /*
  * The scale of v for RND and ECT: 1 / |v| (unit length), 0 for a zero
  * vector; 1 for the vectors as they are.

@@ -182,6 +182,14 @@ struct emb_wsets {
 double emb_cosf(const float *a, const float *b, size_t dim);
 
 /*
+ * emb_onevector - whether set r holds two rows or more (two words, not
+ * one named twice) that are all one vector up to length (a cosine of 1
+ * within 1e-9): a set whose words were dropped upstream, leaving each
+ * sentence its template alone.
+ */
+int emb_onevector(const struct emb_wsets *w, int r);
+
+/*
  * emb_weat_assoc - the cosines C (n x m) of the n = |X| + |Y| target
  * words (X, then Y) with the m = |A| + |B| attribute words (A, then B),
  * and each target word's association s(w, A, B), the mean of its row

@@ -161,6 +161,8 @@ const char *emb_reader_msg(const struct emb_reader *r);
 #define EMB_KIND_FTBIN	5	/* a fastText model (.bin) */
 #define EMB_KIND_HEADER	6	/* a "count dim" line: word2vec, .vec */
 #define EMB_KIND_TEXT	7	/* other text: GloVe, emb-cat's text view */
+#define EMB_KIND_WORDS	8	/* text whose first line holds no number:
+				   sentences, a word list */
 
 /* emb_sniff - the EMB_KIND_* of the n bytes at p, an input's first. */
 int emb_sniff(const void *p, size_t n);
@@ -173,6 +175,15 @@ int emb_reader_kind(const struct emb_reader *r);
 
 /* Records read so far (VEC and GROUP). */
 uint64_t emb_reader_count(const struct emb_reader *r);
+
+/*
+ * emb_reader_idle - call fn(ctx) before a read that would wait: the input
+ * is not a regular file and nothing comes within ms milliseconds (0: is
+ * there now), so that a program answers the records it has before it
+ * waits for more.  fn NULL: no call.
+ */
+void emb_reader_idle(struct emb_reader *r, int ms, void (*fn)(void *),
+    void *ctx);
 
 /* Free a reader; NULL is a no-op. */
 void emb_reader_free(struct emb_reader *r);
@@ -197,6 +208,15 @@ int emb_lines_open(struct emb_lines **lp, int fd);
  * EMB_ENOMEM.
  */
 int emb_lines_next(struct emb_lines *l, char **line, size_t *len);
+
+/*
+ * emb_lines_idle - call fn(ctx) before a read that would wait: the input
+ * is not a regular file and nothing comes within ms milliseconds (0: is
+ * there now), so that a program answers the lines it has before it waits
+ * for more (a terminal, a slow pipe).  fn NULL: no call.
+ */
+void emb_lines_idle(struct emb_lines *l, int ms, void (*fn)(void *),
+    void *ctx);
 
 /* Free a line reader; NULL is a no-op. */
 void emb_lines_free(struct emb_lines *l);
@@ -280,6 +300,13 @@ int emb_write_group(struct emb_writer *w, const char *key, size_t keylen,
  * @return 0, EMB_EGROUP, EMB_EIO, or EMB_EINVAL when already closed.
  */
 int emb_writer_close(struct emb_writer *w);
+
+/*
+ * emb_writer_flush - write the whole records buffered so far, no trailer:
+ * a reader downstream gets them now (emb_lines_idle).  @return 0 or
+ * EMB_EIO (sticky, as every write error).
+ */
+int emb_writer_flush(struct emb_writer *w);
 
 /* Free a writer, dropping anything not yet flushed; NULL is a no-op. */
 void emb_writer_free(struct emb_writer *w);

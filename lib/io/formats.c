@@ -609,6 +609,12 @@ detect(struct emb_wfile *f)
 	    memcmp(f->s.buf + f->s.beg, EMB_STORE_MAGIC, EMB_MAGIC_LEN) == 0)
 		return wfail(f, EMB_EFORMAT, "an emb-store file, not an "
 		    "embedding file to parse");
+	if (emb_sniff(f->s.buf + f->s.beg, f->s.end - f->s.beg) ==
+	    EMB_KIND_NPY)
+		return wfail(f, EMB_EFORMAT, "a NumPy array, not an embedding "
+		    "file: emb-cat -n %s -K keys makes a stream of it, which "
+		    "emb-lookup -e reads", strcmp(f->name, "stdin") == 0 ?
+		    "file" : f->name);
 	if (f->s.end - f->s.beg >= 3 && memcmp(f->s.buf + f->s.beg, bom, 3) == 0)
 		f->s.beg += 3;
 	if ((rc = nextline(f, &len, &adv)) < 0)

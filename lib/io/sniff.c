@@ -38,6 +38,37 @@ emb_isheader(const unsigned char *s, size_t len, uint64_t *a, uint64_t *b)
 	return 1;
 }
 
+/*
+ * Whether a field after the first of the line s (len bytes; fields split
+ * on blanks and TABs) looks like a number: a digit, after a sign, a point
+ * or the '#' of a text view's group line ("key TAB #count").  A GloVe
+ * line or a text view has one; a sentence seldom does.
+ */
+static int
+numbers(const unsigned char *s, size_t len)
+{
+	size_t i = 0;
+
+	for (int field = 0; i < len; field++) {
+		while (i < len && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r'))
+			i++;
+		if (i == len)
+			break;
+		if (field > 0) {
+			size_t j = i;
+
+			while (j < len && (s[j] == '-' || s[j] == '+' ||
+			    s[j] == '.' || s[j] == '#'))
+				j++;
+			if (j < len && s[j] >= '0' && s[j] <= '9')
+				return 1;
+		}
+		while (i < len && s[i] != ' ' && s[i] != '\t' && s[i] != '\r')
+			i++;
+	}
+	return 0;
+}
+
 int
 emb_sniff(const void *p, size_t n)
 {
@@ -73,5 +104,5 @@ emb_sniff(const void *p, size_t n)
 	if (len < n && emb_isheader(s, len > 0 && s[len - 1] == '\r' ?
 	    len - 1 : len, &a, &b))
 		return EMB_KIND_HEADER;
-	return EMB_KIND_TEXT;
+	return numbers(s, len) ? EMB_KIND_TEXT : EMB_KIND_WORDS;
 }

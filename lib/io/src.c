@@ -20,6 +20,7 @@
 #include "io/src.h"
 
 #include <errno.h>
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -68,9 +69,30 @@ emb_src_mem(struct emb_src *s, const void *p, size_t n)
 	s->eof = s->ineof = 1;
 }
 
+void
+emb_src_idle(struct emb_src *s, int ms, void (*fn)(void *), void *ctx)
+{
+	s->idle = fn;
+	s->idlectx = ctx;
+	s->idlems = ms;
+}
+
+/* Whether fd has bytes, its end or an error within ms milliseconds. */
+static int
+ready(int fd, int ms)
+{
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+	int rc;
+
+	while ((rc = poll(&p, 1, ms)) < 0 && errno == EINTR)
+		;
+	return rc != 0;
+}
+
 /*
- * The one read(2): up to n raw bytes into dst.  @return the count (0 at
- * the end of input) or EMB_EIO with errno set.
+ * The one read(2): up to n raw bytes into dst, the idle call first when
+ * it would wait (emb_src_idle).  @return the count (0 at the end of
+ * input) or EMB_EIO with errno set.
  */
 static ssize_t
 rawread(struct emb_src *s, unsigned char *dst, size_t n)
@@ -79,6 +101,8 @@ rawread(struct emb_src *s, unsigned char *dst, size_t n)
 
 	if (s->ineof)
 		return 0;
+	if (s->idle != NULL && !s->reg && !ready(s->fd, s->idlems))
+		s->idle(s->idlectx);
 	do
 		got = read(s->fd, dst, n);
 	while (got < 0 && errno == EINTR);
@@ -343,6 +367,12 @@ emb_lines_next(struct emb_lines *l, char **line, size_t *len)
 {
 	/* No limit but memory, as getline(3) has. */
 	return emb_src_getl(&l->s, SIZE_MAX, line, len);
+}
+
+void
+emb_lines_idle(struct emb_lines *l, int ms, void (*fn)(void *), void *ctx)
+{
+	emb_src_idle(&l->s, ms, fn, ctx);
 }
 
 void

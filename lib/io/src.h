@@ -34,7 +34,19 @@ struct emb_src {
 	unsigned char	*map;		/* a mapped file: buf is then map */
 	size_t		 mapsz;
 	unsigned char	*heap;		/* the malloc'd buf, while mapped */
+	void		(*idle)(void *); /* before a read that would wait */
+	void		*idlectx;
+	int		 idlems;	/* ... that long (emb_src_idle) */
 };
+
+/*
+ * emb_src_idle - call fn(ctx) before a read(2) that would wait: when fd
+ * is not a regular file (a pipe, a terminal) and nothing comes within
+ * ms milliseconds (0: nothing is there now), so that a program answers
+ * what it has read before it waits for more; fn NULL: no call.  A file
+ * is never waited for, and a fast pipe seldom.
+ */
+void	emb_src_idle(struct emb_src *, int ms, void (*fn)(void *), void *ctx);
 
 /*
  * emb_src_open - a source reading fd in blocks of bufsz bytes into buf

@@ -506,6 +506,12 @@ emb_reader_count(const struct emb_reader *r)
 }
 
 void
+emb_reader_idle(struct emb_reader *r, int ms, void (*fn)(void *), void *ctx)
+{
+	emb_src_idle(r->s, ms, fn, ctx);
+}
+
+void
 emb_reader_free(struct emb_reader *r)
 {
 	if (r == NULL)
@@ -790,6 +796,12 @@ emb_writer_close(struct emb_writer *w)
 	w->crcpos = w->len;
 	w->closed = 1;
 	return flush(w);
+}
+
+int
+emb_writer_flush(struct emb_writer *w)
+{
+	return w->len > 0 ? flush(w) : w->err;
 }
 
 uint64_t

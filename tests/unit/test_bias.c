@@ -90,6 +90,24 @@ START_TEST(test_assoc_mac)
 }
 END_TEST
 
+/*
+ * One vector up to length: rows 0 and 1 (2 e0 and 3 e0); not so with
+ * row 2 (e1), nor for one row named twice, nor for one row.
+ */
+START_TEST(test_onevector)
+{
+	float V[3 * 2] = { 2, 0, 3, 0, 0, 1 };
+	size_t two[2] = { 0, 1 }, three[3] = { 0, 1, 2 }, same[2] = { 0, 0 };
+	struct emb_wsets w = { V, 2, { two, three, same, two },
+	    { 2, 3, 2, 1 }, 0 };
+
+	ck_assert_int_eq(emb_onevector(&w, EMB_SET_X), 1);
+	ck_assert_int_eq(emb_onevector(&w, EMB_SET_Y), 0);
+	ck_assert_int_eq(emb_onevector(&w, EMB_SET_A), 0);
+	ck_assert_int_eq(emb_onevector(&w, EMB_SET_B), 0);
+}
+END_TEST
+
 static Suite *
 bias_suite(void)
 {
@@ -99,6 +117,7 @@ bias_suite(void)
 	tcase_add_test(tc, test_weat_p);
 	tcase_add_test(tc, test_pairdir);
 	tcase_add_test(tc, test_assoc_mac);
+	tcase_add_test(tc, test_onevector);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -585,6 +585,11 @@ START_TEST(sniff)
 		{ "2 3\nthe \x01\x02", 10, EMB_KIND_UNKNOWN },
 		{ "the 0.418 0.24968 -0.41242", 26, EMB_KIND_TEXT },
 		{ "400000 300", 10, EMB_KIND_TEXT },	/* no line end seen */
+		{ "a\t1 2\n", 6, EMB_KIND_TEXT },
+		{ "s1\t#2\n", 6, EMB_KIND_TEXT },
+		{ "w -.5\n", 6, EMB_KIND_TEXT },
+		{ "king queen\nman\n", 15, EMB_KIND_WORDS },
+		{ "1\tthe film -- a 'best'\n", 23, EMB_KIND_WORDS },
 		{ "caf\xc3\xa9 1 2\n", 10, EMB_KIND_TEXT },
 		{ "\x89" "EMC\r\n\x1a\n", 8, EMB_KIND_UNKNOWN },
 		{ "\n", 1, EMB_KIND_UNKNOWN },

@@ -2,8 +2,8 @@
  * test_src.c - the input layer (lib/io/src.c): bytes from a file, a pipe, a
  * gzip stream, a mapping or memory, delivered whole through blocks of
  * awkward sizes; lines (found, and NUL-terminated in place), the end of
- * input, truncated and corrupt gzip, a soft source, read errors and
- * growth past what size_t holds.
+ * input, truncated and corrupt gzip, a soft source, read errors,
+ * growth past what size_t holds, and the call before a read would wait.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -516,6 +516,60 @@ START_TEST(slurp)
 }
 END_TEST
 
+/* The idle call of the test: the next byte of the pipe, then its end. */
+struct idlepipe {
+	int	 wfd;
+	int	 calls;
+};
+
+static void
+idlefeed(void *p)
+{
+	struct idlepipe *ip = p;
+
+	ip->calls++;
+	if (ip->calls == 1)
+		ck_assert_int_eq(emb_writeall(ip->wfd, "b", 1), 0);
+	else
+		close(ip->wfd);
+}
+
+/*
+ * emb_src_idle: no call while bytes are there, one before each read that
+ * would wait (it writes the next byte, then closes the pipe), none for a
+ * regular file.
+ */
+START_TEST(idle)
+{
+	struct idlepipe ip = { -1, 0 };
+	struct emb_src s;
+	int pfd[2], fd;
+
+	ck_assert_int_eq(pipe(pfd), 0);
+	ip.wfd = pfd[1];
+	ck_assert_int_eq(emb_writeall(pfd[1], "a", 1), 0);
+	ck_assert_int_eq(emb_src_open(&s, pfd[0], NULL, 64), 0);
+	emb_src_idle(&s, 0, idlefeed, &ip);
+	ck_assert_int_eq(emb_src_fill(&s, 1), 0);
+	ck_assert_int_eq(ip.calls, 0);
+	ck_assert_int_eq(emb_src_fill(&s, 2), 0);
+	ck_assert_int_eq(ip.calls, 1);
+	ck_assert_int_eq(memcmp(s.buf + s.beg, "ab", 2), 0);
+	ck_assert_int_eq(emb_src_fill(&s, 3), 1);
+	ck_assert_int_eq(ip.calls, 2);
+	emb_src_close(&s);
+	close(pfd[0]);
+	fd = tmpfd("ab", 2);
+	ip.calls = 0;
+	ck_assert_int_eq(emb_src_open(&s, fd, NULL, 64), 0);
+	emb_src_idle(&s, 0, idlefeed, &ip);
+	ck_assert_int_eq(emb_src_fill(&s, 3), 1);
+	ck_assert_int_eq(ip.calls, 0);
+	emb_src_close(&s);
+	close(fd);
+}
+END_TEST
+
 static Suite *
 src_suite(void)
 {
@@ -532,6 +586,7 @@ src_suite(void)
 	tcase_add_test(tc, errors);
 	tcase_add_test(tc, mapped);
 	tcase_add_loop_test(tc, slurp, 0, NSIZES);
+	tcase_add_test(tc, idle);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -3,7 +3,10 @@
 # every association s(w, A, B) is 0 by definition (not the rounding of
 # two sums in two orders): WEAT prints its figures, the effect size nan,
 # exits 0 and says why on standard error; as it does when every target
-# word has the same association.
+# word has the same association.  A set whose vectors are one vector is
+# named, with the likely cause (its words dropped upstream, as SEAT's
+# capitalised names are from lower-case GloVe), and so is ECT's rho when
+# it is undefined.
 cat >v.txt <<'END'
 he	1 0 0
 she	0 1 0
@@ -37,4 +40,22 @@ printf 'a\t1 0\nb\t1 0\nc\t2 0\nd\t1 0\nx\t1 1\ny\t0 1\n' | emb-cat -r >flat.emb
     exit 1
 printf 'X m a b\nY f c d\nA p x\nB n y\n' >flat.txt
 run -b 0 -w flat.txt flat.emb
+grep -w -e effect_size -e p out.tsv | cut -f3,4
+# ECT: the attribute words at one cosine from each mean; one attribute word.
+printf 'a\t1 0\nb\t1 0.1\nc\t1 -0.1\nd\t1 0\nx\t1 1\ny\t1 -1\n' |
+    emb-cat -r >ect.emb || exit 1
+printf 'X m b c\nY f a d\nA p x\nB n y\n' >ect.txt
+run -t ect -w ect.txt ect.emb
+grep -w ect out.tsv | cut -f3,4
+printf 'X m a b\nY f c d\nA p x\n' >ect1.txt
+run -t ect -w ect1.txt ect.emb
+grep -w ect out.tsv | cut -f3,4
+# SEAT on WEAT 6: its capitalised names are not in the bundled GloVe, so
+# that every sentence of X and Y is its template "this is" alone.
+awk '!/^#/ { for (i = 3; i <= NF; i++) print $i "\tthis is " $i }' \
+    "$EXDATA/bias/weat6.txt" |
+    emb-lookup -q -f 1 -e "$EXDATA/glove-6B-300d-1k.txt.gz" |
+    emb-ose -q >seat6.emb || exit 1
+emb-bias -b 0 -w "$EXDATA/bias/weat6.txt" seat6.emb 2>&1 >out.tsv |
+    sed 's|^emb-bias: .*/|emb-bias: |'
 grep -w -e effect_size -e p out.tsv | cut -f3,4

@@ -15,10 +15,15 @@ echo "== k=3"
 emb-knn -k 3 ref.emb <q.emb
 echo "== k=10 (more than the references)"
 emb-knn -k 10 ref.emb q.emb
-echo "== exclude self: the word is the last field, or -q"
+echo "== exclude self: the word is the first field, else the last, or -q"
 printf 'x\teast\t1 0\n' | emb-cat -r >self.emb || exit 1
 emb-knn -s -k 2 ref.emb <self.emb
+# -q 1 names x, no reference: -s excludes nothing, and says so once.
 emb-knn -s -q 1 -k 2 ref.emb <self.emb
+echo "== exclude self after emb-lookup -w: keys word TAB label"
+printf 'east\n' | emb-lookup -q -w -L north -e ref.emb | emb-cat -k
+printf 'east\nnorth\n' | emb-lookup -q -w -L north -e ref.emb |
+    emb-knn -s -k 2 ref.emb
 echo "== -x: words listed in a key field"
 printf 'east north\tq\t1 0.25\n' | emb-cat -r | emb-knn -x 1 -k 2 ref.emb
 echo "== group members: keyed by group key and member key"

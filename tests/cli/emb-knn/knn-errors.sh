@@ -25,8 +25,8 @@ cat q.emb q.emb q.emb | emb-knn -k 3 ref.emb | head -1; st
 emb-knn --version | sed 's/ .*//'
 emb-knn -h | head -1 | cut -c 1-14; st
 echo "== -b refuses a terminal (from script(1), when there is one)"
-if command -v script >/dev/null 2>&1 && script -qec true /dev/null \
-    >/dev/null 2>&1; then
+. "${0%/*}/../tty.inc"
+if have_tty; then
 	script -qec "emb-knn -b ref.emb q.emb" /dev/null >out 2>&1
 	echo "exit $?: $(grep -o 'refusing to write a binary stream' out)"
 else

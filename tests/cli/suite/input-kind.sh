@@ -17,7 +17,13 @@ emb-knn -k 1 tiny.vec s.emb >/dev/null; echo "emb-knn: exit $?"
 emb-eval -k 2 <s.emb.gz; echo "emb-eval, standard input: exit $?"
 emb-lookup -C -e s.emb; echo "emb-lookup -C: exit $?"
 emb-lookup -C -e tiny.vec; echo "emb-lookup -C: exit $?"
+# A NumPy array as an embedding file; sentences where a stream is due.
+emb-lookup -e s.npy </dev/null; echo "emb-lookup -e s.npy: exit $?"
+printf 'king queen\nman woman\n' >sentences.txt
+emb-ose sentences.txt; echo "emb-ose sentences.txt: exit $?"
 # The ways named work.
 zcat s.emb.gz | emb-cat | cmp -s - view.txt && echo "zcat: the stream"
 emb-lookup -D -e glove.txt | emb-cat | cmp -s - view.txt &&
     echo "emb-lookup -D -e: the stream"
+emb-cat -n s.npy -K keys | emb-lookup -q -D -e - | emb-cat |
+    cmp -s - view.txt && echo "emb-cat -n: the stream"

@@ -1,7 +1,8 @@
 # The bash completion that make builds from the programs' option tables
 # (emb.bash beside them, installed under each program's name): options,
-# the words of an option's argument, file names for a file argument and
-# for operands, nothing for a number.
+# the words of an option's argument (of each word of a comma-separated
+# list), file names for a file argument and for operands, nothing for a
+# number.
 command -v bash >/dev/null || { echo "no bash"; exit 77; }
 comp=$(dirname "$(command -v emb-cat)")/emb.bash
 touch vectors.vec notes.txt
@@ -26,6 +27,12 @@ try emb-bov -m m
 try emb-ose -n ''
 try emb-cat -f w2v
 try emb-split no
+# A comma-separated list: each word after a comma as the first.
+try emb-eval -c ''
+try emb-eval -c knn,m
+try emb-eval --classifiers=knn,c
+try emb-align -n unit,c
+try emb-bias -t weat,r
 bash -c '. "$1"; complete -p emb-eval emb-split' sh "$comp"
 # make install puts it where bash-completion loads it by the command's
 # name, beside the programs, emb(7) and the SentEval converter.

@@ -1,8 +1,8 @@
 # Progress on standard error for the long jobs (emb-eval's folds and MLP
 # fits, emb-lookup building a store, emb-normalize fitting): with -v off
 # a terminal, a line at points that do not depend on time; nothing
-# without -v off a terminal; never on standard output.  emb-eval's
-# default is SentEval's 5 folds.
+# without -v off a terminal; never on standard output (on a terminal:
+# options-progress-tty.sh).  emb-eval's default is SentEval's 5 folds.
 set -u
 emb-cat -r "$TESTDATA/eval-train.txt" >train.emb || exit 1
 emb-eval -k 3 -c centroid,mlp --max-epoch 2 train.emb >plain.out 2>plain.err
@@ -32,15 +32,5 @@ emb-normalize -v -F m2 -c -r 1 many.emb >out 2>err
 echo "emb-normalize -v -F: exit $?, $(grep -c '' <out) lines out"
 grep -v 'model of' err
 cmp m1 m2 && echo "the same model"
-# On a terminal (script(1) gives one) the progress shows without -v, a
-# line rewritten in place, and -q hides it.
-if command -v script >/dev/null; then
-	script -qec "emb-eval -k 3 -c centroid train.emb >tty.out" /dev/null \
-	    >tty.txt </dev/null
-	grep -c 'fold 3 of 3' tty.txt
-	tr '\r' '\n' <tty.txt | grep -c 'centroid: fold'
-	script -qec "emb-eval -q -k 3 -c centroid train.emb >tty.out" \
-	    /dev/null >tty.txt </dev/null
-	grep -c 'fold' tty.txt
-fi
+# On a terminal: options-progress-tty.sh.
 exit 0

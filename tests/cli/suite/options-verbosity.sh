@@ -44,3 +44,20 @@ opts="--quiet -v --verbose"
 try emb-knn -k 2 w.emb q.emb
 echo "emb-knn -v --quiet: $(emb-knn -v --quiet -k 2 w.emb q.emb 2>&1 \
     >/dev/null | grep -c '') lines on stderr"
+# The README names the programs that print their summary by default:
+# those whose -h says so of -v.
+top=$TESTDATA/../..
+for c in "$top"/bin/emb-*.c; do
+	p=${c##*/}
+	p=${p%.c}
+	"$p" -h 2>&1 | grep -e '--verbose' | grep -q -E '\((the )?default\)' &&
+	    echo "$p"
+done >hsays
+tr '\n' ' ' <"$top/README.md" |
+    sed -n 's/.*summary\.  \(`emb-[^.]*\) print their summary by default.*/\1/p' |
+    grep -o 'emb-[a-z]*' | sort >readme
+if cmp -s hsays readme; then
+	echo "README: the summary by default in $(tr '\n' ' ' <readme)"
+else
+	echo "README names $(tr '\n' ' ' <readme); -h says $(tr '\n' ' ' <hsays)"
+fi
