@@ -26,7 +26,7 @@
 #include "knn/knn.h"
 #include "num/codes.h"
 
-#define CALLS	20000
+#define CALLS	200000
 
 struct arg {
 	knn_kernfn	*kern;
