@@ -182,11 +182,66 @@ crc_vpclmul512(uint32_t crc, const unsigned char *buf, size_t n)
 	return (uint32_t)crc32(0xffffffffUL, out, 16);
 }
 
+/*
+ * The four registers, in data order, into one lane: each folded 512 bits
+ * ahead onto the next, then the last one's lanes.  The lane is congruent
+ * to the bytes folded from a zero state; zlib's crc32 of it from
+ * 0xffffffff is their crc with zlib's final inversion, and zlib's initial
+ * inversion of the n bytes is added back by crc32_combine: crc32(0, d) =
+ * crc32(~0, d) ^ (~0 shifted n bytes).
+ */
+__attribute__((target("vpclmulqdq,avx512f,avx512vl,pclmul,sse4.1")))
+static uint32_t
+lanes512(const unsigned char *zb, uint64_t n)
+{
+	const __m512i k4 = _mm512_set_epi64((long long)K480, (long long)K544,
+	    (long long)K480, (long long)K544, (long long)K480,
+	    (long long)K544, (long long)K480, (long long)K544);
+	const __m128i k1 = _mm_set_epi64x((long long)K96, (long long)K160);
+	__m512i z = _mm512_loadu_si512(zb);
+	unsigned char out[16];
+	__m128i x;
+
+	for (int i = 1; i < 4; i++)
+		z = _mm512_ternarylogic_epi64(_mm512_clmulepi64_epi128(z, k4,
+		    0x00), _mm512_clmulepi64_epi128(z, k4, 0x11),
+		    _mm512_loadu_si512(zb + 64 * i), 0x96);
+	x = _mm512_castsi512_si128(z);
+	x = fold(x, k1, _mm512_extracti32x4_epi32(z, 1));
+	x = fold(x, k1, _mm512_extracti32x4_epi32(z, 2));
+	x = fold(x, k1, _mm512_extracti32x4_epi32(z, 3));
+	_mm_storeu_si128((__m128i *)out, x);
+	return (uint32_t)crc32(0xffffffffUL, out, 16) ^
+	    (uint32_t)crc32_combine(0xffffffffUL, 0, (z_off_t)n);
+}
+
 /* The features each path needs. */
 #define CRC_PCLMUL	(EMB_CPU_PCLMUL | EMB_CPU_SSE41)
 #define CRC_VPCLMUL	(EMB_CPU_VPCLMUL | EMB_CPU_AVX2 | EMB_CPU_PCLMUL)
 #define CRC_VPCLMUL512	(CRC_VPCLMUL | EMB_CPU_AVX512F | EMB_CPU_AVX512VL)
 #endif
+
+int
+emb_crc32_lanes_ok(void)
+{
+#if defined(__x86_64__) && defined(__GNUC__)
+	return emb_cpu_has(CRC_VPCLMUL512);
+#else
+	return 0;
+#endif
+}
+
+uint32_t
+emb_crc32_lanes(const unsigned char *z, uint64_t n)
+{
+#if defined(__x86_64__) && defined(__GNUC__)
+	if (n > 0 && emb_cpu_has(CRC_VPCLMUL512))
+		return lanes512(z, n);
+#endif
+	(void)z;
+	(void)n;
+	return 0;
+}
 
 uint32_t
 emb_crc32(uint32_t crc, const void *buf, size_t n)

@@ -9,10 +9,10 @@
 #include "knn/emb-knn.h"
 #include "knn/knn.h"
 #include "base/cpu.h"
+#include "base/crc.h"
 
 #include <stdlib.h>
 #include <string.h>
-#include <zlib.h>
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
 #define KNN_X86	1
@@ -138,19 +138,6 @@ knn_kern_avxvnni(const uint8_t *strip, const int8_t *qc, uint32_t dp,
 }
 
 /*
- * Folding constants of crc.c for 2048 bits (four 512-bit registers
- * ahead) and 512 and 128 bits (one register, one lane): (x^e mod P)
- * bit-reflected, shifted left once; tests/unit/test_crc.c recomputes
- * them.
- */
-#define F2080	0x11542778aull
-#define F2016	0x1322d1430ull
-#define F544	0x154442bd4ull
-#define F480	0x1c6e41596ull
-#define F160	0x1751997d0ull
-#define F96	0x0ccaa009eull
-
-/*
  * The AVX-512 kernel, and with f the crc32 fold of the strip beside the
  * scores: each 256 bytes the loop reads go to the four registers of f,
  * which carry 2048 bits ahead (always inlined: without f no fold is left).
@@ -162,10 +149,11 @@ kern512(const uint8_t *strip, const int8_t *qc, uint32_t dp,
     const struct knn_qb *qb, const float *cs, const float *ce, uint64_t live,
     uint32_t base, struct knn_list *l, struct knn_fold *fo)
 {
-	const __m512i kf = _mm512_set_epi64((long long)F2016,
-	    (long long)F2080, (long long)F2016, (long long)F2080,
-	    (long long)F2016, (long long)F2080, (long long)F2016,
-	    (long long)F2080);
+	const __m512i kf = _mm512_set_epi64((long long)EMB_CRC_K2016,
+	    (long long)EMB_CRC_K2080, (long long)EMB_CRC_K2016,
+	    (long long)EMB_CRC_K2080, (long long)EMB_CRC_K2016,
+	    (long long)EMB_CRC_K2080, (long long)EMB_CRC_K2016,
+	    (long long)EMB_CRC_K2080);
 	__m512i z0 = _mm512_setzero_si512(), z1 = z0, z2 = z0, z3 = z0;
 	__m512i a00, a01, a02, a03, a10, a11, a12, a13;
 	__m512i a20, a21, a22, a23, a30, a31, a32, a33;
@@ -275,56 +263,6 @@ knn_kern_avx512f(const uint8_t *strip, const int8_t *qc, uint32_t dp,
 	return kern512(strip, qc, dp, qb, cs, ce, live, base, l, f);
 }
 
-/* One 128-bit lane folded 128 bits ahead onto next. */
-__attribute__((target("pclmul,sse4.1")))
-static inline __m128i
-fold128(__m128i x, __m128i k, __m128i next)
-{
-	return _mm_xor_si128(_mm_xor_si128(_mm_clmulepi64_si128(x, k, 0x00),
-	    _mm_clmulepi64_si128(x, k, 0x11)), next);
-}
-
-/*
- * The four registers, in data order, into one lane: each register
- * folded 512 bits ahead onto the next, then the last one's lanes.  The
- * lane is congruent to the bytes folded with a zero initial crc; zlib's
- * crc32 of it from 0xffffffff is that crc with zlib's final inversion,
- * and zlib's initial inversion of the n bytes is added back by
- * crc32_combine: crc32(0, d) = crc32(~0, d) ^ (~0 shifted n bytes).
- */
-__attribute__((target("avx512f,avx512vl,vpclmulqdq,pclmul,sse4.1")))
-uint32_t
-knn_fold_crc(const struct knn_fold *f, uint64_t n)
-{
-	const __m512i k4 = _mm512_set_epi64((long long)F480, (long long)F544,
-	    (long long)F480, (long long)F544, (long long)F480,
-	    (long long)F544, (long long)F480, (long long)F544);
-	const __m128i k1 = _mm_set_epi64x((long long)F96, (long long)F160);
-	__m512i z = _mm512_loadu_si512(f->z);
-	unsigned char out[16];
-	__m128i x;
-
-	if (n == 0)
-		return 0;
-	for (int i = 1; i < 4; i++)
-		z = _mm512_ternarylogic_epi64(_mm512_clmulepi64_epi128(z, k4,
-		    0x00), _mm512_clmulepi64_epi128(z, k4, 0x11),
-		    _mm512_loadu_si512(f->z + 64 * i), 0x96);
-	x = _mm512_castsi512_si128(z);
-	x = fold128(x, k1, _mm512_extracti32x4_epi32(z, 1));
-	x = fold128(x, k1, _mm512_extracti32x4_epi32(z, 2));
-	x = fold128(x, k1, _mm512_extracti32x4_epi32(z, 3));
-	_mm_storeu_si128((__m128i *)out, x);
-	return (uint32_t)crc32(0xffffffffUL, out, 16) ^
-	    (uint32_t)crc32_combine(0xffffffffUL, 0, (z_off_t)n);
-}
-
-int
-knn_fold_ok(void)
-{
-	return emb_cpu_has(KERN_AVX512 | EMB_CPU_VPCLMUL | EMB_CPU_PCLMUL |
-	    EMB_CPU_SSE41);
-}
 #else
 unsigned
 knn_kern_avx512f(const uint8_t *strip, const int8_t *qc, uint32_t dp,
@@ -333,20 +271,6 @@ knn_kern_avx512f(const uint8_t *strip, const int8_t *qc, uint32_t dp,
 {
 	(void)f;
 	return knn_kern_ref(strip, qc, dp, qb, cs, ce, live, base, l);
-}
-
-uint32_t
-knn_fold_crc(const struct knn_fold *f, uint64_t n)
-{
-	(void)f;
-	(void)n;
-	return 0;
-}
-
-int
-knn_fold_ok(void)
-{
-	return 0;
 }
 
 unsigned
@@ -365,6 +289,19 @@ knn_kern_avx512(const uint8_t *strip, const int8_t *qc, uint32_t dp,
 	return knn_kern_ref(strip, qc, dp, qb, cs, ce, live, base, l);
 }
 #endif
+
+/* The fold's crc32 and its processor: crc.c's (emb_crc32_lanes). */
+uint32_t
+knn_fold_crc(const struct knn_fold *f, uint64_t n)
+{
+	return emb_crc32_lanes(f->z, n);
+}
+
+int
+knn_fold_ok(void)
+{
+	return knn_path_ok(EMB_KNN_AVX512) && emb_crc32_lanes_ok();
+}
 
 int
 knn_path_ok(int p)
